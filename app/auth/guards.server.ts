@@ -1,0 +1,117 @@
+import { redirect } from "@remix-run/node";
+import { audit } from "~/domain/audit.server";
+import { getCustomer } from "~/domain/customers.server";
+import { getStaff, type Role } from "~/domain/staff.server";
+import { requestInfo } from "~/request-context.server";
+import { getSession, type PortalSession } from "./session.server";
+
+export type RetailerUser = {
+  kind: "retailer";
+  customerId: number;
+  name: string;
+  address: string;
+  zip: string;
+  city: string;
+  distributorId: number;
+  /** Set when a staff member has opened the portal as this retailer. */
+  impersonatorId: number | null;
+};
+
+export type StaffUser = {
+  kind: "staff";
+  staffId: number;
+  name: string;
+  email: string;
+  roles: Role[];
+  distributorId: number | null;
+};
+
+export type PortalUser = RetailerUser | StaffUser;
+
+// Remix runs the loaders of one request in parallel; they share the lookup.
+const cache = new WeakMap<Request, Promise<{ session: PortalSession; user: PortalUser | null }>>();
+
+async function load(request: Request) {
+  const session = await getSession(request);
+  const customerId = session.get("customerId");
+  const staffId = session.get("staffId");
+  if (typeof customerId === "number") {
+    const c = await getCustomer(customerId);
+    if (!c) return { session, user: null };
+    const impersonatorId = session.get("impersonatorId");
+    const user: RetailerUser = {
+      kind: "retailer",
+      customerId: c.id,
+      name: c.name,
+      address: c.address,
+      zip: c.zip,
+      city: c.city,
+      distributorId: c.distributorId,
+      impersonatorId: typeof impersonatorId === "number" ? impersonatorId : null,
+    };
+    return { session, user };
+  }
+  if (typeof staffId === "number") {
+    const s = await getStaff(staffId);
+    if (!s) return { session, user: null };
+    const user: StaffUser = {
+      kind: "staff",
+      staffId: s.id,
+      name: s.name,
+      email: s.email,
+      roles: s.roles.split(",") as Role[],
+      distributorId: s.distributorId,
+    };
+    return { session, user };
+  }
+  return { session, user: null };
+}
+
+export function getUserAndSession(request: Request) {
+  let found = cache.get(request);
+  if (!found) {
+    found = load(request);
+    cache.set(request, found);
+  }
+  return found;
+}
+
+export async function getUser(request: Request): Promise<PortalUser | null> {
+  return (await getUserAndSession(request)).user;
+}
+
+export function loginRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+async function refuse(user: PortalUser, request: Request): Promise<never> {
+  const { ip, requestId } = requestInfo();
+  const actor = user.kind === "retailer" ? `customer:${user.customerId}` : `staff:${user.staffId}`;
+  await audit({ actor, action: "access.refused", target: new URL(request.url).pathname, ip, requestId });
+  throw new Response("Du har inte behörighet till den här sidan.", { status: 403 });
+}
+
+export async function requireRetailer(request: Request): Promise<RetailerUser> {
+  const user = await getUser(request);
+  if (!user) loginRedirect(request);
+  if (user.kind !== "retailer") return refuse(user, request);
+  return user;
+}
+
+/** `roles`: any of them grants access; omitted means any staff role. */
+export async function requireStaff(request: Request, roles?: Role[]): Promise<StaffUser> {
+  const user = await getUser(request);
+  if (!user) loginRedirect(request);
+  if (user.kind !== "staff") return refuse(user, request);
+  if (roles && !roles.some((r) => user.roles.includes(r))) return refuse(user, request);
+  return user;
+}
+
+/** Only same-site relative paths; anything else goes to the default. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}

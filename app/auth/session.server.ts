@@ -1,0 +1,85 @@
+import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import {
+  createSessionRow,
+  deleteSessionRow,
+  readSessionRow,
+  updateSessionRow,
+  type SessionData,
+} from "~/domain/sessions.server";
+
+const secret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
+if (!process.env.SESSION_SECRET && process.env.NODE_ENV === "production" && !process.env.CI) {
+  console.warn("SESSION_SECRET is not set: sessions end when this server restarts and cannot be shared.");
+}
+
+// Over HTTPS the cookie is `__Host-` prefixed and Secure; plain HTTP (localhost)
+// gets the same cookie without them, since browsers refuse Secure cookies there.
+function storage(secure: boolean): SessionStorage<SessionData, { toast: string }> {
+  const cookie = createCookie(secure ? "__Host-rp_session" : "rp_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: [secret],
+  });
+  return createSessionStorage<SessionData, { toast: string }>({
+    cookie,
+    createData: (data) => createSessionRow(data as SessionData),
+    readData: (id) => readSessionRow(id),
+    updateData: (id, data) => updateSessionRow(id, data as SessionData),
+    deleteData: (id) => deleteSessionRow(id),
+  });
+}
+
+const secureStorage = storage(true);
+const plainStorage = storage(false);
+
+export function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+function storageFor(request: Request) {
+  return isHttps(request) ? secureStorage : plainStorage;
+}
+
+export type PortalSession = Session<SessionData, { toast: string }>;
+
+export function getSession(request: Request): Promise<PortalSession> {
+  return storageFor(request).getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(request: Request, session: PortalSession): Promise<string> {
+  return storageFor(request).commitSession(session);
+}
+
+export function destroySession(request: Request, session: PortalSession): Promise<string> {
+  return storageFor(request).destroySession(session);
+}
+
+/** Starts a fresh session (a new id) holding `data`, ending the one the request had. */
+export async function startSession(request: Request, data: SessionData): Promise<string> {
+  const old = await getSession(request);
+  if (old.id) await deleteSessionRow(old.id);
+  const fresh = await storageFor(request).getSession(null);
+  for (const [k, v] of Object.entries(data)) fresh.set(k, v);
+  return commitSession(request, fresh);
+}
+
+/** Redirects after a successful POST with a message the next page shows (role="status"). */
+export async function redirectWithToast(request: Request, to: string, toast: string, init?: ResponseInit) {
+  const session = await getSession(request);
+  if (!session.id) return redirect(to, init);
+  session.flash("toast", toast);
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await commitSession(request, session));
+  return redirect(to, { ...init, headers });
+}
+
+/** Reads (and so consumes) the flash message; returns the header to commit. */
+export async function takeToast(request: Request): Promise<{ toast: string | null; headers?: HeadersInit }> {
+  const session = await getSession(request);
+  if (!session.id || !session.has("toast")) return { toast: null };
+  const toast = session.get("toast") ?? null;
+  return { toast, headers: { "Set-Cookie": await commitSession(request, session) } };
+}

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { hashSecret } from "./passwords.server";
+import { audit } from "./audit.server";
+
+export const PIN_PATTERN = /^\d{4,6}$/;
+export const CUSTOMER_ID_PATTERN = /^\d{1,5}$/;
+
+export async function getCustomer(customerId: number) {
+  const [row] = await getDb().select().from(schema.customers).where(eq(schema.customers.id, customerId));
+  return row ?? null;
+}
+
+export type NewCustomer = {
+  id: number;
+  name: string;
+  distributorId: number;
+  address?: string;
+  zip?: string;
+  city?: string;
+  phone?: string;
+  email?: string;
+  pin?: string;
+};
+
+export async function addCustomer(input: NewCustomer, actor: string, tx?: Tx): Promise<void> {
+  if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  const pinHash = input.pin === undefined ? null : await hashSecret(input.pin);
+  const run = async (t: Tx) => {
+    const { pin: _pin, ...fields } = input;
+    await t.insert(schema.customers).values({ ...fields, pinHash });
+    await audit({ actor, action: "customer.add", target: `customer:${input.id}` }, t);
+  };
+  await (tx ? run(tx) : writeTransaction(run));
+}
+
+export async function setCustomerPin(customerId: number, pin: string, actor: string): Promise<void> {
+  if (!PIN_PATTERN.test(pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  const pinHash = await hashSecret(pin);
+  await writeTransaction(async (tx) => {
+    const res = await tx
+      .update(schema.customers)
+      .set({ pinHash, updatedAt: Date.now() })
+      .where(eq(schema.customers.id, customerId));
+    if (res.rowsAffected === 0) throw new Error(`Kund ${customerId} finns inte.`);
+    await audit({ actor, action: "customer.set-pin", target: `customer:${customerId}` }, tx);
+  });
+}

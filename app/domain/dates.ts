@@ -1,0 +1,79 @@
+// Calendar helpers. Delivery dates are `YYYY-MM-DD` local dates in Europe/Stockholm;
+// arithmetic is done on UTC midnight so no daylight-saving hour can shift a day.
+
+const stockholm = new Intl.DateTimeFormat("sv-SE", {
+  timeZone: "Europe/Stockholm",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date in Stockholm, or PORTAL_TODAY when set (demo and tests of fixed data). */
+export function today(now: Date = new Date()): string {
+  const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY : undefined;
+  if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;
+  return stockholm.format(now);
+}
+
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidDate(s: string): boolean {
+  if (!ISO_DATE.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function addMonths(date: string, months: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d.toISOString().slice(0, 10);
+}
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** 1 = Monday … 7 = Sunday. */
+export function isoWeekday(date: string): number {
+  const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return wd === 0 ? 7 : wd;
+}
+
+export function isoWeek(date: string): { year: number; week: number } {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 4 - isoWeekday(date));
+  const year = d.getUTCFullYear();
+  const jan1 = Date.UTC(year, 0, 1);
+  const week = Math.ceil(((d.getTime() - jan1) / 86_400_000 + 1) / 7);
+  return { year, week };
+}
+
+/** The Monday after `date` (a Monday gives the next week's Monday). */
+export function nextMonday(date: string): string {
+  return addDays(date, 8 - isoWeekday(date));
+}
+
+export function startOfMonth(date: string): string {
+  return `${date.slice(0, 8)}01`;
+}
+
+export function endOfMonth(date: string): string {
+  return addDays(addMonths(startOfMonth(date), 1), -1);
+}
+
+const longDate = new Intl.DateTimeFormat("sv-SE", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
+
+/** "måndag 23 november" */
+export function formatLongDate(date: string): string {
+  return longDate.format(new Date(`${date}T00:00:00Z`));
+}

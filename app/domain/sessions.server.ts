@@ -1,0 +1,82 @@
+// Server-side sessions: the cookie holds only a random id; this table holds the rest.
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+
+export const SESSION_LIMITS = {
+  idleMs: 2 * 60 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+  // lastSeenAt is written at most this often, so reading a page does not write.
+  touchEveryMs: 60_000,
+};
+
+export type SessionData = {
+  customerId?: number;
+  staffId?: number;
+  impersonatorId?: number;
+  [key: string]: unknown;
+};
+
+export async function createSessionRow(data: SessionData, now = Date.now()): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await writeTransaction((tx) =>
+    tx.insert(schema.sessions).values({
+      id,
+      customerId: data.customerId ?? null,
+      staffId: data.staffId ?? null,
+      impersonatorId: data.impersonatorId ?? null,
+      data: JSON.stringify(data),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + SESSION_LIMITS.absoluteMs,
+    }),
+  );
+  return id;
+}
+
+export async function readSessionRow(id: string, now = Date.now()): Promise<SessionData | null> {
+  const [row] = await getDb().select().from(schema.sessions).where(eq(schema.sessions.id, id));
+  if (!row) return null;
+  if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
+    await deleteSessionRow(id);
+    return null;
+  }
+  if (now - row.lastSeenAt >= SESSION_LIMITS.touchEveryMs) {
+    await writeTransaction((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, id)));
+  }
+  return JSON.parse(row.data) as SessionData;
+}
+
+export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {
+  await writeTransaction((tx) =>
+    tx.update(schema.sessions).set({ data: JSON.stringify(data), lastSeenAt: now }).where(eq(schema.sessions.id, id)),
+  );
+}
+
+export async function deleteSessionRow(id: string): Promise<void> {
+  await writeTransaction((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.id, id)));
+}
+
+/** Ends every session of a retailer (staff action), impersonations included. */
+export async function endCustomerSessions(customerId: number): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId)),
+  );
+  return result.rowsAffected;
+}
+
+export async function endStaffSessions(staffId: number): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx.delete(schema.sessions).where(and(eq(schema.sessions.staffId, staffId), isNull(schema.sessions.customerId))),
+  );
+  return result.rowsAffected;
+}
+
+export async function deleteExpiredSessions(now = Date.now()): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx
+      .delete(schema.sessions)
+      .where(or(lt(schema.sessions.expiresAt, now), lt(schema.sessions.lastSeenAt, now - SESSION_LIMITS.idleMs))),
+  );
+  return result.rowsAffected;
+}

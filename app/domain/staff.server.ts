@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { hashSecret } from "./passwords.server";
+import { audit } from "./audit.server";
+
+export const ROLES = ["admin", "sales", "utb"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function parseRoles(text: string): Role[] {
+  const roles = text
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
+  for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) throw new Error(`Okänd roll: ${r}`);
+  if (roles.length === 0) throw new Error("Minst en roll krävs.");
+  return [...new Set(roles)] as Role[];
+}
+
+export async function getStaffByEmail(email: string) {
+  const [row] = await getDb()
+    .select()
+    .from(schema.staffUsers)
+    .where(eq(schema.staffUsers.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function getStaff(id: number) {
+  const [row] = await getDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
+  return row ?? null;
+}
+
+export type NewStaff = { email: string; name: string; password: string; roles: Role[]; distributorId?: number | null };
+
+export async function addStaff(input: NewStaff, actor: string): Promise<number> {
+  if (input.password.length < 10) throw new Error("Lösenordet ska vara minst 10 tecken.");
+  if (input.roles.includes("utb") && !input.distributorId) throw new Error("En utb-användare måste höra till en distributör.");
+  const passwordHash = await hashSecret(input.password);
+  return writeTransaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.staffUsers)
+      .values({
+        email: input.email.trim().toLowerCase(),
+        name: input.name,
+        passwordHash,
+        roles: input.roles.join(","),
+        distributorId: input.distributorId ?? null,
+      })
+      .returning({ id: schema.staffUsers.id });
+    await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
+    return row.id;
+  });
+}

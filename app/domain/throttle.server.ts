@@ -1,0 +1,51 @@
+// Login throttling (docs/decisions/001-pin-login.md). Failures are counted per
+// account and per client address in the database, so every app server sees them.
+import { eq, inArray, lt } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+
+/** Failures allowed before delays start, and how the delay grows. */
+export const THROTTLE = {
+  accountFree: 3,
+  ipFree: 20,
+  baseDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+  // A key with no failure for this long starts over.
+  forgetAfterMs: 24 * 60 * 60_000,
+};
+
+export function delayAfter(failures: number, free: number): number {
+  if (failures <= free) return 0;
+  return Math.min(THROTTLE.baseDelayMs * 2 ** (failures - free - 1), THROTTLE.maxDelayMs);
+}
+
+/** Milliseconds the caller must still wait, 0 if a login may be tried now. */
+export async function waitBeforeLogin(keys: string[], now = Date.now()): Promise<number> {
+  const rows = await getDb().select().from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, keys));
+  return Math.max(0, ...rows.map((r) => r.blockedUntil - now));
+}
+
+export async function recordFailure(accountKey: string, ipKey: string | null, now = Date.now()): Promise<void> {
+  await writeTransaction(async (tx) => {
+    for (const [key, free] of [[accountKey, THROTTLE.accountFree], [ipKey, THROTTLE.ipFree]] as const) {
+      if (!key) continue;
+      const [row] = await tx.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, key));
+      const failures = row && now - row.lastFailureAt < THROTTLE.forgetAfterMs ? row.failures + 1 : 1;
+      const values = { key, failures, lastFailureAt: now, blockedUntil: now + delayAfter(failures, free) };
+      await tx
+        .insert(schema.loginThrottle)
+        .values(values)
+        .onConflictDoUpdate({ target: schema.loginThrottle.key, set: values });
+    }
+  });
+}
+
+/** A successful login clears the account's count; the address keeps its own. */
+export async function recordSuccess(accountKey: string): Promise<void> {
+  await writeTransaction((tx) => tx.delete(schema.loginThrottle).where(eq(schema.loginThrottle.key, accountKey)));
+}
+
+export async function forgetOldFailures(now = Date.now()): Promise<void> {
+  await writeTransaction((tx) =>
+    tx.delete(schema.loginThrottle).where(lt(schema.loginThrottle.lastFailureAt, now - THROTTLE.forgetAfterMs)),
+  );
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { config } from "~/config.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRetailer(request);
+  return { phone: config.contactPhone, email: config.contactEmail };
+}
+
+export default function Contact() {
+  const { phone, email } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Kontakt</h1>
+      <p>Kundtjänst hjälper dig med returer, etiketter, leveranser och fakturor.</p>
+      <dl className="facts">
+        <dt>Telefon</dt>
+        <dd>
+          <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>
+        </dd>
+        <dt>E-post</dt>
+        <dd>
+          <a href={`mailto:${email}`}>{email}</a>
+        </dd>
+      </dl>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { UserHeader } from "~/ui/header";
+import { menuFor, staffMenu } from "~/ui/menu";
+import { Nav } from "~/ui/nav";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request);
+  return { name: user.name, menu: menuFor(staffMenu, user.roles) };
+}
+
+export default function StaffLayout() {
+  const { name, menu } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <UserHeader name={name} home={menu.some((m) => m.to === "/admin") ? "/admin" : "/admin/distribution"} />
+      <div className="shell">
+        <Nav items={menu} />
+        <main className="page">
+          <Outlet />
+        </main>
+      </div>
+    </>
+  );
+}

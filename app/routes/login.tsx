@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { authenticator, LoginError, looksLikeEmail } from "~/auth/auth.server";
+import { getUser, safeRedirect } from "~/auth/guards.server";
+import { startSession } from "~/auth/session.server";
+import { getStaff } from "~/domain/staff.server";
+import { LoginBox, LoginSchema } from "~/ui/login-box";
+
+export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
+
+async function homeFor(user: { kind: "retailer" } | { kind: "staff"; staffId: number }): Promise<string> {
+  if (user.kind === "retailer") return "/";
+  const staff = await getStaff(user.staffId);
+  return staff?.roles.split(",").includes("admin") ? "/admin" : "/admin/distribution";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (user) throw redirect(safeRedirect(redirectTo, await homeFor(user)));
+  return { redirectTo: safeRedirect(redirectTo, "") || undefined };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const submission = parseWithZod(form, { schema: LoginSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["pinkod"] }), { status: 400 });
+  }
+  const kind = looksLikeEmail(submission.value.kundnummer) ? "staff" : "retailer";
+  try {
+    const result = await authenticator.authenticate(kind, request);
+    const cookie = await startSession(
+      request,
+      result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId },
+    );
+    const home = await homeFor(result);
+    const to = safeRedirect(submission.value.redirectTo, home);
+    // A retailer sent back to a staff page (or the reverse) would only meet a 403.
+    const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
+    return redirect(fits ? to : home, { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: error.status });
+    }
+    throw error;
+  }
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <>
+      <header className="site-header">
+        <a href="/" className="brand">
+          Returportalen
+        </a>
+      </header>
+      <main className="page narrow">
+        <h1>Logga in</h1>
+        <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
+        <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, redirect } from "@remix-run/react";
+import { getUserAndSession } from "~/auth/guards.server";
+import { destroySession } from "~/auth/session.server";
+import { audit } from "~/domain/audit.server";
+import { requestInfo } from "~/request-context.server";
+
+// Nothing changes on a GET: it only offers the button.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user } = await getUserAndSession(request);
+  if (!user) throw redirect("/login");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { session, user } = await getUserAndSession(request);
+  if (user) {
+    const actor = user.kind === "retailer" ? `customer:${user.customerId}` : `staff:${user.staffId}`;
+    const { ip, requestId } = requestInfo();
+    await audit({ actor, action: "logout", ip, requestId });
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+}
+
+export default function LogoutPage() {
+  return (
+    <main className="page narrow">
+      <h1>Logga ut</h1>
+      <Form method="post">
+        <button type="submit" className="primary">
+          Logga ut
+        </button>
+      </Form>
+    </main>
+  );
+}

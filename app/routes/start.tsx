@@ -1,0 +1,4 @@
+import { redirect } from "@remix-run/node";
+import { config } from "~/config.server";
+
+export const loader = () => redirect(config.publicSiteUrl);

@@ -1,0 +1,38 @@
+// The menus of the two layouts. A screen is listed here once it is built.
+import type { Role } from "~/domain/staff.server";
+
+export type MenuItem = { label: string; to: string; roles?: Role[]; children?: MenuItem[] };
+
+export const retailerMenu: MenuItem[] = [
+  { label: "Start", to: "/" },
+  {
+    label: "Returrapportering",
+    to: "/rapportering/1",
+    children: [],
+  },
+  {
+    label: "Mina tjänster",
+    to: "/foljesedel",
+    children: [],
+  },
+  { label: "Webbshop", to: "/webbshop" },
+  { label: "Kontakt", to: "/kontakt" },
+];
+
+export const staffMenu: MenuItem[] = [
+  { label: "Start", to: "/start" },
+  { label: "Admin", to: "/admin", roles: ["admin"] },
+  {
+    label: "Kundtjänst",
+    to: "/admin",
+    roles: ["admin"],
+    children: [],
+  },
+];
+
+export function menuFor(items: MenuItem[], roles: readonly Role[]): MenuItem[] {
+  return items
+    .filter((i) => !i.roles || i.roles.some((r) => roles.includes(r)))
+    .map((i) => (i.children ? { ...i, children: menuFor(i.children, roles) } : i))
+    .filter((i) => !i.children || i.children.length > 0);
+}

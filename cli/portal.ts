@@ -1,0 +1,163 @@
+#!/usr/bin/env -S npx tsx
+// `portal`: the operators' command line. Every command calls app/domain, the same
+// code the web screens use.
+import { Command, CommanderError, Option } from "commander";
+import { getDb, prepareDb, closeDb } from "../db/client";
+import { UsageError, parseIntArg, readSecret } from "./io";
+
+const program = new Command("portal")
+  .description("Returportalen: drift- och batchkommandon")
+  .showHelpAfterError()
+  .exitOverride();
+
+const db = program.command("db").description("databasen");
+db.command("migrate")
+  .description("kör migreringar som inte körts (säkert att köra om)")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- db migrate")
+  .action(async () => {
+    await prepareDb(getDb());
+    console.log("Databasen är migrerad.");
+  });
+
+program
+  .command("seed")
+  .description("fyller en tom databas med data")
+  .option("--demo", "demodata: 2 distributörer, 40 kunder, 21 dagars leveranser")
+  .option("--if-empty", "gör ingenting om databasen redan har kunder")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- seed --demo")
+  .action(async (opts: { demo?: boolean; ifEmpty?: boolean }) => {
+    if (!opts.demo) throw new UsageError("Ange vilken data: --demo.");
+    const started = Date.now();
+    const conn = getDb();
+    await prepareDb(conn);
+    const { seedDemo, demoLoginText } = await import("../db/seed");
+    const { schema } = await import("../db/client");
+    const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
+    if (existing.length > 0) {
+      if (opts.ifEmpty) return;
+      throw new Error("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
+    }
+    const { today } = await import("../app/domain/dates");
+    const result = await seedDemo(conn, today());
+    console.log(demoLoginText());
+    console.log(`Klart: ${result.customers} kunder, ${result.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  });
+
+const customer = program.command("customer").description("återförsäljare");
+customer
+  .command("add")
+  .description("lägger till en kund; pinkoden läses från terminalen eller --pin-stdin")
+  .requiredOption("--id <kundnummer>", "kundnummer, 1–5 siffror")
+  .requiredOption("--name <namn>", "namn")
+  .requiredOption("--distributor <id>", "distributörens id")
+  .option("--address <adress>", "gatuadress", "")
+  .option("--zip <postnummer>", "postnummer", "")
+  .option("--city <ort>", "ort", "")
+  .option("--phone <telefon>", "telefon", "")
+  .option("--email <e-post>", "e-post", "")
+  .option("--pin-stdin", "läs pinkoden från standard in")
+  .addHelpText("after", "\nExempel:\n  echo 4711 | npm run portal -- customer add --id 2001 --name 'Kiosken' --distributor 1 --pin-stdin")
+  .action(async (opts) => {
+    const id = parseIntArg(opts.id, "--id", 1, 99999);
+    const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
+    const pin = await readSecret(Boolean(opts.pinStdin), "Pinkod (4–6 siffror): ");
+    await prepareDb(getDb());
+    const { addCustomer } = await import("../app/domain/customers.server");
+    await addCustomer(
+      { id, name: opts.name, distributorId, address: opts.address, zip: opts.zip, city: opts.city, phone: opts.phone, email: opts.email, pin },
+      "cli",
+    );
+    console.log(`Kund ${id} tillagd.`);
+  });
+customer
+  .command("set-pin")
+  .description("byter en kunds pinkod")
+  .argument("<kundnummer>")
+  .option("--pin-stdin", "läs pinkoden från standard in")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- customer set-pin 1001")
+  .action(async (idText: string, opts) => {
+    const id = parseIntArg(idText, "kundnummer", 1, 99999);
+    const pin = await readSecret(Boolean(opts.pinStdin), "Ny pinkod (4–6 siffror): ");
+    await prepareDb(getDb());
+    const { setCustomerPin } = await import("../app/domain/customers.server");
+    await setCustomerPin(id, pin, "cli");
+    console.log(`Pinkoden för kund ${id} är bytt.`);
+  });
+
+const staff = program.command("staff").description("personal");
+staff
+  .command("add")
+  .description("lägger till en personalanvändare; lösenordet läses från terminalen eller --password-stdin")
+  .requiredOption("--email <e-post>", "e-postadress (inloggningsnamn)")
+  .requiredOption("--roles <roller>", "kommaseparerat: admin,sales,utb")
+  .option("--name <namn>", "namn")
+  .option("--distributor <id>", "distributör (krävs för utb)")
+  .option("--password-stdin", "läs lösenordet från standard in")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- staff add --email anna@example.se --roles admin,sales")
+  .action(async (opts) => {
+    const { parseRoles, addStaff } = await import("../app/domain/staff.server");
+    let roles;
+    try {
+      roles = parseRoles(opts.roles);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw new UsageError("--email ska vara en e-postadress.");
+    const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
+    if (roles.includes("utb") && !distributorId) throw new UsageError("En utb-användare kräver --distributor.");
+    const password = await readSecret(Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
+    await prepareDb(getDb());
+    const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, "cli");
+    console.log(`Personal ${opts.email} tillagd (id ${id}).`);
+  });
+
+program
+  .command("serve")
+  .description("startar webbservern")
+  .addOption(new Option("--port <port>", "port").env("PORT").default("3000"))
+  .addOption(new Option("--host <host>", "adress att lyssna på").env("HOST").default("0.0.0.0"))
+  .option("--dev", "utvecklingsläge med Vite")
+  .option("--setup", "migrera, och fyll en tom databas med demodata")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000")
+  .action(async (opts: { port: string; host: string; dev?: boolean; setup?: boolean }) => {
+    const port = parseIntArg(opts.port, "--port", 1, 65535);
+    const conn = getDb();
+    await prepareDb(conn);
+    if (opts.setup) {
+      const { schema } = await import("../db/client");
+      const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
+      const { demoLoginText, seedDemo } = await import("../db/seed");
+      if (existing.length === 0) {
+        const { today } = await import("../app/domain/dates");
+        await seedDemo(conn, today());
+        console.log("En tom databas fylldes med demodata.");
+      }
+      console.log(demoLoginText());
+    }
+    process.env.NODE_ENV ??= opts.dev ? "development" : "production";
+    const { serve } = await import("./serve");
+    await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
+    console.log(`Returportalen: http://localhost:${port}`);
+    await new Promise(() => undefined);
+  });
+
+async function main() {
+  try {
+    await program.parseAsync(process.argv);
+    closeDb();
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    if (error instanceof UsageError) {
+      console.error(`portal: ${error.message}`);
+      process.exitCode = 2;
+      return;
+    }
+    console.error(`portal: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

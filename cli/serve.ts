@@ -1,0 +1,126 @@
+// The HTTP server: Express in front of the Remix request handler. It owns what
+// every response needs (request id, security headers, cross-site refusal, one
+// log line per request) so no route can forget it.
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomBytes, randomUUID } from "node:crypto";
+import type { RequestInfo } from "../app/request-context.server";
+
+export type ServeOptions = { port: number; host: string; dev: boolean };
+
+export type LoadContext = { requestId: string; nonce: string };
+
+function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
+  const csp = [
+    "default-src 'self'",
+    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
+    // React Aria positions popovers with style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    dev ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+  };
+}
+
+/** A state-changing request from another site is refused (CSRF). */
+export function isCrossSite(req: express.Request): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const fetchSite = req.get("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") return true;
+  const origin = req.get("origin");
+  if (origin && origin !== "null") {
+    try {
+      return new URL(origin).host !== req.get("host");
+    } catch {
+      return true;
+    }
+  }
+  return origin === "null";
+}
+
+export async function createApp(options: ServeOptions) {
+  const store = new AsyncLocalStorage<RequestInfo>();
+  (globalThis as { __portalRequestStore?: AsyncLocalStorage<RequestInfo> }).__portalRequestStore = store;
+
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a proxy, TRUST_PROXY names how many hops to trust for X-Forwarded-For/-Proto.
+  const trust = process.env.TRUST_PROXY;
+  if (trust) app.set("trust proxy", /^\d+$/.test(trust) ? Number(trust) : trust);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.requestId = requestId;
+    res.locals.nonce = nonce;
+    res.setHeader("X-Request-Id", requestId);
+    for (const [k, v] of Object.entries(securityHeaders(nonce, options.dev))) res.setHeader(k, v);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (process.env.PORTAL_QUIET_LOG) return;
+      process.stdout.write(
+        JSON.stringify({
+          t: new Date().toISOString(),
+          id: requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          ms: Math.round(ms * 10) / 10,
+        }) + "\n",
+      );
+    });
+    if (isCrossSite(req)) {
+      res.status(403).type("text/plain").send("Förfrågan kom från en annan webbplats och avvisades.");
+      return;
+    }
+    store.run({ requestId, ip: req.ip ?? "" }, next);
+  });
+  app.use(compression());
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (options.dev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(server.middlewares);
+    build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    const path = new URL("../build/server/index.js", import.meta.url).href;
+    build = (await import(path)) as ServerBuild;
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: options.dev ? "development" : "production",
+      getLoadContext: (_req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce }),
+    }),
+  );
+  return app;
+}
+
+export async function serve(options: ServeOptions): Promise<import("node:http").Server> {
+  const app = await createApp(options);
+  return new Promise((resolve) => {
+    const server = app.listen(options.port, options.host, () => resolve(server));
+  });
+}

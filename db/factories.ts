@@ -1,0 +1,122 @@
+// Data builders shared by `portal seed` and the tests (STYLE.md 10). They write
+// rows directly; business rules live in app/domain and are exercised there.
+import { hashSecret } from "../app/domain/passwords.server";
+import type { Db, Tx } from "./client";
+import * as schema from "./schema";
+
+type Conn = Db | Tx;
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+export function seededRandom(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+
+export const TITLES = [
+  { id: 1, name: "Aftonbladet", ledger: 83 },
+  { id: 2, name: "Expressen", ledger: 80 },
+] as const;
+
+export const EDITIONS = [
+  { titleId: 1, editionId: 1, type: 0, description: "Aftonbladet", code: "AB" },
+  { titleId: 2, editionId: 1, type: 0, description: "Expressen", code: "EX" },
+  { titleId: 2, editionId: 2, type: 0, description: "Kvällsposten", code: "KVP" },
+  { titleId: 1, editionId: 20, type: 1, description: "Aftonbladet Söndag", code: "ABS" },
+  { titleId: 1, editionId: 21, type: 1, description: "Sportbladet", code: "ABSP" },
+  { titleId: 2, editionId: 20, type: 1, description: "Expressen Söndag", code: "EXS" },
+  { titleId: 2, editionId: 21, type: 1, description: "Leva & Bo", code: "EXLB" },
+] as const;
+
+export async function ensureTitlesAndEditions(db: Conn): Promise<void> {
+  await db.insert(schema.titles).values([...TITLES]).onConflictDoNothing();
+  await db
+    .insert(schema.editions)
+    .values(EDITIONS.map((e) => ({ ...e })))
+    .onConflictDoNothing();
+}
+
+export async function createDistributor(db: Conn, id: number, name = `Distributör ${id}`) {
+  await db.insert(schema.distributors).values({ id, name }).onConflictDoNothing();
+  return { id, name };
+}
+
+let pinHashCache = new Map<string, string>();
+
+/** A customer with a PIN (hashes are cached per PIN so big seeds stay fast). */
+export async function createCustomer(
+  db: Conn,
+  input: Partial<typeof schema.customers.$inferInsert> & { id: number; distributorId: number; pin?: string },
+) {
+  const { pin = "1234", ...rest } = input;
+  let pinHash = pinHashCache.get(pin);
+  if (!pinHash) {
+    pinHash = await hashSecret(pin);
+    pinHashCache.set(pin, pinHash);
+  }
+  const row = {
+    name: `Kiosk ${input.id}`,
+    address: "Storgatan 1",
+    zip: "111 22",
+    city: "Stockholm",
+    ...rest,
+    pinHash,
+  };
+  await db.insert(schema.customers).values(row);
+  return row;
+}
+
+export function resetPinCache() {
+  pinHashCache = new Map();
+}
+
+export async function createDelivery(db: Conn, input: typeof schema.deliveries.$inferInsert) {
+  const [row] = await db.insert(schema.deliveries).values(input).returning();
+  return row;
+}
+
+export async function createBundle(db: Conn, input: typeof schema.bundles.$inferInsert) {
+  const [row] = await db.insert(schema.bundles).values(input).returning();
+  return row;
+}
+
+export async function createReturn(db: Conn, input: typeof schema.returns.$inferInsert) {
+  const [row] = await db.insert(schema.returns).values(input).returning();
+  return row;
+}
+
+export async function createLabelBlock(db: Conn, input: Omit<typeof schema.labelBlocks.$inferInsert, "numberUnused"> & { numberUnused?: number }) {
+  const [row] = await db
+    .insert(schema.labelBlocks)
+    .values({ numberUnused: input.toNumber - input.fromNumber + 1, ...input })
+    .returning();
+  return row;
+}
+
+export async function createStaff(
+  db: Conn,
+  input: { email: string; name: string; password: string; roles: string; distributorId?: number | null },
+) {
+  const [row] = await db
+    .insert(schema.staffUsers)
+    .values({
+      email: input.email.toLowerCase(),
+      name: input.name,
+      passwordHash: await hashSecret(input.password),
+      roles: input.roles,
+      distributorId: input.distributorId ?? null,
+    })
+    .returning();
+  return row;
+}

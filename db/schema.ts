@@ -1,0 +1,525 @@
+// The whole data model of Returportalen. Money is integer öre, delivery dates are
+// `YYYY-MM-DD` (Europe/Stockholm), instants are integer milliseconds UTC.
+import { sql } from "drizzle-orm";
+import {
+  blob,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const timestamps = {
+  createdAt: integer("created_at").notNull().default(now),
+  updatedAt: integer("updated_at").notNull().default(now),
+};
+
+export const distributors = sqliteTable("distributors", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  ...timestamps,
+});
+
+export const customers = sqliteTable(
+  "customers",
+  {
+    // The kundnummer, 1–5 digits.
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    address: text("address").notNull().default(""),
+    zip: text("zip").notNull().default(""),
+    city: text("city").notNull().default(""),
+    distributorId: integer("distributor_id")
+      .notNull()
+      .references(() => distributors.id),
+    contact: text("contact").notNull().default(""),
+    phone: text("phone").notNull().default(""),
+    email: text("email").notNull().default(""),
+    pinHash: text("pin_hash"),
+    // Payout details (garantibelopp).
+    coAddress: text("co_address").notNull().default(""),
+    orgNumber: text("org_number").notNull().default(""),
+    bankgiro: text("bankgiro").notNull().default(""),
+    bankAccount: text("bank_account").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [index("customers_distributor").on(t.distributorId), check("customer_id_range", sql`${t.id} between 1 and 99999`)],
+);
+
+export const staffUsers = sqliteTable("staff_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  // Comma-separated set of admin, sales, utb.
+  roles: text("roles").notNull(),
+  distributorId: integer("distributor_id").references(() => distributors.id),
+  ...timestamps,
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    customerId: integer("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    staffId: integer("staff_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    // The staff user who opened a retailer's portal as that retailer.
+    impersonatorId: integer("impersonator_id").references(() => staffUsers.id, { onDelete: "cascade" }),
+    data: text("data").notNull().default("{}"),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("sessions_customer").on(t.customerId), index("sessions_staff").on(t.staffId), index("sessions_expires").on(t.expiresAt)],
+);
+
+// Failed logins per key ("customer:123", "staff:a@b.se", "ip:1.2.3.4"), shared by all
+// app servers because they share the database.
+export const loginThrottle = sqliteTable("login_throttle", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lastFailureAt: integer("last_failure_at").notNull(),
+  blockedUntil: integer("blocked_until").notNull().default(0),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull().default(now),
+    // "customer:123", "staff:7", "cli", "anonymous"
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    detail: text("detail"),
+    ip: text("ip"),
+    requestId: text("request_id"),
+  },
+  (t) => [index("audit_at").on(t.at), index("audit_action").on(t.action, t.at)],
+);
+
+export const titles = sqliteTable("titles", {
+  // 1 Aftonbladet, 2 Expressen.
+  id: integer("id").primaryKey(),
+  name: text("name").notNull(),
+  // Publisher ledger: 83 Aftonbladet, 80 Expressen.
+  ledger: integer("ledger").notNull(),
+});
+
+export const editions = sqliteTable(
+  "editions",
+  {
+    titleId: integer("title_id")
+      .notNull()
+      .references(() => titles.id),
+    editionId: integer("edition_id").notNull(),
+    // 0 Huvudtidning, 1 Bilaga.
+    type: integer("type").notNull(),
+    description: text("description").notNull(),
+    code: text("code").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.titleId, t.editionId] }), check("edition_type", sql`${t.type} in (0, 1)`)],
+);
+
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    titleId: integer("title_id").notNull(),
+    editionId: integer("edition_id").notNull(),
+    deliveryDate: text("delivery_date").notNull(),
+    delivered: integer("delivered").notNull(),
+    // Net unit price in öre.
+    priceOre: integer("price_ore").notNull(),
+    // The retailer's received amount (leveransreklamation); null until reported.
+    received: integer("received"),
+    receivedAt: integer("received_at"),
+    // Set when the retailer has reported returns for this delivery (state 2 from then on).
+    reportedAt: integer("reported_at"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("deliveries_natural").on(t.customerId, t.titleId, t.editionId, t.deliveryDate),
+    index("deliveries_customer_date").on(t.customerId, t.deliveryDate),
+    index("deliveries_date").on(t.deliveryDate, t.customerId),
+    check("delivered_nonneg", sql`${t.delivered} >= 0`),
+  ],
+);
+
+export const bundles = sqliteTable(
+  "bundles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    number: integer("number").notNull(),
+    // 0 Huvudtidningar, 1 Bilagor.
+    type: integer("type").notNull(),
+    open: integer("open", { mode: "boolean" }).notNull().default(true),
+    closedDate: text("closed_date"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("bundles_customer_number").on(t.customerId, t.number),
+    index("bundles_customer_open").on(t.customerId, t.open, t.type),
+    check("bundle_type", sql`${t.type} in (0, 1)`),
+  ],
+);
+
+export const returns = sqliteTable(
+  "returns",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => bundles.id),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id),
+    amount: integer("amount").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    // One return row per customer + bundle + title + edition + date (the delivery).
+    uniqueIndex("returns_natural").on(t.customerId, t.bundleId, t.deliveryId),
+    index("returns_delivery").on(t.deliveryId),
+    index("returns_bundle").on(t.bundleId),
+    check("return_amount", sql`${t.amount} between 0 and 999`),
+  ],
+);
+
+// Form tokens already applied, so a resubmitted form (double click, back, retry)
+// is answered without being applied twice.
+export const appliedSubmissions = sqliteTable("applied_submissions", {
+  token: text("token").primaryKey(),
+  customerId: integer("customer_id").notNull(),
+  at: integer("at").notNull(),
+});
+
+// Label blocks are the allocations of bundle numbers: a normal block (type 0) of 50
+// numbers, or an emergency allocation (type 7) of 1–20 numbers.
+export const labelBlocks = sqliteTable(
+  "label_blocks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    type: integer("type").notNull(),
+    status: text("status").notNull(),
+    fromDate: text("from_date").notNull(),
+    toDate: text("to_date").notNull(),
+    fromNumber: integer("from_number").notNull(),
+    toNumber: integer("to_number").notNull(),
+    numberUnused: integer("number_unused").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("label_blocks_customer").on(t.customerId, t.fromNumber),
+    check("label_range", sql`${t.fromNumber} <= ${t.toNumber} and ${t.fromNumber} >= 1 and ${t.toNumber} <= 99999`),
+  ],
+);
+
+export const holidays = sqliteTable(
+  "holidays",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    descriptionId: integer("description_id"),
+    description: text("description").notNull(),
+    day: text("day").notNull(),
+    startReportDay: text("start_report_day").notNull(),
+    startForceReportDay: text("start_force_report_day").notNull(),
+    completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index("holidays_day").on(t.day)],
+);
+
+export const holidayReports = sqliteTable(
+  "holiday_reports",
+  {
+    holidayId: integer("holiday_id")
+      .notNull()
+      .references(() => holidays.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    open: integer("open", { mode: "boolean" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.holidayId] })],
+);
+
+export const placards = sqliteTable(
+  "placards",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    titleId: integer("title_id")
+      .notNull()
+      .references(() => titles.id),
+    // The amount delivered today, and the amount the retailer asked for (null until set).
+    amount: integer("amount").notNull().default(0),
+    newAmount: integer("new_amount"),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.titleId] })],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // 1 Leveransinformation, 2 Följesedel, 3 Kundmeddelande, 4 Returrapportering.
+    type: integer("type").notNull(),
+    header: text("header").notNull(),
+    // Sanitised HTML.
+    content: text("content").notNull(),
+    startDate: text("start_date").notNull(),
+    stopDate: text("stop_date").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("messages_dates").on(t.stopDate, t.startDate)],
+);
+
+export const messageCustomers = sqliteTable(
+  "message_customers",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => messages.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.customerId] }), index("message_customers_customer").on(t.customerId)],
+);
+
+// Uploaded images (covers), served by a resource route with cache headers.
+export const images = sqliteTable("images", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  filename: text("filename").notNull(),
+  contentType: text("content_type").notNull(),
+  data: blob("data", { mode: "buffer" }).notNull(),
+  sha256: text("sha256").notNull(),
+  // Pending uploads are not published until attached to a product.
+  published: integer("published", { mode: "boolean" }).notNull().default(false),
+  titleId: integer("title_id"),
+  editionId: integer("edition_id"),
+  date: text("date"),
+  ...timestamps,
+});
+
+export const dailyProducts = sqliteTable(
+  "daily_products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    titleId: integer("title_id")
+      .notNull()
+      .references(() => titles.id),
+    editionId: integer("edition_id").notNull(),
+    heading: text("heading").notNull().default(""),
+    description: text("description").notNull(),
+    extraDescription: text("extra_description").notNull().default(""),
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    priceOre: integer("price_ore").notNull().default(0),
+    eanCode: text("ean_code").notNull().default(""),
+    coverImageId: integer("cover_image_id").references(() => images.id),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("daily_products_natural").on(t.titleId, t.editionId, t.startDate), index("daily_products_end").on(t.endDate)],
+);
+
+export const productInformation = sqliteTable(
+  "product_information",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    titleId: integer("title_id")
+      .notNull()
+      .references(() => titles.id),
+    editionId: integer("edition_id").notNull(),
+    deliveryDate: text("delivery_date"),
+    productCode: text("product_code").notNull(),
+    accountCode: text("account_code").notNull(),
+    articleId: text("article_id").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("product_information_title").on(t.titleId, t.editionId)],
+);
+
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    number: integer("number").notNull().unique(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    paperType: integer("paper_type").notNull(),
+    date: text("date").notNull(),
+    dueDate: text("due_date").notNull(),
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    status: text("status").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("invoices_customer").on(t.customerId, t.paperType, t.date),
+    uniqueIndex("invoices_period").on(t.customerId, t.paperType, t.periodFrom, t.periodTo),
+  ],
+);
+
+export const invoiceLines = sqliteTable(
+  "invoice_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceOre: integer("unit_price_ore").notNull(),
+    // VAT in tenths of a percent (60 = 6.0 %).
+    vatPermille: integer("vat_permille").notNull(),
+    netOre: integer("net_ore").notNull(),
+  },
+  (t) => [index("invoice_lines_invoice").on(t.invoiceId)],
+);
+
+// Batches of extra invoice lines sent by staff ("the pending list grouped by file").
+export const extraInvoiceFiles = sqliteTable("extra_invoice_files", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  createdBy: integer("created_by").references(() => staffUsers.id),
+  ...timestamps,
+});
+
+export const extraInvoiceLines = sqliteTable(
+  "extra_invoice_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => extraInvoiceFiles.id),
+    magazineTitle: text("magazine_title").notNull(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    productGroup: text("product_group").notNull(),
+    articleId: text("article_id").notNull().default(""),
+    articleName: text("article_name").notNull(),
+    editionId: integer("edition_id"),
+    productCode: text("product_code").notNull().default(""),
+    deliveryDate: text("delivery_date").notNull(),
+    deliveredAmount: integer("delivered_amount").notNull(),
+    reclaimAmount: integer("reclaim_amount").notNull().default(0),
+    grossPriceOre: integer("gross_price_ore").notNull(),
+    nettoPriceOre: integer("netto_price_ore").notNull(),
+    // VAT in tenths of a percent (60 = 6.0 %).
+    vatPermille: integer("vat_permille").notNull(),
+    profitPercentage: integer("profit_percentage").notNull().default(0),
+    ediReferenceText: text("edi_reference_text").notNull().default(""),
+    invoiceId: integer("invoice_id").references(() => invoices.id),
+    ...timestamps,
+  },
+  (t) => [index("extra_invoice_lines_pending").on(t.invoiceId, t.customerId)],
+);
+
+export const orderFiles = sqliteTable("order_files", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  filename: text("filename").notNull(),
+  rowCount: integer("row_count").notNull(),
+  uploadedBy: text("uploaded_by").notNull(),
+  ...timestamps,
+});
+
+export const orderLines = sqliteTable(
+  "order_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => orderFiles.id, { onDelete: "cascade" }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    orderDate: text("order_date").notNull(),
+    articleNumber: text("article_number").notNull(),
+    articleDescription: text("article_description").notNull(),
+    amount: integer("amount").notNull(),
+    priceOre: integer("price_ore").notNull(),
+    ledger: integer("ledger").notNull(),
+    transferredAt: integer("transferred_at"),
+    invoiceId: integer("invoice_id").references(() => invoices.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("order_lines_natural").on(t.customerId, t.orderDate, t.articleNumber, t.ledger),
+    index("order_lines_file").on(t.fileId),
+    index("order_lines_pending").on(t.transferredAt, t.invoiceId),
+  ],
+);
+
+export const guarantees = sqliteTable(
+  "guarantees",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    // 80 Expressen, 83 Aftonbladet.
+    ledger: integer("ledger").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    refunded: integer("refunded", { mode: "boolean" }).notNull().default(false),
+    refundDate: text("refund_date"),
+    // Set when staff mark the payout complete.
+    completedAt: integer("completed_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("guarantees_customer").on(t.customerId, t.ledger),
+    index("guarantees_refunds").on(t.refunded, t.completedAt),
+  ],
+);
+
+export const shortcuts = sqliteTable(
+  "shortcuts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("shortcuts_staff").on(t.staffId)],
+);
+
+export type Customer = typeof customers.$inferSelect;
+export type StaffUser = typeof staffUsers.$inferSelect;
+export type Delivery = typeof deliveries.$inferSelect;
+export type Bundle = typeof bundles.$inferSelect;
+export type ReturnRow = typeof returns.$inferSelect;
+export type LabelBlock = typeof labelBlocks.$inferSelect;
+export type Holiday = typeof holidays.$inferSelect;
+export type Message = typeof messages.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
+export type Guarantee = typeof guarantees.$inferSelect;

@@ -1,0 +1,258 @@
+// `portal seed --demo`: a small, deterministic, believable data set.
+import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/domain/dates";
+import type { Db } from "./client";
+import {
+  EDITIONS,
+  createCustomer,
+  createDistributor,
+  createStaff,
+  ensureTitlesAndEditions,
+  seededRandom,
+} from "./factories";
+import * as schema from "./schema";
+
+export const DEMO_LOGINS = {
+  retailer: { customerId: 1001, pin: "1234" },
+  retailer2: { customerId: 1002, pin: "1234" },
+  admin: { email: "admin@returportalen.example", password: "demo-admin-2026" },
+  sales: { email: "salj@returportalen.example", password: "demo-salj-2026" },
+  utb: { email: "utb.norr@returportalen.example", password: "demo-utb-2026" },
+};
+
+const TOWNS = [
+  ["Stockholm", "111 20"], ["Göteborg", "411 05"], ["Malmö", "211 22"], ["Uppsala", "753 20"],
+  ["Västerås", "722 15"], ["Örebro", "702 10"], ["Linköping", "582 24"], ["Helsingborg", "252 21"],
+  ["Umeå", "903 26"], ["Luleå", "972 31"], ["Sundsvall", "852 30"], ["Gävle", "803 20"],
+] as const;
+const KINDS = ["Pressbyrån", "Tidningskiosken", "ICA Nära", "Circle K", "Direkten", "Tobak & Tidningar", "Coop Konsum", "Hemköp"];
+const STREETS = ["Storgatan", "Drottninggatan", "Kungsgatan", "Järnvägsgatan", "Torggatan", "Skolgatan", "Östra vägen"];
+
+export async function seedDemo(db: Db, today: string): Promise<{ customers: number; deliveries: number }> {
+  const rnd = seededRandom(20261122);
+  let deliveryCount = 0;
+  await db.transaction(async (tx) => {
+    await ensureTitlesAndEditions(tx);
+    await createDistributor(tx, 1, "Tidningsbud Norr AB");
+    await createDistributor(tx, 2, "Tidningsbud Syd AB");
+
+    const customers: { id: number; distributorId: number; kvp: boolean }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const id = 1001 + i;
+      const [city, zip] = TOWNS[i % TOWNS.length];
+      const distributorId = i % TOWNS.length < 6 ? 1 : 2;
+      await createCustomer(tx, {
+        id,
+        distributorId,
+        pin: "1234",
+        name: id === 1001 ? "Pressbyrån Centralstationen Stockholm" : `${rnd.pick(KINDS)} ${city} ${i + 1}`,
+        address: `${rnd.pick(STREETS)} ${rnd.int(1, 60)}`,
+        zip,
+        city,
+        contact: "Föreståndare",
+        phone: `070-${rnd.int(100, 999)} ${rnd.int(10, 99)} ${rnd.int(10, 99)}`,
+        email: `butik${id}@example.se`,
+        orgNumber: `55${rnd.int(1000, 9999)}-${rnd.int(1000, 9999)}`,
+        bankgiro: i % 3 === 0 ? "" : `${rnd.int(100, 999)}-${rnd.int(1000, 9999)}`,
+        bankAccount: i % 3 === 0 ? `8327-9,${rnd.int(100000000, 999999999)}` : "",
+      });
+      customers.push({ id, distributorId, kvp: city === "Malmö" || city === "Helsingborg" });
+    }
+
+    // Label blocks: every customer has used numbers 1–50 weekly, and has a fresh block 51–100.
+    for (const c of customers) {
+      await tx.insert(schema.labelBlocks).values([
+        { customerId: c.id, type: 0, status: "Levererad", fromDate: addDays(today, -70), toDate: addDays(today, 295), fromNumber: 1, toNumber: 50, numberUnused: 40 },
+        { customerId: c.id, type: 0, status: "Levererad", fromDate: addDays(today, -14), toDate: addDays(today, 351), fromNumber: 51, toNumber: 100, numberUnused: 50 },
+      ]);
+    }
+
+    // 21 days of deliveries. Returns are reported for all but the last two days,
+    // into one bundle per paper type and week; earlier weeks' bundles are closed.
+    const first = addDays(today, -20);
+    const mains = EDITIONS.filter((e) => e.type === 0);
+    const inserts = EDITIONS.filter((e) => e.type === 1);
+    for (const c of customers) {
+      const bundleIds = new Map<string, number>();
+      let nextNumber = 1;
+      for (let day = 0; day < 21; day++) {
+        const date = addDays(first, day);
+        const weekday = isoWeekday(date);
+        const editions = [
+          ...mains.filter((e) => e.titleId === 1 || (e.editionId === 2) === c.kvp),
+          ...inserts.filter((e) => (weekday === 7 && e.editionId === 20) || (weekday === 5 && e.editionId === 21)),
+        ];
+        const reported = day < 19;
+        const weekStart = addDays(date, 1 - weekday);
+        for (const e of editions) {
+          const delivered = e.type === 0 ? rnd.int(8, 40) : rnd.int(4, 15);
+          const priceOre = e.type === 0 ? (e.titleId === 1 ? 2219 : 2163) : 1090;
+          const received = rnd.chance(0.08) ? delivered - rnd.int(1, 3) : null;
+          const [d] = await tx
+            .insert(schema.deliveries)
+            .values({
+              customerId: c.id,
+              titleId: e.titleId,
+              editionId: e.editionId,
+              deliveryDate: date,
+              delivered,
+              priceOre,
+              received,
+              receivedAt: received === null ? null : Date.parse(`${date}T09:00:00Z`),
+              reportedAt: reported ? Date.parse(`${addDays(date, 1)}T07:00:00Z`) : null,
+            })
+            .returning({ id: schema.deliveries.id });
+          deliveryCount++;
+          if (!reported) continue;
+          const key = `${weekStart}:${e.type}`;
+          let bundleId = bundleIds.get(key);
+          if (bundleId === undefined) {
+            const current = addDays(weekStart, 7) > today;
+            const [b] = await tx
+              .insert(schema.bundles)
+              .values({
+                customerId: c.id,
+                number: nextNumber++,
+                type: e.type,
+                open: current,
+                closedDate: current ? null : addDays(weekStart, 7),
+              })
+              .returning({ id: schema.bundles.id });
+            bundleId = b.id;
+            bundleIds.set(key, bundleId);
+          }
+          const amount = Math.min(delivered, Math.round(delivered * rnd.next() * 0.45));
+          await tx.insert(schema.returns).values({ customerId: c.id, bundleId, deliveryId: d.id, amount });
+        }
+      }
+    }
+
+    // Invoices for the two previous months, per paper type.
+    let invoiceNumber = 500001;
+    for (const c of customers) {
+      for (const back of [2, 1]) {
+        const from = startOfMonth(addMonths(today, -back));
+        const to = endOfMonth(from);
+        for (const paperType of [0, 1]) {
+          const qty = paperType === 0 ? rnd.int(300, 700) : rnd.int(20, 60);
+          const unit = paperType === 0 ? 2200 : 1090;
+          const net = qty * unit;
+          const vat = Math.round(net * 0.06);
+          const date = addDays(to, 5);
+          const [inv] = await tx
+            .insert(schema.invoices)
+            .values({
+              number: invoiceNumber++,
+              customerId: c.id,
+              paperType,
+              date,
+              dueDate: addDays(date, 30),
+              periodFrom: from,
+              periodTo: to,
+              netOre: net,
+              vatOre: vat,
+              amountOre: net + vat,
+              status: back === 2 ? "Betald" : "Obetald",
+            })
+            .returning({ id: schema.invoices.id });
+          await tx.insert(schema.invoiceLines).values({
+            invoiceId: inv.id,
+            description: paperType === 0 ? "Huvudtidningar, sålda exemplar" : "Bilagor, sålda exemplar",
+            quantity: qty,
+            unitPriceOre: unit,
+            vatPermille: 60,
+            netOre: net,
+          });
+        }
+      }
+    }
+
+    // Guarantees, placards.
+    for (const c of customers) {
+      if (rnd.chance(0.5)) {
+        await tx.insert(schema.guarantees).values([
+          { customerId: c.id, ledger: 83, amountOre: rnd.int(50, 900) * 100 },
+          { customerId: c.id, ledger: 80, amountOre: rnd.int(50, 900) * 100 },
+        ]);
+      }
+      await tx.insert(schema.placards).values([
+        { customerId: c.id, titleId: 1, amount: rnd.int(1, 3), newAmount: c.id % 7 === 0 ? null : rnd.int(1, 3) },
+        { customerId: c.id, titleId: 2, amount: rnd.int(1, 3), newAmount: c.id % 7 === 0 ? null : rnd.int(1, 3) },
+      ]);
+    }
+
+    // Holidays: one past with answers, the next two coming ones.
+    const year = Number(today.slice(0, 4));
+    const candidates = [
+      [`${year}-12-24`, "Julafton"], [`${year}-12-25`, "Juldagen"], [`${year}-12-31`, "Nyårsafton"],
+      [`${year + 1}-01-01`, "Nyårsdagen"], [`${year + 1}-01-06`, "Trettondedag jul"], [`${year}-06-06`, "Sveriges nationaldag"],
+      [`${year}-05-01`, "Första maj"], [`${year + 1}-05-01`, "Första maj"], [`${year + 1}-06-06`, "Sveriges nationaldag"],
+    ].sort((a, b) => a[0].localeCompare(b[0]));
+    const coming = candidates.filter(([d]) => d > addDays(today, 7)).slice(0, 2);
+    const past = candidates.filter(([d]) => d < today).at(-1) ?? [addDays(today, -30), "Helgdag"];
+    const [pastHoliday] = await tx
+      .insert(schema.holidays)
+      .values({ description: past[1], day: past[0], startReportDay: addDays(past[0], -30), startForceReportDay: addDays(past[0], -7) })
+      .returning({ id: schema.holidays.id });
+    for (const [day, description] of coming) {
+      await tx.insert(schema.holidays).values({ description, day, startReportDay: addDays(day, -45), startForceReportDay: addDays(day, -5) });
+    }
+    for (const c of customers.slice(0, 30)) {
+      await tx.insert(schema.holidayReports).values({ holidayId: pastHoliday.id, customerId: c.id, open: c.id % 4 !== 0 });
+    }
+
+    // Messages of each type.
+    const [m3] = await tx
+      .insert(schema.messages)
+      .values([
+        { type: 1, header: "Försenad leverans", content: "<p>Leveransen till Norrland kommer cirka en timme senare på grund av väglaget.</p>", startDate: addDays(today, -1), stopDate: addDays(today, -1) },
+        { type: 2, header: "Följesedeln", content: "<p>Kontrollera följesedeln samma dag som leveransen kommer.</p>", startDate: addDays(today, -3), stopDate: addDays(today, 10) },
+        { type: 3, header: "Nya returetiketter", content: "<p>Glöm inte att beställa nya returetiketter i god tid.</p>", startDate: addDays(today, -2), stopDate: addDays(today, 14) },
+        { type: 4, header: "Returrapportering inför helgerna", content: "<p>Rapportera returer senast dagen efter leverans.<br>Tack för hjälpen!</p>", startDate: addDays(today, -5), stopDate: addDays(today, 20) },
+      ])
+      .returning({ id: schema.messages.id, type: schema.messages.type });
+    const forCustomers = [1001, 1002, 1003, 1004, 1005];
+    for (const m of [m3]) {
+      await tx.insert(schema.messageCustomers).values(forCustomers.map((customerId) => ({ messageId: m.id, customerId })));
+    }
+
+    // Today's products.
+    for (const e of EDITIONS.filter((x) => x.type === 0)) {
+      await tx.insert(schema.dailyProducts).values({
+        titleId: e.titleId,
+        editionId: e.editionId,
+        heading: e.titleId === 1 ? "Aftonbladet" : "Expressen",
+        description: `${e.description} ${today}`,
+        startDate: today,
+        endDate: today,
+        priceOre: e.titleId === 1 ? 3000 : 2900,
+        eanCode: `73${String(e.titleId).padStart(2, "0")}${String(e.editionId).padStart(3, "0")}000000`.slice(0, 13),
+      });
+    }
+
+    for (const e of EDITIONS) {
+      await tx.insert(schema.productInformation).values({
+        titleId: e.titleId,
+        editionId: e.editionId,
+        productCode: `P${e.titleId}${String(e.editionId).padStart(2, "0")}`,
+        accountCode: e.titleId === 1 ? "3011" : "3012",
+        articleId: e.code,
+      });
+    }
+
+    await createStaff(tx, { ...DEMO_LOGINS.admin, name: "Anna Admin", roles: "admin" });
+    await createStaff(tx, { ...DEMO_LOGINS.sales, name: "Sven Säljare", roles: "sales" });
+    await createStaff(tx, { ...DEMO_LOGINS.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1 });
+  });
+  return { customers: 40, deliveries: deliveryCount };
+}
+
+export function demoLoginText(): string {
+  const l = DEMO_LOGINS;
+  return [
+    "Demo-inloggningar:",
+    `  Återförsäljare: kundnummer ${l.retailer.customerId}, pinkod ${l.retailer.pin} (även ${l.retailer2.customerId}–1040)`,
+    `  Admin:          ${l.admin.email} / ${l.admin.password}`,
+    `  Sälj:           ${l.sales.email} / ${l.sales.password}`,
+    `  Utb (Norr):     ${l.utb.email} / ${l.utb.password}`,
+  ].join("\n");
+}
