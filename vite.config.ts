@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: ["tests/unit/**/*.test.ts"],
     globalSetup: ["tests/unit/global-setup.ts"],
+    setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",
     testTimeout: 20_000,
   },

@@ -6,7 +6,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 /** Failures allowed before delays start, and how the delay grows. */
 export const THROTTLE = {
   accountFree: 3,
-  ipFree: 20,
+  ipFree: Number(process.env.THROTTLE_IP_FREE) || 50,
   baseDelayMs: 2_000,
   maxDelayMs: 15 * 60_000,
   // A key with no failure for this long starts over.

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
 import { z } from "zod";
 import { Field, FieldErrors } from "./field";
 
@@ -21,6 +22,11 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: SubmissionRe
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
   });
+  // A refused login clears the PIN in the browser too (the server never echoes it).
+  useEffect(() => {
+    const pin = document.getElementById(fields.pinkod.id) as HTMLInputElement | null;
+    if (lastResult && pin) pin.value = "";
+  }, [lastResult, fields.pinkod.id]);
   return (
     <section className="login-box" aria-labelledby="login-title">
       <h2 id="login-title">Återförsäljarlogin</h2>

@@ -1,0 +1,172 @@
+import { expect, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
+
+test.describe("login", () => {
+  test("a retailer logs in with customer number and PIN and reaches Sammanfattning", async ({ page, retailer }) => {
+    await loginViaForm(page, String(retailer.id), retailer.pin);
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { name: "Sammanfattning" })).toBeVisible();
+    await expect(page.getByText(retailer.name).first()).toBeVisible();
+    await expect(page.getByText(String(retailer.id), { exact: true })).toBeVisible();
+    await expect(page.getByText("1.1.2")).toBeVisible();
+    await expect(page.getByText("Inga öppna buntar")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logga ut" })).toBeVisible();
+  });
+
+  test("the login box has the spec's texts", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "Återförsäljarlogin" })).toBeVisible();
+    await expect(page.getByLabel("Kundnummer")).toBeVisible();
+    await expect(page.getByLabel("Pinkod")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logga in" })).toBeVisible();
+  });
+
+  test("empty Kundnummer gives 'Kundnummer måste anges'", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Pinkod").fill("1234");
+    await page.getByRole("button", { name: "Logga in" }).click();
+    await expect(page.getByText("Kundnummer måste anges")).toBeVisible();
+    await expect(page.getByLabel("Kundnummer")).toHaveAttribute("aria-invalid", "true");
+  });
+
+  test("the server answers 400 to an empty Kundnummer", async ({ request }) => {
+    const res = await request.post("/login", { form: { kundnummer: "", pinkod: "1234" } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Kundnummer måste anges");
+  });
+
+  test("a wrong PIN answers 400 with a message, keeps the customer number and never the PIN", async ({ page, retailer }) => {
+    await loginViaForm(page, String(retailer.id), "9999");
+    await expect(page.getByText("Felaktigt kundnummer eller pinkod.")).toBeVisible();
+    await expect(page.getByLabel("Kundnummer")).toHaveValue(String(retailer.id));
+    await expect(page.getByLabel("Pinkod")).toHaveValue("");
+    const res = await page.request.post("/login", { form: { kundnummer: String(retailer.id), pinkod: "9999" } });
+    expect(res.status()).toBe(400);
+  });
+
+  test("repeated wrong PINs are throttled, and the right PIN works once the delay has passed", async ({ page, retailer }) => {
+    for (let i = 0; i < 3; i++) {
+      const r = await page.request.post("/login", { form: { kundnummer: String(retailer.id), pinkod: "0000" } });
+      expect(r.status()).toBe(400);
+    }
+    await loginViaForm(page, String(retailer.id), "0000");
+    await expect(page.getByText("Felaktigt kundnummer eller pinkod.")).toBeVisible();
+    // Now blocked: even the right PIN is refused until the delay has passed.
+    await loginViaForm(page, String(retailer.id), retailer.pin);
+    await expect(page.getByText(/För många misslyckade inloggningar\. Vänta \d+ sekunder/)).toBeVisible();
+    await page.waitForTimeout(2_100);
+    await loginViaForm(page, String(retailer.id), retailer.pin);
+    await expect(page.getByRole("heading", { name: "Sammanfattning" })).toBeVisible();
+  });
+
+  test("staff log in with an e-mail address and password", async ({ page }) => {
+    const admin = await makeStaff("admin");
+    await loginViaForm(page, admin.email, admin.password);
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+  });
+
+  test("a wrong staff password is refused with 400", async ({ page }) => {
+    const admin = await makeStaff("admin");
+    await loginViaForm(page, admin.email, "wrong-password");
+    await expect(page.getByText("Felaktig e-postadress eller lösenord.")).toBeVisible();
+    await expect(page.getByLabel("Kundnummer")).toHaveValue(admin.email);
+  });
+});
+
+test.describe("guards", () => {
+  test("an anonymous visitor goes to login and comes back after it", async ({ page, retailer }) => {
+    await page.goto("/kontakt");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fkontakt/);
+    await page.getByLabel("Kundnummer").fill(String(retailer.id));
+    await page.getByLabel("Pinkod").fill(retailer.pin);
+    await page.getByRole("button", { name: "Logga in" }).click();
+    await expect(page).toHaveURL("/kontakt");
+    await expect(page.getByRole("heading", { name: "Kontakt" })).toBeVisible();
+  });
+
+  test("redirectTo never leaves the site", async ({ page, retailer }) => {
+    await page.goto("/login?redirectTo=//evil.example/x");
+    await page.getByLabel("Kundnummer").fill(String(retailer.id));
+    await page.getByLabel("Pinkod").fill(retailer.pin);
+    await page.getByRole("button", { name: "Logga in" }).click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("an anonymous visitor to a staff page goes to login", async ({ page }) => {
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
+  });
+
+  test("a retailer on a staff page gets 403", async ({ page, retailer }) => {
+    await loginAs(page, retailer.id, retailer.pin);
+    const res = await page.goto("/admin");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByRole("heading", { name: "Ingen behörighet" })).toBeVisible();
+  });
+
+  test("a sales user on an admin-only page gets 403, and staff on a retailer page too", async ({ page }) => {
+    const sales = await makeStaff("sales");
+    await loginAs(page, sales.email, sales.password);
+    expect((await page.goto("/admin"))?.status()).toBe(403);
+    expect((await page.goto("/"))?.status()).toBe(403);
+  });
+});
+
+test.describe("logout", () => {
+  test("logging out ends the session on the server: the old cookie no longer works", async ({ page, retailer, browser }) => {
+    await loginViaForm(page, String(retailer.id), retailer.pin);
+    await expect(page.getByRole("heading", { name: "Sammanfattning" })).toBeVisible();
+    const cookies = await page.context().cookies();
+    await page.getByRole("button", { name: "Logga ut" }).click();
+    await expect(page).toHaveURL("/login");
+
+    const other = await browser.newContext();
+    await other.addCookies(cookies);
+    const p2 = await other.newPage();
+    await p2.goto("/");
+    await expect(p2).toHaveURL("/login");
+    await other.close();
+  });
+
+  test("a new session id is issued at login", async ({ page, retailer }) => {
+    await page.goto("/login");
+    await loginAs(page, retailer.id, retailer.pin);
+    const first = (await page.context().cookies()).find((c) => c.name === "rp_session")?.value;
+    await loginAs(page, retailer.id, retailer.pin);
+    const second = (await page.context().cookies()).find((c) => c.name === "rp_session")?.value;
+    expect(first).toBeTruthy();
+    expect(second).not.toBe(first);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "rp_session");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+  });
+});
+
+test.describe("layout", () => {
+  test("the menu works by keyboard-free links on a 360 px screen", async ({ page, retailer }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/");
+    await page.getByText("Meny", { exact: true }).click();
+    await page.getByRole("link", { name: "Kontakt" }).click();
+    await expect(page.getByRole("heading", { name: "Kontakt" })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+  });
+
+  test("every response carries an X-Request-Id and the security headers", async ({ request }) => {
+    const res = await request.get("/login");
+    expect(res.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers()["referrer-policy"]).toBeTruthy();
+  });
+
+  test("a cross-site POST is refused with 403", async ({ request }) => {
+    const res = await request.post("/login", {
+      form: { kundnummer: "1001", pinkod: "1234" },
+      headers: { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(res.status()).toBe(403);
+  });
+});

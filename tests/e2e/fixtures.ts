@@ -1,0 +1,63 @@
+// Test fixtures: every test makes its own customers and staff in the e2e database
+// (the server's file, opened here too), so tests never share mutable data.
+import { test as base, expect, type Page } from "@playwright/test";
+import { openDb, type Db } from "../../db/client";
+import { createCustomer, createStaff } from "../../db/factories";
+
+let db: Db | undefined;
+export function e2eDb(): Db {
+  db ??= openDb("file:tests/.tmp/e2e.db");
+  return db;
+}
+
+// Customer numbers 20000–89999 belong to e2e tests: a range per worker and a counter.
+let counter = 0;
+export function uniqueCustomerId(workerIndex: number): number {
+  counter++;
+  return 20000 + ((workerIndex * 7000 + Math.floor(Math.random() * 1000) * 7 + counter) % 70000);
+}
+
+export type Retailer = { id: number; pin: string; name: string };
+
+export async function makeRetailer(workerIndex: number, opts: { distributorId?: number; name?: string } = {}): Promise<Retailer> {
+  for (;;) {
+    const id = uniqueCustomerId(workerIndex);
+    const name = opts.name ?? `Testkiosken ${id}`;
+    try {
+      await createCustomer(e2eDb(), { id, distributorId: opts.distributorId ?? 1, pin: "4321", name, address: "Testgatan 1", zip: "123 45", city: "Teststad" });
+      return { id, pin: "4321", name };
+    } catch (e) {
+      if (!String(e).includes("UNIQUE")) throw e;
+    }
+  }
+}
+
+let staffCounter = 0;
+export async function makeStaff(roles: string, distributorId: number | null = null) {
+  const email = `e2e-${Date.now()}-${process.pid}-${staffCounter++}@test.example`;
+  const password = "e2e-password-123";
+  await createStaff(e2eDb(), { email, name: `Test ${roles}`, password, roles, distributorId });
+  return { email, password };
+}
+
+/** Logs in through the real form, the way a person does. */
+export async function loginViaForm(page: Page, name: string, secret: string) {
+  await page.goto("/login");
+  await page.getByLabel("Kundnummer").fill(name);
+  await page.getByLabel("Pinkod").fill(secret);
+  await page.getByRole("button", { name: "Logga in" }).click();
+}
+
+/** A quick login for tests about other screens: posts the login form directly. */
+export async function loginAs(page: Page, name: string | number, secret: string) {
+  const res = await page.request.post("/login", { form: { kundnummer: String(name), pinkod: secret }, maxRedirects: 0 });
+  expect(res.status(), "login should redirect").toBe(302);
+}
+
+export const test = base.extend<{ retailer: Retailer }>({
+  retailer: async ({}, use, testInfo) => {
+    await use(await makeRetailer(testInfo.workerIndex));
+  },
+});
+
+export { expect };

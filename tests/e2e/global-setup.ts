@@ -1,0 +1,5 @@
+import { mkdirSync } from "node:fs";
+
+export default function globalSetup() {
+  mkdirSync("tests/.tmp", { recursive: true });
+}

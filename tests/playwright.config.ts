@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { existsSync } from "node:fs";
+
+const port = Number(process.env.E2E_PORT || 3100);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// Debian's Chromium where it is installed (CI, this machine); elsewhere Playwright's own.
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const launchOptions = existsSync(chromium)
+  ? {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "../test-results",
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./e2e/global-setup.ts",
+  use: { baseURL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "retain-on-failure", launchOptions },
+  projects: [
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+  ],
+  webServer: {
+    command: `rm -f ../tests/.tmp/e2e.db* && npx tsx cli/portal.ts serve --setup --host 127.0.0.1 --port ${port}`,
+    cwd: "..",
+    url: `${baseURL}/login`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      DATABASE_URL: "file:tests/.tmp/e2e.db",
+      SESSION_SECRET: "e2e-secret-not-for-production",
+      PORTAL_QUIET_LOG: "1",
+      THROTTLE_IP_FREE: "100000",
+      NODE_ENV: "production",
+    },
+  },
+});

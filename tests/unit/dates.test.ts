@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { addDays, addMonths, isValidDate, isoWeek, nextMonday } from "../../app/domain/dates";
+
+describe("dates", () => {
+  it("does calendar arithmetic across month and year ends", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-03-29", -1)).toBe("2026-03-28");
+    expect(addMonths("2026-03-31", -1)).toBe("2026-02-28");
+  });
+  it("numbers weeks the ISO way", () => {
+    expect(isoWeek("2026-01-01")).toEqual({ year: 2026, week: 1 });
+    expect(isoWeek("2027-01-01")).toEqual({ year: 2026, week: 53 });
+    expect(isoWeek("2026-11-23")).toEqual({ year: 2026, week: 48 });
+  });
+  it("finds the next Monday", () => {
+    expect(nextMonday("2026-11-22")).toBe("2026-11-23");
+    expect(nextMonday("2026-11-23")).toBe("2026-11-30");
+  });
+  it("rejects impossible dates", () => {
+    expect(isValidDate("2026-02-30")).toBe(false);
+    expect(isValidDate("2026-02-28")).toBe(true);
+    expect(isValidDate("28/02/2026")).toBe(false);
+  });
+});
