@@ -9,6 +9,8 @@ declare module "@remix-run/node" {
 }
 
 export const remixConfig: VitePluginConfig = {
+  // Several checkouts of work in progress may build side by side (REMIX_BUILD_DIR).
+  buildDirectory: process.env.REMIX_BUILD_DIR || "build",
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

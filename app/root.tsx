@@ -28,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Returportalen" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, user } = await getUserAndSession(request);
   // Reading a flash value consumes it; the session must then be committed.
-  const toast = session.id ? (session.get("toast") ?? null) : null;
+  const toast = session.id ? ((session.get("toast") as string | undefined) ?? null) : null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
   return data({ toast, userKind: user?.kind ?? null }, { headers });
 }

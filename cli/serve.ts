@@ -7,6 +7,8 @@ import compression from "compression";
 import express from "express";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { RequestInfo } from "../app/request-context.server";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
@@ -100,10 +102,10 @@ export async function createApp(options: ServeOptions) {
     app.use(server.middlewares);
     build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
-    const path = new URL("../build/server/index.js", import.meta.url).href;
-    build = (await import(path)) as ServerBuild;
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    const dir = resolve(process.env.REMIX_BUILD_DIR || "build");
+    build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as ServerBuild;
+    app.use("/assets", express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(`${dir}/client`, { maxAge: "1h" }));
   }
   app.use(express.static("public", { maxAge: "1h" }));
 

@@ -37,17 +37,19 @@ export default defineConfig({
     { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
   ],
   webServer: {
-    command: `rm -f ../tests/.tmp/e2e.db* && npx tsx cli/portal.ts serve --setup --host 127.0.0.1 --port ${port}`,
+    command: `rm -f tests/.tmp/e2e-${port}.db* && npx tsx cli/portal.ts serve --setup --host 127.0.0.1 --port ${port}`,
     cwd: "..",
     url: `${baseURL}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      DATABASE_URL: "file:tests/.tmp/e2e.db",
+      DATABASE_URL: `file:tests/.tmp/e2e-${port}.db`,
       SESSION_SECRET: "e2e-secret-not-for-production",
       PORTAL_QUIET_LOG: "1",
       THROTTLE_IP_FREE: "100000",
       NODE_ENV: "production",
+      E2E_PORT: String(port),
+      ...(process.env.REMIX_BUILD_DIR ? { REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR } : {}),
     },
   },
 });

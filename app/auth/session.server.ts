@@ -75,11 +75,3 @@ export async function redirectWithToast(request: Request, to: string, toast: str
   headers.append("Set-Cookie", await commitSession(request, session));
   return redirect(to, { ...init, headers });
 }
-
-/** Reads (and so consumes) the flash message; returns the header to commit. */
-export async function takeToast(request: Request): Promise<{ toast: string | null; headers?: HeadersInit }> {
-  const session = await getSession(request);
-  if (!session.id || !session.has("toast")) return { toast: null };
-  const toast = session.get("toast") ?? null;
-  return { toast, headers: { "Set-Cookie": await commitSession(request, session) } };
-}

@@ -6,7 +6,7 @@ import { createCustomer, createStaff } from "../../db/factories";
 
 let db: Db | undefined;
 export function e2eDb(): Db {
-  db ??= openDb("file:tests/.tmp/e2e.db");
+  db ??= openDb(`file:tests/.tmp/e2e-${process.env.E2E_PORT || 3100}.db`);
   return db;
 }
 
