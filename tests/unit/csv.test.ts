@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { parseCsv } from "../../app/domain/csv.server";
+import { messageHtml, sanitizeHtml } from "../../app/domain/html.server";
+
+describe("parseCsv", () => {
+  it("reads columns by name in any order, with a BOM and CRLF", () => {
+    const t = parseCsv("\uFEFFb;a\r\n2;1\r\n\"x;y\";\"say \"\"hi\"\"\"\r\n", ["a", "b"]);
+    expect(t.problems).toEqual([]);
+    expect(t.rows).toEqual([
+      { line: 2, values: { a: "1", b: "2" } },
+      { line: 3, values: { a: 'say "hi"', b: "x;y" } },
+    ]);
+  });
+  it("reports missing, unknown and duplicated columns on line 1", () => {
+    const t = parseCsv("a;c;c\n1;2;3", ["a", "b"]);
+    expect(t.problems.map((p) => `${p.line}:${p.column}:${p.reason}`)).toEqual([
+      "1:c:kolumnen finns två gånger",
+      "1:b:kolumnen saknas",
+      "1:c:okänd kolumn",
+      "1:c:okänd kolumn",
+    ]);
+  });
+  it("reports rows with the wrong field count or an open quote by line", () => {
+    const t = parseCsv('a;b\n1;2\n1\n"1;2', ["a", "b"]);
+    expect(t.rows).toHaveLength(1);
+    expect(t.problems.map((p) => p.line)).toEqual([3, 4]);
+  });
+});
+
+describe("sanitizeHtml", () => {
+  it("keeps the safe subset and drops scripts and handlers", () => {
+    const out = sanitizeHtml('<p onclick="x()">Hej <strong>du</strong><script>alert(1)</script><a href="javascript:alert(1)">l</a></p>');
+    expect(out).toBe("<p>Hej <strong>du</strong><a rel=\"noopener noreferrer\" target=\"_blank\">l</a></p>");
+  });
+  it("turns plain text with line breaks into paragraphs, escaped", () => {
+    expect(messageHtml("Rad 1\nRad <2>\n\nStycke")).toBe("<p>Rad 1<br>Rad &lt;2&gt;</p><p>Stycke</p>");
+  });
+});
