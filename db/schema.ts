@@ -150,6 +150,11 @@ export const deliveries = sqliteTable(
     uniqueIndex("deliveries_natural").on(t.customerId, t.titleId, t.editionId, t.deliveryDate),
     index("deliveries_customer_date").on(t.customerId, t.deliveryDate),
     index("deliveries_date").on(t.deliveryDate, t.customerId),
+    // Distribution monitoring reads only reported rows of a date range; this partial
+    // index covers that query so it never touches the table (issue 5, bench B3).
+    index("deliveries_reported")
+      .on(t.deliveryDate, t.customerId, t.titleId, t.editionId, t.delivered, t.received, t.priceOre)
+      .where(sql`received is not null`),
     check("delivered_nonneg", sql`${t.delivered} >= 0`),
   ],
 );

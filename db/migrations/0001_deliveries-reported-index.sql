@@ -1,0 +1,1 @@
+CREATE INDEX `deliveries_reported` ON `deliveries` (`delivery_date`,`customer_id`,`title_id`,`edition_id`,`delivered`,`received`,`price_ore`) WHERE received is not null;
