@@ -23,10 +23,35 @@ program
   .command("seed")
   .description("fyller en tom databas med data")
   .option("--demo", "demodata: 2 distributörer, 40 kunder, 21 dagars leveranser")
+  .option("--scale <scale>", "national: ett helt land för benchmarks (6 500 kunder, 90 dagar)")
+  .option("--customers <n>", "med --scale: antal kunder", "6500")
+  .option("--days <n>", "med --scale: antal dagar med leveranser", "90")
   .option("--if-empty", "gör ingenting om databasen redan har kunder")
-  .addHelpText("after", "\nExempel:\n  npm run portal -- seed --demo")
-  .action(async (opts: { demo?: boolean; ifEmpty?: boolean }) => {
-    if (!opts.demo) throw new UsageError("Ange vilken data: --demo.");
+  .addHelpText("after", "\nExempel:\n  npm run portal -- seed --demo\n  DATABASE_URL=file:bench/data/national.db npm run portal -- seed --scale national")
+  .action(async (opts: { demo?: boolean; ifEmpty?: boolean; scale?: string; customers: string; days: string }) => {
+    if (opts.scale !== undefined) {
+      if (opts.scale !== "national") throw new UsageError("--scale kan bara vara national.");
+      const customers = parseIntArg(opts.customers, "--customers", 1, 99999);
+      const days = parseIntArg(opts.days, "--days", 1, 400);
+      const started = Date.now();
+      const conn = getDb();
+      await prepareDb(conn);
+      const { schema } = await import("../db/client");
+      if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) {
+        throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
+      }
+      const { seedNational } = await import("../db/seed-national");
+      const { today } = await import("../app/domain/dates");
+      const counts = await seedNational(conn, {
+        customers,
+        days,
+        today: today(),
+        progress: (step) => process.stderr.write(`${((Date.now() - started) / 1000).toFixed(1)} s: ${step}\n`),
+      });
+      console.log(`Klart: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")} på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
+    if (!opts.demo) throw new UsageError("Ange vilken data: --demo eller --scale national.");
     const started = Date.now();
     const conn = getDb();
     await prepareDb(conn);
