@@ -420,9 +420,10 @@ export const extraInvoiceLines = sqliteTable(
   "extra_invoice_lines",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    fileId: integer("file_id")
-      .notNull()
-      .references(() => extraInvoiceFiles.id),
+    // Null while the line is a staff user's draft (before 'Skicka').
+    fileId: integer("file_id").references(() => extraInvoiceFiles.id),
+    // The staff user whose draft list holds the line.
+    createdBy: integer("created_by").references(() => staffUsers.id),
     magazineTitle: text("magazine_title").notNull(),
     customerId: integer("customer_id")
       .notNull()
@@ -444,7 +445,7 @@ export const extraInvoiceLines = sqliteTable(
     invoiceId: integer("invoice_id").references(() => invoices.id),
     ...timestamps,
   },
-  (t) => [index("extra_invoice_lines_pending").on(t.invoiceId, t.customerId)],
+  (t) => [index("extra_invoice_lines_pending").on(t.invoiceId, t.customerId), index("extra_invoice_lines_file").on(t.fileId, t.createdBy)],
 );
 
 export const orderFiles = sqliteTable("order_files", {
