@@ -1,0 +1,82 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, redirect, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { today } from "~/domain/dates";
+import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
+
+export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
+
+// The dialog's steps are URL state (?steg=bekrafta, ?block={id}) so they work without JavaScript.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const url = new URL(request.url);
+  const blockId = Number(url.searchParams.get("block"));
+  const block = Number.isInteger(blockId) && blockId > 0 ? await getBlock(user.customerId, blockId) : null;
+  if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: null };
+  if (url.searchParams.get("steg") === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
+  return { step: "start" as const, block: null, customerId: user.customerId, token: null };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRetailer(request);
+  const form = await request.formData();
+  if (form.get("intent") !== "bestall") throw new Response("Ogiltig förfrågan.", { status: 400 });
+  const token = String(form.get("token") ?? "") || undefined;
+  const block = await orderBlock(user.customerId, today(), token);
+  return redirect(`/order?block=${block.id}`);
+}
+
+export default function OrderLabels() {
+  const { step, block, token } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <>
+      <h1>Beställ returetiketter</h1>
+      <p className="intro">
+        Beställ ett nytt block med 50 returetiketter. Varje etikett har ett eget buntnummer. Blocket skickas till din butik.
+      </p>
+      {step === "start" ? (
+        <p className="actions">
+          <Link to="/order?steg=bekrafta" className="button primary">
+            Beställ
+          </Link>
+        </p>
+      ) : null}
+      {step === "confirm" ? (
+        <section className="card dialog-section" aria-labelledby="confirm-heading">
+          <h2 id="confirm-heading">Beställ buntblock</h2>
+          <p>Vill du beställa ett nytt block med returetiketter?</p>
+          <Form method="post" className="actions">
+            <input type="hidden" name="token" value={token ?? ""} />
+            <Link to="/order" className="button">
+              Avbryt
+            </Link>
+            <button type="submit" name="intent" value="bestall" className="primary" disabled={navigation.state !== "idle"}>
+              Beställ
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {step === "result" && block ? (
+        <section className="card dialog-section" aria-labelledby="result-heading" role="status">
+          <h2 id="result-heading">Beställningen är klar</h2>
+          <p>
+            Din nya nummerserie:{" "}
+            <strong className="series">
+              {block.fromNumber} - {block.toNumber}
+            </strong>
+          </p>
+          <p>Det nya blocket kommer om cirka två veckor.</p>
+          <p>
+            Behöver du etiketter innan dess? <Link to="/nodetiketter">Skriv ut nödetiketter</Link>
+          </p>
+          <p className="actions">
+            <Link to="/buntblock" className="button primary">
+              OK
+            </Link>
+          </p>
+        </section>
+      ) : null}
+    </>
+  );
+}

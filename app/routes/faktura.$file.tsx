@@ -1,0 +1,28 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireRetailer } from "~/auth/guards.server";
+import { InvoiceFileError, renderInvoicePdf } from "~/documents/invoice-pdf.server";
+
+// GET /faktura/{number}.pdf: one of the customer's invoices. Another customer's
+// invoice is 404; an invoice whose file cannot be produced sends the retailer back
+// to /faktura with 'Gick inte att ladda ner faktura {number}'.
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const match = /^(\d{1,9})\.pdf$/.exec(params.file ?? "");
+  if (!match) throw new Response("Fakturan finns inte.", { status: 404 });
+  const number = Number(match[1]);
+  let pdf: Uint8Array | null;
+  try {
+    pdf = await renderInvoicePdf(number, user.customerId);
+  } catch (error) {
+    if (!(error instanceof InvoiceFileError)) console.error(error);
+    return redirect(`/faktura?fel=${number}`);
+  }
+  if (!pdf) throw new Response("Fakturan finns inte.", { status: 404 });
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="faktura-${number}.pdf"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
