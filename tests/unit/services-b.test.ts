@@ -1,0 +1,224 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { createBundle, createLabelBlock } from "../../db/factories";
+import { alertFacts, alertsFrom, listAlerts, lockRedirect, MIN_UNUSED_LABELS, type Alert } from "../../app/domain/alerts.server";
+import { listBanners } from "../../app/domain/banners.server";
+import { getPublishedImage, listCurrentProducts } from "../../app/domain/current-products.server";
+import { addDays } from "../../app/domain/dates";
+import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "../../app/domain/holidays.server";
+import { listPlacards, savePlacards } from "../../app/domain/placards.server";
+import { formatSek, parsePrice, priceBreakdown } from "../../app/domain/prices";
+import { baseData, db, newCustomer } from "./helpers";
+
+beforeAll(baseData);
+
+const TODAY = "2031-03-10";
+
+async function newHoliday(input: Partial<typeof schema.holidays.$inferInsert> & { day: string }) {
+  const [row] = await db()
+    .insert(schema.holidays)
+    .values({ description: `Helg ${input.day}`, startReportDay: addDays(input.day, -14), startForceReportDay: addDays(input.day, -3), ...input })
+    .returning();
+  return row;
+}
+
+describe("price calculator (spec 9)", () => {
+  it("computes 30,00 kr exactly as the formula says", () => {
+    const r = priceBreakdown(30);
+    expect(r.origin).toBeCloseTo(28.302, 10);
+    expect(r.commission).toBeCloseTo(6.08493, 10);
+    expect(r.purchasePrice).toBeCloseTo(22.21707, 10);
+    expect(r.vat).toBeCloseTo(1.3330242, 10);
+    expect([r.price, r.origin, r.commission, r.purchasePrice, r.vat].map(formatSek)).toEqual(
+      ["30,00 kr", "28,30 kr", "6,08 kr", "22,22 kr", "1,33 kr"].map((s) => s.replace(" ", "\u00a0")),
+    );
+  });
+
+  it("formats thousands the Swedish way and rounds half öre up", () => {
+    expect(formatSek(1234.5)).toBe("1\u00a0234,50\u00a0kr");
+    expect(formatSek(0.125)).toBe("0,13\u00a0kr");
+  });
+
+  it("reads prices as people type them and refuses the rest", () => {
+    expect(parsePrice("30")).toBe(30);
+    expect(parsePrice("30,00")).toBe(30);
+    expect(parsePrice("29.5")).toBe(29.5);
+    expect(parsePrice(" 1 234,50 kr")).toBe(1234.5);
+    for (const bad of ["", "abc", "-5", "30,001", "1e3", "30,,0", "200000"]) expect(parsePrice(bad), bad).toBeNull();
+  });
+});
+
+describe("holidays", () => {
+  it("lists coming, non-deleted, non-completed holidays with this customer's answer only", async () => {
+    const a = await newCustomer();
+    const b = await newCustomer();
+    const coming = await newHoliday({ day: addDays(TODAY, 5), description: "Påskdagen" });
+    const todays = await newHoliday({ day: TODAY, description: "Idag" });
+    const past = await newHoliday({ day: addDays(TODAY, -1), description: "Igår" });
+    const deleted = await newHoliday({ day: addDays(TODAY, 6), description: "Borttagen", deleted: true });
+    const completed = await newHoliday({ day: addDays(TODAY, 7), description: "Avslutad", completed: true });
+    expect(await answerHoliday(b, coming.id, false, TODAY)).toEqual({ ok: true });
+
+    const listA = (await listComingHolidays(a, TODAY)).filter((h) => [coming.id, todays.id, past.id, deleted.id, completed.id].includes(h.id));
+    expect(listA).toEqual([
+      { id: todays.id, day: TODAY, description: "Idag", open: null },
+      { id: coming.id, day: addDays(TODAY, 5), description: "Påskdagen", open: null },
+    ]);
+    const listB = await listComingHolidays(b, TODAY);
+    expect(listB.find((h) => h.id === coming.id)?.open).toBe(false);
+  });
+
+  it("stores and changes an answer, one row per customer and holiday", async () => {
+    const c = await newCustomer();
+    const h = await newHoliday({ day: addDays(TODAY, 3), description: "Kristi himmelsfärd" });
+    expect(await answerHoliday(c, h.id, true, TODAY)).toEqual({ ok: true });
+    expect(await answerHoliday(c, h.id, false, TODAY)).toEqual({ ok: true });
+    const rows = await db().select().from(schema.holidayReports).where(eq(schema.holidayReports.customerId, c));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].open).toBe(false);
+    expect(await listHolidayAnswers(c)).toEqual([{ holidayId: h.id, day: h.day, description: "Kristi himmelsfärd", open: false }]);
+  });
+
+  it("refuses answers for deleted, completed, past and unknown holidays", async () => {
+    const c = await newCustomer();
+    const deleted = await newHoliday({ day: addDays(TODAY, 2), deleted: true });
+    const completed = await newHoliday({ day: addDays(TODAY, 2), completed: true });
+    const past = await newHoliday({ day: addDays(TODAY, -2) });
+    for (const id of [deleted.id, completed.id, past.id, 987654]) {
+      expect(await answerHoliday(c, id, true, TODAY)).toEqual({ ok: false, message: HOLIDAY_CLOSED_MESSAGE });
+    }
+    expect(await db().select().from(schema.holidayReports).where(eq(schema.holidayReports.customerId, c))).toHaveLength(0);
+  });
+});
+
+describe("placards", () => {
+  it("lists every title with the customer's amounts, saves all at once and keeps customers apart", async () => {
+    const a = await newCustomer();
+    const b = await newCustomer();
+    await db().insert(schema.placards).values({ customerId: a, titleId: 1, amount: 4, newAmount: null });
+    expect(await listPlacards(a)).toEqual([
+      { titleId: 1, title: "Aftonbladet", amount: 4, newAmount: null },
+      { titleId: 2, title: "Expressen", amount: 0, newAmount: null },
+    ]);
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: 6 }, { titleId: 2, newAmount: 2 }])).toEqual({ ok: true });
+    expect((await listPlacards(a)).map((p) => [p.amount, p.newAmount])).toEqual([[4, 6], [0, 2]]);
+    expect((await listPlacards(b)).map((p) => p.newAmount)).toEqual([null, null]);
+  });
+
+  it("saves nothing when a title is unknown or an amount is unreasonable", async () => {
+    const a = await newCustomer();
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: 3 }, { titleId: 77, newAmount: 3 }])).toEqual({ ok: false, reason: "unknown-title" });
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: -1 }])).toEqual({ ok: false, reason: "bad-amount" });
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: 1000 }])).toEqual({ ok: false, reason: "bad-amount" });
+    expect((await listPlacards(a)).map((p) => p.newAmount)).toEqual([null, null]);
+  });
+});
+
+describe("message banners", () => {
+  it("shows types 2–4 within their dates, to everyone or to the named customers, sanitised", async () => {
+    const a = await newCustomer();
+    const b = await newCustomer();
+    const day = "2032-06-15";
+    const insert = async (v: Partial<typeof schema.messages.$inferInsert>) =>
+      (await db().insert(schema.messages).values({ type: 3, header: "H", content: "x", startDate: day, stopDate: day, ...v }).returning())[0];
+    const all = await insert({ header: "Till alla", content: "Rad 1\nRad 2" });
+    const onlyA = await insert({ header: "Bara A", type: 2 });
+    await db().insert(schema.messageCustomers).values({ messageId: onlyA.id, customerId: a });
+    await insert({ header: "Leveransinfo", type: 1 });
+    await insert({ header: "Gammal", startDate: "2032-06-01", stopDate: "2032-06-14" });
+    await insert({ header: "Kommande", startDate: "2032-06-16", stopDate: "2032-06-20" });
+    const xss = await insert({ header: "Farlig", type: 4, content: '<p onclick="x()">Hej<script>alert(1)</script></p>' });
+
+    const forA = await listBanners(a, day);
+    expect(forA.map((m) => m.header).sort()).toEqual(["Bara A", "Farlig", "Till alla"]);
+    expect(forA.find((m) => m.id === all.id)?.html).toBe("<p>Rad 1<br>Rad 2</p>");
+    expect(forA.find((m) => m.id === xss.id)?.html).toBe("<p>Hej</p>");
+    expect((await listBanners(b, day)).map((m) => m.header).sort()).toEqual(["Farlig", "Till alla"]);
+  });
+});
+
+describe("alerts (spec 4)", () => {
+  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0 };
+
+  it("has one rule per alert type with the spec's texts", () => {
+    expect(alertsFrom(none)).toEqual([]);
+    expect(alertsFrom({ ...none, holidaysDue: 1 })).toMatchObject([{ type: "HELGDAGAR", text: "Rapportera helgdagar", imperative: false, to: "/helgsparr" }]);
+    expect(alertsFrom({ ...none, holidaysDue: 2, holidaysForced: 1 })).toMatchObject([{ type: "HELGDAGAR", imperative: true }]);
+    expect(alertsFrom({ ...none, unusedLabels: MIN_UNUSED_LABELS - 1 })).toMatchObject([{ type: "BESTALLBUNT", text: "Beställ returetiketter", imperative: false, to: "/order" }]);
+    expect(alertsFrom({ ...none, unusedLabels: MIN_UNUSED_LABELS })).toEqual([]);
+    expect(alertsFrom({ ...none, bundleTypesOverOpen: 1 })).toMatchObject([{ type: "BUNDLES", text: "Stäng buntar", imperative: true }]);
+    expect(alertsFrom({ ...none, placardsUnset: 1 })).toMatchObject([{ type: "LOP", text: "Antal löpsedlar", imperative: false }]);
+  });
+
+  it("reads the facts from the database for one customer only", async () => {
+    const a = await newCustomer();
+    const b = await newCustomer();
+    const day = "2033-12-01";
+    // Only one unanswered holiday is in its report window; one of them is forced.
+    const inWindow = await newHoliday({ day: "2033-12-24", startReportDay: "2033-11-25", startForceReportDay: "2033-12-20" });
+    await newHoliday({ day: "2033-12-31", startReportDay: "2033-12-02", startForceReportDay: "2033-12-28" });
+    await newHoliday({ day: "2033-12-05", startReportDay: "2033-11-20", startForceReportDay: "2033-11-30", deleted: true });
+    await createLabelBlock(db(), { customerId: a, type: 0, status: "Levererad", fromDate: day, toDate: day, fromNumber: 1, toNumber: 50, numberUnused: 5 });
+    await createLabelBlock(db(), { customerId: a, type: 7, status: "Beställd", fromDate: day, toDate: day, fromNumber: 51, toNumber: 70, numberUnused: 20 });
+    await createLabelBlock(db(), { customerId: b, type: 0, status: "Levererad", fromDate: day, toDate: day, fromNumber: 1, toNumber: 50 });
+    await createBundle(db(), { customerId: a, number: 1, type: 0 });
+    await createBundle(db(), { customerId: a, number: 2, type: 0 });
+    await createBundle(db(), { customerId: a, number: 3, type: 1 });
+    await createBundle(db(), { customerId: b, number: 1, type: 0 });
+    await createBundle(db(), { customerId: b, number: 2, type: 0, open: false, closedDate: day });
+    await db().insert(schema.placards).values([
+      { customerId: a, titleId: 1, amount: 3, newAmount: null },
+      { customerId: b, titleId: 1, amount: 3, newAmount: 3 },
+    ]);
+
+    expect(await alertFacts(a, day)).toMatchObject({ holidaysDue: 1, holidaysForced: 0, unusedLabels: 5, bundleTypesOverOpen: 1, placardsUnset: 1 });
+    expect(await alertFacts(b, day)).toMatchObject({ holidaysDue: 1, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0 });
+    expect((await listAlerts(a, day)).map((x) => x.type)).toEqual(["HELGDAGAR", "BUNDLES", "BESTALLBUNT", "LOP"]);
+
+    // From the force day on, the holiday alert is imperative; answering it removes it.
+    expect((await listAlerts(b, "2033-12-20")).find((x) => x.type === "HELGDAGAR")?.imperative).toBe(true);
+    expect(await answerHoliday(b, inWindow.id, true, "2033-12-20")).toEqual({ ok: true });
+    // The New Year's holiday is still unanswered, but not yet forced.
+    expect(await listAlerts(b, "2033-12-20")).toMatchObject([{ type: "HELGDAGAR", imperative: false }]);
+    expect((await alertFacts(a, "2033-12-20")).holidaysForced).toBe(1);
+  });
+
+  it("locks every page but the one where the imperative alert is resolved", () => {
+    const helg: Alert = { type: "HELGDAGAR", text: "", imperative: true, to: "/helgsparr", action: "" };
+    const bunt: Alert = { type: "BUNDLES", text: "", imperative: true, to: "/", action: "" };
+    const soft: Alert = { type: "BESTALLBUNT", text: "", imperative: false, to: "/order", action: "" };
+    expect(lockRedirect([soft], "/provision")).toBeNull();
+    expect(lockRedirect([helg, soft], "/provision")).toBe("/helgsparr");
+    expect(lockRedirect([helg], "/rapportering/1")).toBe("/helgsparr");
+    expect(lockRedirect([helg], "/helgsparr")).toBeNull();
+    expect(lockRedirect([helg], "/kontakt")).toBeNull();
+    expect(lockRedirect([helg], "/")).toBe("/helgsparr");
+    expect(lockRedirect([bunt], "/")).toBeNull();
+    expect(lockRedirect([bunt], "/rapportering/1/bekrafta")).toBeNull();
+    expect(lockRedirect([bunt], "/rapportering/1")).toBe("/");
+    expect(lockRedirect([helg, bunt], "/")).toBeNull();
+    expect(lockRedirect([helg, bunt], "/order")).toBe("/helgsparr");
+  });
+});
+
+describe("current products", () => {
+  it("lists products not yet ended, grouped by heading, with only published covers", async () => {
+    const day = "2034-02-01";
+    const [pub] = await db().insert(schema.images).values({ filename: "a.jpg", contentType: "image/jpeg", data: Buffer.from([1, 2, 3]), sha256: "abc", published: true }).returning();
+    const [pending] = await db().insert(schema.images).values({ filename: "b.jpg", contentType: "image/jpeg", data: Buffer.from([4]), sha256: "def", published: false }).returning();
+    const add = (v: Partial<typeof schema.dailyProducts.$inferInsert> & { editionId: number; startDate: string; endDate: string }) =>
+      db().insert(schema.dailyProducts).values({ titleId: 1, description: "Produkt", ...v });
+    await add({ editionId: 501, heading: "Korsord", description: "Korsordsextra", startDate: "2034-01-30", endDate: "2034-02-05", priceOre: 4900, eanCode: "7388", coverImageId: pub.id });
+    await add({ editionId: 502, heading: "", titleId: 2, description: "Söndagsbilaga", startDate: "2034-02-03", endDate: "2034-02-03", coverImageId: pending.id });
+    await add({ editionId: 503, heading: "Korsord", description: "Slut", startDate: "2034-01-01", endDate: "2034-01-31" });
+    const groups = await listCurrentProducts(day);
+    const mine = groups.map((g) => ({ heading: g.heading, products: g.products.filter((p) => p.startDate >= "2034-01-01").map((p) => [p.description, p.coverImageId]) }));
+    expect(mine.filter((g) => g.products.length)).toEqual([
+      { heading: "Expressen", products: [["Söndagsbilaga", null]] },
+      { heading: "Korsord", products: [["Korsordsextra", pub.id]] },
+    ]);
+    expect(await getPublishedImage(pub.id)).toMatchObject({ contentType: "image/jpeg", sha256: "abc" });
+    expect(await getPublishedImage(pending.id)).toBeNull();
+  });
+});
