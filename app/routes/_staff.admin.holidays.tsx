@@ -1,0 +1,132 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/domain/holidays-admin.server";
+import { Field, FieldErrors } from "~/ui/field";
+
+export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
+
+const required = { error: "Obligatorisk." };
+const HolidaySchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  description: z.string(required).trim().min(1, "Obligatorisk.").max(100, "Högst 100 tecken."),
+  day: z.string(required),
+  startReportDay: z.string(required),
+  startForceReportDay: z.string(required),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, ["admin"]);
+  const editId = Number(new URL(request.url).searchParams.get("redigera"));
+  const editing = Number.isInteger(editId) && editId > 0 ? await getAdminHoliday(editId) : null;
+  return { holidays: await listAdminHolidays(), editing };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, ["admin"]);
+  const actor = `staff:${user.staffId}`;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "complete" || intent === "delete") {
+    const id = Number(form.get("id"));
+    const ok = Number.isInteger(id) && id > 0 && (await closeHoliday(id, intent, actor));
+    if (!ok) throw new Response("Helgdagen finns inte.", { status: 404 });
+    return redirectWithToast(request, "/admin/holidays", intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
+  }
+  const submission = parseWithZod(form, { schema: HolidaySchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    await saveHoliday(submission.value, actor);
+  } catch (e) {
+    if (e instanceof HolidayError) {
+      const fieldErrors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, [v]]));
+      return data(submission.reply({ fieldErrors }), { status: 400 });
+    }
+    throw e;
+  }
+  return redirectWithToast(request, "/admin/holidays", "Helgdagen sparad.");
+}
+
+export default function HolidaysAdmin() {
+  const { holidays, editing } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `holiday-${editing?.id ?? "new"}`,
+    lastResult,
+    defaultValue: editing ?? undefined,
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <>
+      <h1>Helgspärr</h1>
+      <section className="card" aria-labelledby="holiday-form-title">
+        <h2 id="holiday-form-title">{editing ? "Ändra helgdag" : "Ny helgdag"}</h2>
+        <Form method="post" {...getFormProps(form)}>
+          <FieldErrors id={form.errorId} errors={form.errors} />
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          <Field label="Beskrivning" field={fields.description} />
+          <div className="form-row">
+            <Field label="Dag" field={fields.day} type="date" />
+            <Field label="Start rapportering" field={fields.startReportDay} type="date" />
+            <Field label="Tvingande från" field={fields.startForceReportDay} type="date" />
+          </div>
+          <div className="actions">
+            <button type="submit" name="intent" value="save" className="primary">
+              {editing ? "Uppdatera" : "Spara"}
+            </button>
+            {editing ? <Link to="/admin/holidays">Avbryt</Link> : null}
+          </div>
+        </Form>
+      </section>
+      <h2>Aktuella helgdagar</h2>
+      {holidays.length === 0 ? (
+        <p>Inga aktuella helgdagar.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>Dag</th>
+                <th>Beskrivning</th>
+                <th>Start rapportering</th>
+                <th>Tvingande från</th>
+                <th>
+                  <span className="visually-hidden">Åtgärder</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {holidays.map((h) => (
+                <tr key={h.id}>
+                  <td>{h.day}</td>
+                  <td>
+                    <Link to={`?redigera=${h.id}`} aria-label={`Ändra ${h.description}`}>
+                      {h.description}
+                    </Link>
+                  </td>
+                  <td>{h.startReportDay}</td>
+                  <td>{h.startForceReportDay}</td>
+                  <td>
+                    <Form method="post" className="inline-actions">
+                      <input type="hidden" name="id" value={h.id} />
+                      <button type="submit" name="intent" value="complete" aria-label={`Klarmarkera ${h.description}`}>
+                        Klarmarkera
+                      </button>
+                      <button type="submit" name="intent" value="delete" aria-label={`Ta bort ${h.description}`}>
+                        Ta bort
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

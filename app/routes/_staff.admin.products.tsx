@@ -1,0 +1,159 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/domain/products.server";
+import { Field, FieldErrors } from "~/ui/field";
+import { SelectField } from "~/ui/select-field";
+
+export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
+
+const ProductSchema = z.object({
+  id: z.coerce.number().int().positive().optional(),
+  titleId: z.coerce.number({ error: "Välj titel." }).int().positive("Välj titel."),
+  // "titleId:editionId": edition ids repeat across titles.
+  edition: z.string({ error: "Välj utgåva." }).regex(/^\d+:\d+$/, "Välj utgåva."),
+  deliveryDate: z.string().optional(),
+  productCode: z.string({ error: "Obligatorisk." }).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
+  accountCode: z.string({ error: "Obligatorisk." }).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
+  articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, ["admin"]);
+  const editId = Number(new URL(request.url).searchParams.get("redigera"));
+  const [titles, editions, products, editing] = await Promise.all([
+    listTitles(),
+    listEditions(),
+    listProducts(),
+    Number.isInteger(editId) && editId > 0 ? getProduct(editId) : null,
+  ]);
+  return { titles, editions, products, editing };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, ["admin"]);
+  const actor = `staff:${user.staffId}`;
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    const id = Number(form.get("id"));
+    if (!Number.isInteger(id) || !(await deleteProduct(id, actor))) throw new Response("Raden finns inte.", { status: 404 });
+    return redirectWithToast(request, "/admin/products", "Produktinformationen borttagen.");
+  }
+  const submission = parseWithZod(form, { schema: ProductSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  try {
+    const [editionTitle, editionId] = submission.value.edition.split(":").map(Number);
+    if (editionTitle !== submission.value.titleId) {
+      return data(submission.reply({ fieldErrors: { edition: ["Utgåvan hör inte till titeln."] } }), { status: 400 });
+    }
+    await saveProduct({ ...submission.value, editionId }, actor);
+  } catch (e) {
+    if (e instanceof ProductError) {
+      const fieldErrors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k === "editionId" ? "edition" : k, [v]]));
+      return data(submission.reply({ fieldErrors }), { status: 400 });
+    }
+    throw e;
+  }
+  return redirectWithToast(request, "/admin/products", "Produktinformationen sparad.");
+}
+
+export default function ProductsAdmin() {
+  const { titles, editions, products, editing } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: `product-${editing?.id ?? "new"}`,
+    lastResult,
+    defaultValue: editing
+      ? { ...editing, titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
+      : undefined,
+    shouldValidate: "onSubmit",
+  });
+  const titleName = new Map(titles.map((t) => [t.id, t.name]));
+  return (
+    <>
+      <h1>Produkt information</h1>
+      <section className="card" aria-labelledby="product-form-title">
+        <h2 id="product-form-title">{editing ? "Ändra produktinformation" : "Ny produktinformation"}</h2>
+        <Form method="post" {...getFormProps(form)}>
+          <FieldErrors id={form.errorId} errors={form.errors} />
+          {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          <div className="form-row">
+            <SelectField label="Titel" field={fields.titleId} placeholder="Välj titel" options={titles.map((t) => ({ value: t.id, label: t.name }))} />
+            <SelectField
+              label="Utgåva"
+              field={fields.edition}
+              placeholder="Välj utgåva"
+              options={editions.map((e) => ({ value: `${e.titleId}:${e.editionId}`, label: `${titleName.get(e.titleId)}: ${e.description} (${e.code})` }))}
+            />
+            <Field label="Leveransdatum (valfritt)" field={fields.deliveryDate} type="date" />
+          </div>
+          <div className="form-row">
+            <Field label="Produktkod" field={fields.productCode} />
+            <Field label="Kontokod" field={fields.accountCode} />
+            <Field label="Artikel-id" field={fields.articleId} hint="Tomt ger utgåvans kod." />
+          </div>
+          <div className="actions">
+            <button type="submit" name="intent" value="save" className="primary">
+              {editing ? "Uppdatera" : "Spara"}
+            </button>
+            {editing ? <Link to="/admin/products">Avbryt</Link> : null}
+          </div>
+        </Form>
+      </section>
+      {titles.map((t) => {
+        const rows = products.filter((p) => p.titleId === t.id);
+        return (
+          <section key={t.id} aria-labelledby={`title-${t.id}`}>
+            <h2 id={`title-${t.id}`}>{t.name}</h2>
+            {rows.length === 0 ? (
+              <p>Ingen produktinformation.</p>
+            ) : (
+              <div className="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th>Utgåva</th>
+                      <th>Leveransdatum</th>
+                      <th>Produktkod</th>
+                      <th>Kontokod</th>
+                      <th>Artikel-id</th>
+                      <th>
+                        <span className="visually-hidden">Åtgärder</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((p) => (
+                      <tr key={p.id}>
+                        <td>{p.edition ?? p.editionId}</td>
+                        <td>{p.deliveryDate ?? "Alla"}</td>
+                        <td>{p.productCode}</td>
+                        <td>{p.accountCode}</td>
+                        <td>{p.articleId}</td>
+                        <td>
+                          <Form method="post" className="inline-actions">
+                            <input type="hidden" name="id" value={p.id} />
+                            <Link to={`?redigera=${p.id}`} aria-label={`Ändra ${p.productCode}`}>
+                              Ändra
+                            </Link>
+                            <button type="submit" name="intent" value="delete" aria-label={`Ta bort ${p.productCode}`}>
+                              Ta bort
+                            </button>
+                          </Form>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        );
+      })}
+    </>
+  );
+}
