@@ -42,3 +42,22 @@ export function parseIntArg(value: string, name: string, min: number, max: numbe
   if (n < min || n > max) throw new UsageError(`${name} ska vara ett heltal (${min}–${max}).`);
   return n;
 }
+
+/** A file's text, or standard input for "-". Missing files are a failure (exit 1), not usage. */
+export async function readInputFile(file: string): Promise<string> {
+  if (file === "-") return readStdin();
+  const { readFile } = await import("node:fs/promises");
+  try {
+    return await readFile(file, "utf8");
+  } catch (e) {
+    throw new Error(`Kan inte läsa ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+export function parseDateArg(value: string, name: string): string {
+  const d = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`${name} ska vara ett datum ÅÅÅÅ-MM-DD.`);
+  }
+  return value;
+}

@@ -4,6 +4,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { getDb, prepareDb, closeDb } from "../db/client";
 import { UsageError, parseIntArg, readSecret } from "./io";
+import { registerImport } from "./commands/import";
 
 const program = new Command("portal")
   .description("Returportalen: drift- och batchkommandon")
@@ -135,6 +136,8 @@ staff
     const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, "cli");
     console.log(`Personal ${opts.email} tillagd (id ${id}).`);
   });
+
+registerImport(program);
 
 program
   .command("serve")

@@ -1,0 +1,87 @@
+// `portal import <kind> FILE`: the batch imports of docs/formats.md.
+import { Command } from "commander";
+import { existsSync, unlinkSync, writeFileSync } from "node:fs";
+import { getDb, prepareDb } from "../../db/client";
+import { readInputFile, UsageError } from "../io";
+import { progressBar, seconds } from "../progress";
+
+type Opts = { dryRun?: boolean; skipInvalid?: boolean; issuePins?: string };
+
+const EXAMPLES: Record<string, string> = {
+  distributors: "npm run portal -- import distributors distributors.csv",
+  customers: "npm run portal -- import customers customers.csv --issue-pins nya-pinkoder.csv",
+  editions: "npm run portal -- import editions editions.csv",
+  deliveries: "zcat leveranser-2026-03-02.csv.gz | npm run portal -- import deliveries -",
+  guarantees: "npm run portal -- import guarantees garantier.csv --dry-run",
+  orders: "npm run portal -- import orders exponeringsutrustning.csv",
+};
+
+const DESCRIPTIONS: Record<string, string> = {
+  distributors: "distributörer: distributor_id;name",
+  customers: "återförsäljare: customer_id;name;address;zip;city;distributor_id;phone;email",
+  editions: "utgåvor: title_id;edition_id;type;description;code",
+  deliveries: "leveranser: customer_id;title_id;edition_id;delivery_date;delivered;price_ore",
+  guarantees: "garantibelopp: customer_id;ledger;amount_ore",
+  orders: "beställningar (Exponeringsutrustning): customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger",
+};
+
+function summary(kind: string, r: { created: number; changed: number; unchanged: number; skipped: number }, started: number, note = "") {
+  return `${kind}: ${r.created} new, ${r.changed} changed, ${r.unchanged} unchanged, ${r.skipped} skipped (${seconds(started)})${note}`;
+}
+
+export function registerImport(program: Command) {
+  const cmd = program
+    .command("import")
+    .description("läser in filer (se docs/formats.md); hela filen valideras först och tillämpas i en transaktion")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- import deliveries leveranser.csv --dry-run");
+
+  const kinds = ["distributors", "customers", "editions", "deliveries", "guarantees"] as const;
+  for (const kind of kinds) {
+    const sub = cmd
+      .command(kind)
+      .description(DESCRIPTIONS[kind])
+      .argument("<FILE>", "filen, eller - för standard in")
+      .option("--dry-run", "validera och räkna, men ändra ingenting")
+      .option("--skip-invalid", "hoppa över felaktiga rader och läs in resten")
+      .addHelpText("after", `\nExempel:\n  ${EXAMPLES[kind]}`);
+    if (kind === "customers") sub.option("--issue-pins <OUT.csv>", "ge nya kunder en slumpad 6-siffrig pinkod, skrivs som customer_id;pin till OUT (läsbar bara för dig)");
+    sub.action(async (file: string, opts: Opts) => {
+      const started = Date.now();
+      if (opts.issuePins && existsSync(opts.issuePins)) throw new Error(`${opts.issuePins} finns redan; pinkoder skrivs aldrig över.`);
+      if (opts.issuePins && file === "-" && opts.issuePins === "-") throw new UsageError("--issue-pins behöver en fil, inte standard ut.");
+      const text = await readInputFile(file);
+      await prepareDb(getDb());
+      const { importFile, formatProblem } = await import("../../app/domain/imports.server");
+      const bar = progressBar(`import ${kind}`);
+      let pinsWritten = false;
+      let result;
+      try {
+        result = await importFile(kind, text, {
+          actor: "cli",
+          source: file === "-" ? "stdin" : file,
+          dryRun: opts.dryRun,
+          skipInvalid: opts.skipInvalid,
+          issuePins: Boolean(opts.issuePins),
+          onProgress: (done, total) => bar.update(done, total),
+          onPinsIssued: async (pins) => {
+            // wx: never overwrite; 0600: only the operator can read the PINs.
+            writeFileSync(opts.issuePins!, `customer_id;pin\n${pins.map((p) => `${p.customerId};${p.pin}`).join("\n")}\n`, { mode: 0o600, flag: "wx" });
+            pinsWritten = true;
+          },
+        });
+      } catch (e) {
+        if (pinsWritten) unlinkSync(opts.issuePins!);
+        throw e;
+      } finally {
+        bar.finish();
+      }
+      for (const p of result.problems) console.error(formatProblem(p));
+      const header = result.problems.some((p) => p.line === 1);
+      if (header || (result.problems.length > 0 && !opts.skipInvalid)) {
+        throw new Error(`${kind}: ${result.skipped} felaktiga rader av ${result.rows}; ingenting har ändrats.`);
+      }
+      const note = opts.dryRun ? " [dry-run: ingenting ändrat]" : result.pinsIssued > 0 ? ` [${result.pinsIssued} pinkoder skrivna till ${opts.issuePins}]` : "";
+      console.log(summary(kind, result, started, note));
+    });
+  }
+}
