@@ -1,0 +1,243 @@
+// Distribution monitoring: how the retailers of each distributor report what they
+// received (leveransreklamation), aggregated in SQL with a bounded number of queries.
+//
+// Decision: a "reporting customer" is a customer with at least one delivery in the
+// range (after the filters) whose received amount has been reported (received is
+// not null). Its amount is the sum over those rows of |delivered − received|, its
+// price the sum of |delivered − received| × unit price (öre). Only reported rows
+// count and only they are listed as the customer's papers and exported.
+import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { addDays, today as todayIn } from "./dates";
+import type { Period } from "./period";
+
+export type EditionKey = { titleId: number; editionId: number };
+
+export type DistributionQuery = Period & {
+  excludeDates: string[];
+  /** Empty: every distributor of the scope. */
+  distributorIds: number[];
+  /** Empty: every edition. */
+  editions: EditionKey[];
+};
+
+/** What the staff user may see: null = every distributor, else only these. */
+export type DistributorScope = { distributorIds: number[] | null };
+
+export type DistributionCustomer = {
+  id: number;
+  name: string;
+  zip: string;
+  city: string;
+  distributorId: number;
+  /** Days of the last 30 with a reported received amount. */
+  frequency: number;
+  amount: number;
+  priceOre: number;
+  anyZero: boolean;
+};
+
+export type DistributorEntry = {
+  id: number;
+  name: string;
+  customerCount: number;
+  reporting: number;
+  amount: number;
+  priceOre: number;
+  customers: DistributionCustomer[];
+};
+
+export type DailyShare = { date: string; reporting: number; customerCount: number };
+
+export type PaperRow = {
+  id: number;
+  titleId: number;
+  editionId: number;
+  name: string;
+  deliveryDate: string;
+  delivered: number;
+  received: number;
+  priceOre: number;
+  amount: number;
+  sumOre: number;
+};
+
+const list = (values: readonly (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The distributors a query covers: the requested ones within the scope. */
+export function effectiveDistributors(query: Pick<DistributionQuery, "distributorIds">, scope: DistributorScope): number[] | null {
+  if (scope.distributorIds === null) return query.distributorIds.length ? query.distributorIds : null;
+  if (!query.distributorIds.length) return scope.distributorIds;
+  return query.distributorIds.filter((id) => scope.distributorIds!.includes(id));
+}
+
+/** True when the query names a distributor outside the scope (the route answers 403). */
+export function outsideScope(distributorIds: number[], scope: DistributorScope): boolean {
+  return scope.distributorIds !== null && distributorIds.some((id) => !scope.distributorIds!.includes(id));
+}
+
+/** The row filters of the query on `deliveries d` (range, excluded dates, editions). */
+function rowFilter(q: DistributionQuery): SQL {
+  const parts: SQL[] = [sql`d.delivery_date between ${q.from} and ${q.to}`];
+  if (q.excludeDates.length) parts.push(sql`d.delivery_date not in (${list(q.excludeDates)})`);
+  if (q.editions.length) parts.push(sql`(d.title_id * 1000 + d.edition_id) in (${list(q.editions.map((e) => e.titleId * 1000 + e.editionId))})`);
+  return sql.join(parts, sql` and `);
+}
+
+function customerFilter(distributorIds: number[] | null): SQL {
+  return distributorIds === null
+    ? sql``
+    : sql` and d.customer_id in (select id from customers where distributor_id in (${list(distributorIds.length ? distributorIds : [-1])}))`;
+}
+
+export async function listDistributors(scope: DistributorScope) {
+  const where = scope.distributorIds === null ? sql`` : sql`where id in (${list(scope.distributorIds.length ? scope.distributorIds : [-1])})`;
+  return getDb().all<{ id: number; name: string }>(sql`select id, name from distributors ${where} order by name, id`);
+}
+
+export async function listEditions() {
+  return getDb().all<{ titleId: number; editionId: number; description: string; code: string }>(
+    sql`select title_id as titleId, edition_id as editionId, description, code from editions order by title_id, edition_id`,
+  );
+}
+
+/**
+ * The grouped list: per distributor its reporting customers, their amount and price.
+ * Three queries whatever the size: distributors with customer counts, one GROUP BY
+ * customer over the reported rows (which also counts the frequency of the last 30
+ * days in the same scan), and the customers' names joined to that aggregate.
+ */
+export async function getDistribution(query: DistributionQuery, scope: DistributorScope, today = todayIn()): Promise<DistributorEntry[]> {
+  const db = getDb();
+  const ids = effectiveDistributors(query, scope);
+  const distWhere = ids === null ? sql`` : sql`where dist.id in (${list(ids.length ? ids : [-1])})`;
+  const distributors = await db.all<{ id: number; name: string; customerCount: number }>(sql`
+    select dist.id as id, dist.name as name,
+      (select count(*) from customers c where c.distributor_id = dist.id) as customerCount
+    from distributors dist ${distWhere}
+    order by dist.name, dist.id`);
+
+  const f30 = addDays(today, -29);
+  const scanFrom = query.from < f30 ? query.from : f30;
+  const scanTo = query.to > today ? query.to : today;
+  const inRange = rowFilter(query);
+  const rows = await db.all<{
+    id: number; name: string; zip: string; city: string; distributorId: number;
+    frequency: number; amount: number; priceOre: number; anyZero: number;
+  }>(sql`
+    select c.id as id, c.name as name, c.zip as zip, c.city as city, c.distributor_id as distributorId,
+      a.frequency as frequency, a.amount as amount, a.price_ore as priceOre, a.any_zero as anyZero
+    from (
+      select d.customer_id as customer_id,
+        sum(case when ${inRange} then 1 else 0 end) as n,
+        sum(case when ${inRange} then abs(d.delivered - d.received) else 0 end) as amount,
+        sum(case when ${inRange} then abs(d.delivered - d.received) * d.price_ore else 0 end) as price_ore,
+        max(case when ${inRange} and d.received = 0 then 1 else 0 end) as any_zero,
+        count(distinct case when d.delivery_date between ${f30} and ${today} then d.delivery_date end) as frequency
+      from deliveries d
+      where d.received is not null and d.delivery_date between ${scanFrom} and ${scanTo}${customerFilter(ids)}
+      group by d.customer_id
+    ) a
+    join customers c on c.id = a.customer_id
+    where a.n > 0
+    order by c.distributor_id, c.id`);
+
+  const byDistributor = new Map<number, DistributorEntry>();
+  const entries = distributors.map((d) => {
+    const entry: DistributorEntry = { ...d, reporting: 0, amount: 0, priceOre: 0, customers: [] };
+    byDistributor.set(d.id, entry);
+    return entry;
+  });
+  for (const r of rows) {
+    const entry = byDistributor.get(r.distributorId);
+    if (!entry) continue;
+    entry.customers.push({ ...r, anyZero: r.anyZero === 1 });
+    entry.reporting++;
+    entry.amount += r.amount;
+    entry.priceOre += r.priceOre;
+  }
+  return entries;
+}
+
+/** Per date of the range: how many customers reported, out of the distributors' customers. */
+export async function getDailyShare(query: DistributionQuery, scope: DistributorScope): Promise<DailyShare[]> {
+  const db = getDb();
+  const ids = effectiveDistributors(query, scope);
+  const countWhere = ids === null ? sql`` : sql`where distributor_id in (${list(ids.length ? ids : [-1])})`;
+  const [{ total }] = await db.all<{ total: number }>(sql`select count(*) as total from customers ${countWhere}`);
+  // The partial index is ordered by (date, customer): this groups without sorting.
+  const rows = await db.all<{ date: string; reporting: number }>(sql`
+    select d.delivery_date as date, count(distinct d.customer_id) as reporting
+    from deliveries d
+    where d.received is not null and ${rowFilter(query)}${customerFilter(ids)}
+    group by d.delivery_date
+    order by d.delivery_date`);
+  const found = new Map(rows.map((r) => [r.date, r.reporting]));
+  const out: DailyShare[] = [];
+  for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    if (query.excludeDates.includes(date)) continue;
+    out.push({ date, reporting: found.get(date) ?? 0, customerCount: total });
+  }
+  return out;
+}
+
+/**
+ * One customer's reported papers in the range, or null when the customer does not
+ * exist or lies outside the staff user's scope.
+ */
+export async function getCustomerPapers(customerId: number, query: DistributionQuery, scope: DistributorScope): Promise<PaperRow[] | null> {
+  const db = getDb();
+  const [customer] = await db.all<{ distributorId: number }>(sql`select distributor_id as distributorId from customers where id = ${customerId}`);
+  if (!customer) return null;
+  if (scope.distributorIds !== null && !scope.distributorIds.includes(customer.distributorId)) return null;
+  return db.all<PaperRow>(sql`
+    select d.id as id, d.title_id as titleId, d.edition_id as editionId,
+      coalesce(e.description, t.name, '') as name, d.delivery_date as deliveryDate,
+      d.delivered as delivered, d.received as received, d.price_ore as priceOre,
+      abs(d.delivered - d.received) as amount, abs(d.delivered - d.received) * d.price_ore as sumOre
+    from deliveries d
+    left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+    left join titles t on t.id = d.title_id
+    where d.customer_id = ${customerId} and d.received is not null and ${rowFilter(query)}
+    order by d.delivery_date, d.title_id, d.edition_id`);
+}
+
+export type ExportRow = {
+  name: string;
+  customerId: number;
+  zipCode: string;
+  city: string;
+  paperName: string;
+  deliveryDate: string;
+  deliveredAmount: number;
+  receivedAmount: number;
+  amount: number;
+  priceOre: number;
+};
+
+/**
+ * The export rows, yielded a page of customers at a time so a national export never
+ * sits in memory: customer ids first (small), then their rows by the
+ * (customer, date) index, ordered by distributor, customer, date and paper.
+ */
+export async function* exportRows(query: DistributionQuery, scope: DistributorScope, pageSize = 250): AsyncGenerator<ExportRow[]> {
+  const db = getDb();
+  const ids = effectiveDistributors(query, scope);
+  const where = ids === null ? sql`` : sql`where distributor_id in (${list(ids.length ? ids : [-1])})`;
+  const customerIds = (await db.all<{ id: number }>(sql`select id from customers ${where} order by distributor_id, id`)).map((r) => r.id);
+  for (let i = 0; i < customerIds.length; i += pageSize) {
+    const page = customerIds.slice(i, i + pageSize);
+    const rows = await db.all<ExportRow>(sql`
+      select c.name as name, c.id as customerId, c.zip as zipCode, c.city as city,
+        coalesce(e.description, t.name, '') as paperName, d.delivery_date as deliveryDate,
+        d.delivered as deliveredAmount, d.received as receivedAmount,
+        abs(d.delivered - d.received) as amount, abs(d.delivered - d.received) * d.price_ore as priceOre
+      from deliveries d
+      join customers c on c.id = d.customer_id
+      left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      left join titles t on t.id = d.title_id
+      where d.customer_id in (${list(page)}) and d.received is not null and ${rowFilter(query)}
+      order by c.distributor_id, c.id, d.delivery_date, d.title_id, d.edition_id`);
+    if (rows.length) yield rows;
+  }
+}
