@@ -5,6 +5,7 @@ import { Command, CommanderError, Option } from "commander";
 import { getDb, prepareDb, closeDb } from "../db/client";
 import { UsageError, parseIntArg, readSecret } from "./io";
 import { registerImport } from "./commands/import";
+import { registerJobs } from "./commands/jobs";
 
 const program = new Command("portal")
   .description("Returportalen: drift- och batchkommandon")
@@ -138,6 +139,7 @@ staff
   });
 
 registerImport(program);
+registerJobs(program);
 
 program
   .command("serve")

@@ -590,3 +590,32 @@ export async function importFile(kind: ImportKind, text: string, options: Import
   });
   return result;
 }
+
+/**
+ * Orders (Exponeringsutrustning) are parsed and applied by orders.server.ts, shared
+ * with the staff upload; this only sorts the parsed rows into new, changed and
+ * unchanged against the stored lines (one query), so a re-run can say so and apply
+ * nothing.
+ */
+export async function classifyOrderRows<T extends { customerId: number; orderDate: string; articleNumber: string; ledger: number; articleDescription: string; amount: number; priceOre: number }>(
+  rows: T[],
+): Promise<{ created: T[]; changed: T[]; unchanged: T[] }> {
+  const o = schema.orderLines;
+  const key = (r: Pick<T, "customerId" | "orderDate" | "articleNumber" | "ledger">) => `${r.customerId}|${r.orderDate}|${r.articleNumber}|${r.ledger}`;
+  const existing = new Map<string, { articleDescription: string; amount: number; priceOre: number }>();
+  if (rows.length > 0) {
+    const found = await getDb()
+      .select({ customerId: o.customerId, orderDate: o.orderDate, articleNumber: o.articleNumber, ledger: o.ledger, articleDescription: o.articleDescription, amount: o.amount, priceOre: o.priceOre })
+      .from(o)
+      .where(inJson(o.customerId, [...new Set(rows.map((r) => r.customerId))]));
+    for (const f of found) existing.set(key(f), f);
+  }
+  const out = { created: [] as T[], changed: [] as T[], unchanged: [] as T[] };
+  for (const r of rows) {
+    const e = existing.get(key(r));
+    if (!e) out.created.push(r);
+    else if (e.articleDescription === r.articleDescription && e.amount === r.amount && e.priceOre === r.priceOre) out.unchanged.push(r);
+    else out.changed.push(r);
+  }
+  return out;
+}

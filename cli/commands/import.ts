@@ -1,6 +1,7 @@
 // `portal import <kind> FILE`: the batch imports of docs/formats.md.
 import { Command } from "commander";
 import { existsSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
 import { readInputFile, UsageError } from "../io";
 import { progressBar, seconds } from "../progress";
@@ -84,4 +85,50 @@ export function registerImport(program: Command) {
       console.log(summary(kind, result, started, note));
     });
   }
+
+  cmd
+    .command("orders")
+    .description(DESCRIPTIONS.orders)
+    .argument("<FILE>", "filen, eller - för standard in")
+    .option("--dry-run", "validera och räkna, men ändra ingenting")
+    .option("--skip-invalid", "hoppa över felaktiga rader och läs in resten")
+    .addHelpText("after", `\nExempel:\n  ${EXAMPLES.orders}`)
+    .action(async (file: string, opts: Opts) => {
+      const started = Date.now();
+      const text = await readInputFile(file);
+      await prepareDb(getDb());
+      const { parseOrdersFile, applyOrders, OrdersError } = await import("../../app/domain/orders.server");
+      const { classifyOrderRows, formatProblem } = await import("../../app/domain/imports.server");
+      const parsed = parseOrdersFile(text);
+      const problems = [...parsed.problems];
+      let rows = parsed.rows;
+      const fail = () => {
+        for (const p of problems.sort((a, b) => a.line - b.line)) console.error(formatProblem(p));
+        const bad = new Set(problems.map((p) => p.line)).size;
+        return new Error(`orders: ${bad} felaktiga rader; ingenting har ändrats.`);
+      };
+      if (problems.some((p) => p.line === 1) || (problems.length > 0 && !opts.skipInvalid)) throw fail();
+      const split = await classifyOrderRows(rows);
+      let write = [...split.created, ...split.changed];
+      if (!opts.dryRun && write.length > 0) {
+        try {
+          await applyOrders(write, basename(file === "-" ? "stdin" : file), "cli");
+        } catch (e) {
+          if (!(e instanceof OrdersError)) throw e;
+          problems.push(...e.problems);
+          if (!opts.skipInvalid) throw fail();
+          // Leave the refused lines out and apply the rest (still one transaction).
+          const refused = new Set(e.problems.map((p) => p.line));
+          rows = rows.filter((r) => !refused.has(r.line));
+          write = write.filter((r) => !refused.has(r.line));
+          split.created = split.created.filter((r) => !refused.has(r.line));
+          split.changed = split.changed.filter((r) => !refused.has(r.line));
+          if (write.length > 0) await applyOrders(write, basename(file === "-" ? "stdin" : file), "cli");
+        }
+      }
+      for (const p of problems.sort((a, b) => a.line - b.line)) console.error(formatProblem(p));
+      const skipped = new Set(problems.map((p) => p.line)).size;
+      const note = opts.dryRun ? " [dry-run: ingenting ändrat]" : "";
+      console.log(summary("orders", { created: split.created.length, changed: split.changed.length, unchanged: split.unchanged.length, skipped }, started, note));
+    });
 }

@@ -1,0 +1,116 @@
+// The periodic jobs: invoice run, payout files, distribution export, backup.
+import { Command } from "commander";
+import { createWriteStream, existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { finished } from "node:stream/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { getDb, prepareDb } from "../../db/client";
+import { parseDateArg, parseIntArg, UsageError } from "../io";
+import { progressBar, seconds } from "../progress";
+
+function kr(ore: number): string {
+  const sign = ore < 0 ? "-" : "";
+  const abs = Math.abs(ore);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")} kr`;
+}
+
+const PAPER_TYPES: Record<number, string> = { 0: "Huvudtidningar", 1: "Bilagor" };
+
+export function registerJobs(program: Command) {
+  const invoice = program.command("invoice").description("fakturering");
+  invoice
+    .command("run")
+    .description("fakturerar varje kund per papperstyp för perioden: (levererat − returnerat) × nettopris, plus skickade fakturaposter och överförda beställningar")
+    .requiredOption("--from <DATE>", "periodens första dag, ÅÅÅÅ-MM-DD")
+    .requiredOption("--to <DATE>", "periodens sista dag, ÅÅÅÅ-MM-DD")
+    .option("--dry-run", "räkna och visa summorna, men skapa inga fakturor")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28 --dry-run")
+    .action(async (opts: { from: string; to: string; dryRun?: boolean }) => {
+      const started = Date.now();
+      const from = parseDateArg(opts.from, "--from");
+      const to = parseDateArg(opts.to, "--to");
+      if (from > to) throw new UsageError("--from ligger efter --to.");
+      await prepareDb(getDb());
+      const { runInvoicing } = await import("../../app/domain/invoicing.server");
+      const bar = progressBar("invoice run");
+      const s = await runInvoicing({ from, to, dryRun: opts.dryRun, actor: "cli" }, (d, t) => bar.update(d, t)).finally(() => bar.finish());
+      for (const t of s.perPaperType) {
+        console.log(`${PAPER_TYPES[t.paperType] ?? `typ ${t.paperType}`}: ${t.invoices} fakturor, netto ${kr(t.netOre)}, moms ${kr(t.vatOre)}, att betala ${kr(t.amountOre)}`);
+      }
+      const numbers = s.firstNumber === null ? "" : `, nummer ${s.firstNumber}–${s.lastNumber}`;
+      const planned = s.perPaperType.reduce((n, t) => n + t.invoices, 0);
+      console.log(
+        opts.dryRun
+          ? `invoice run ${from}..${to}: ${planned} new, ${s.existing} already invoiced (${seconds(started)}) [dry-run: ingenting skapat]`
+          : `invoice run ${from}..${to}: ${s.created} new, ${s.existing} already invoiced${numbers} (${seconds(started)})`,
+      );
+    });
+
+  const payout = program.command("payout").description("utbetalning av garantibelopp");
+  payout
+    .command("files")
+    .description("skriver utbetalningsfilerna (CSV per titel, <titel>-<år>-v<vecka>.csv) och PDF-underlagen för de utbetalningar personalen lagt till")
+    .requiredOption("--out <DIR>", "katalog att skriva till (skapas om den saknas); befintliga filer skrivs aldrig över")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- payout files --out utbetalningar/2026-v10")
+    .action(async (opts: { out: string }) => {
+      const started = Date.now();
+      await prepareDb(getDb());
+      const { buildPayoutFiles } = await import("../../app/domain/guarantees.server");
+      const files = await buildPayoutFiles("cli");
+      if (files.length === 0) {
+        console.log(`payout files: 0 files, inga utbetalningar att skriva (${seconds(started)})`);
+        return;
+      }
+      mkdirSync(opts.out, { recursive: true });
+      const clash = files.find((f) => existsSync(join(opts.out, f.filename)));
+      if (clash) throw new Error(`${join(opts.out, clash.filename)} finns redan; välj en annan katalog.`);
+      for (const f of files) {
+        writeFileSync(join(opts.out, f.filename), f.content, { flag: "wx" });
+        console.log(join(opts.out, f.filename));
+      }
+      console.log(`payout files: ${files.length} files (${seconds(started)})`);
+    });
+
+  const exp = program.command("export").description("exporter");
+  exp
+    .command("distribution")
+    .description("personalens Excel-export av distributionsuppföljningen (leveransreklamationer)")
+    .requiredOption("--from <DATE>", "första dag, ÅÅÅÅ-MM-DD")
+    .requiredOption("--to <DATE>", "sista dag, ÅÅÅÅ-MM-DD")
+    .option("--distributor <ID>", "bara en distributör")
+    .requiredOption("--out <FILE.xlsx>", "filen att skriva; en befintlig fil skrivs aldrig över")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --distributor 1 --out norr-v10.xlsx")
+    .action(async (opts: { from: string; to: string; distributor?: string; out: string }) => {
+      const started = Date.now();
+      const from = parseDateArg(opts.from, "--from");
+      const to = parseDateArg(opts.to, "--to");
+      if (from > to) throw new UsageError("--from ligger efter --to.");
+      const distributorIds = opts.distributor ? [parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31 - 1)] : [];
+      if (!opts.out.toLowerCase().endsWith(".xlsx")) throw new UsageError("--out ska sluta på .xlsx.");
+      if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
+      await prepareDb(getDb());
+      const { writeDistributionXlsx } = await import("../../app/documents/distribution-xlsx.server");
+      // Written under a temporary name, so a failed export never leaves half a file.
+      const tmp = join(dirname(resolve(opts.out)), `.${basename(opts.out)}.${process.pid}.tmp`);
+      const stream = createWriteStream(tmp, { flags: "wx" });
+      try {
+        const { rows } = await writeDistributionXlsx(stream, { from, to, excludeDates: [], distributorIds, editions: [] });
+        if (!stream.writableFinished) await finished(stream);
+        if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
+        renameSync(tmp, opts.out);
+        console.log(`export distribution ${from}..${to}: ${rows} rows -> ${opts.out} (${seconds(started)})`);
+      } finally {
+        if (existsSync(tmp)) unlinkSync(tmp);
+      }
+    });
+
+  program
+    .command("backup")
+    .description("en konsekvent kopia av databasen (VACUUM INTO) som kontrolleras med PRAGMA integrity_check; skriver aldrig över")
+    .requiredOption("--out <FILE>", "kopians filnamn")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- backup --out /srv/backup/portal-2026-03-02.db")
+    .action(async (opts: { out: string }) => {
+      const { backupDatabase } = await import("../../app/domain/backup.server");
+      const r = await backupDatabase(opts.out);
+      console.log(`backup: ${r.file}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok (${(r.ms / 1000).toFixed(1)} s)`);
+    });
+}
