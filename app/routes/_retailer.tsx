@@ -1,23 +1,43 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
-import { requireRetailer } from "~/auth/guards.server";
+import { Outlet, redirect, useLoaderData } from "@remix-run/react";
+import { getUserAndSession, requireRetailer } from "~/auth/guards.server";
+import { ALERTS_SHOWN_KEY, listAlerts, lockRedirect } from "~/domain/alerts.server";
+import { listBanners } from "~/domain/banners.server";
+import { AlertsDialog } from "~/ui/alerts-dialog";
+import { Banners } from "~/ui/banners";
 import { UserHeader } from "~/ui/header";
 import { retailerMenu } from "~/ui/menu";
 import { Nav } from "~/ui/nav";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRetailer(request);
-  return { name: user.name, impersonated: user.impersonatorId !== null };
+  const impersonated = user.impersonatorId !== null;
+  // An impersonating staff member gets no alerts (spec 6), so no lock either.
+  const [alerts, banners] = await Promise.all([impersonated ? [] : listAlerts(user.customerId), listBanners(user.customerId)]);
+  const url = new URL(request.url);
+  // The lock holds without JavaScript: locked pages are refused and the retailer is sent to what must be done.
+  const to = lockRedirect(alerts, url.pathname);
+  if (to !== null) throw redirect(to);
+  const { session } = await getUserAndSession(request);
+  const imperative = alerts.some((a) => a.imperative);
+  // Shown once per session ('Stäng' marks it shown); an imperative one stays until it is resolved.
+  const showAlerts = alerts.length > 0 && (imperative || session.get(ALERTS_SHOWN_KEY) !== true);
+  return { name: user.name, impersonated, banners, alerts: showAlerts ? alerts : [], locked: imperative };
 }
 
+// Alerts and banners follow every navigation and the lock cannot be walked around with client-side links.
+export const shouldRevalidate = () => true;
+
 export default function RetailerLayout() {
-  const { name } = useLoaderData<typeof loader>();
+  const { name, banners, alerts, locked } = useLoaderData<typeof loader>();
   return (
     <>
       <UserHeader name={name} home="/" />
       <div className="shell">
-        <Nav items={retailerMenu} />
+        <Nav items={retailerMenu} locked={locked} />
         <main className="page">
+          <Banners banners={banners} />
+          <AlertsDialog alerts={alerts} />
           <Outlet />
         </main>
       </div>

@@ -13,7 +13,12 @@ export const retailerMenu: MenuItem[] = [
   {
     label: "Mina tjänster",
     to: "/foljesedel",
-    children: [],
+    children: [
+      { label: "Helgspärr", to: "/helgsparr" },
+      { label: "In- & utpriser", to: "/provision" },
+      { label: "Löpsedlar", to: "/lopsedlar" },
+      { label: "Aktuella produkter", to: "/produkter" },
+    ],
   },
   { label: "Webbshop", to: "/webbshop" },
   { label: "Kontakt", to: "/kontakt" },

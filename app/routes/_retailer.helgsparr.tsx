@@ -1,0 +1,108 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { formatLongDate } from "~/domain/dates";
+import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
+
+export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
+
+const INTENT = { open: "oppet", closed: "stangt" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const [coming, answers] = await Promise.all([listComingHolidays(user.customerId), listHolidayAnswers(user.customerId)]);
+  return { coming, answers };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRetailer(request);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const holidayId = Number(form.get("holidayId"));
+  if ((intent !== INTENT.open && intent !== INTENT.closed) || !Number.isInteger(holidayId) || holidayId <= 0) {
+    return data({ holidayId: null, error: HOLIDAY_CLOSED_MESSAGE }, { status: 400 });
+  }
+  // The customer comes from the session only; the form names just the holiday.
+  const result = await answerHoliday(user.customerId, holidayId, intent === INTENT.open);
+  if (!result.ok) return data({ holidayId, error: result.message }, { status: 400 });
+  return redirectWithToast(request, "/helgsparr", "Sparat!");
+}
+
+export default function HolidaysPage() {
+  const { coming, answers } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const orphanError = failed && !coming.some((h) => h.id === failed.holidayId) ? failed.error : null;
+  return (
+    <>
+      <h1>Helgspärr</h1>
+      <p>Tala om för oss om butiken har öppet eller stängt de kommande helgdagarna, så att rätt tidningar levereras.</p>
+      {orphanError ? (
+        <p className="field-error" role="alert">
+          {orphanError}
+        </p>
+      ) : null}
+      {coming.length === 0 ? (
+        <p>Inga kommande helgdagar att rapportera.</p>
+      ) : (
+        <ul className="holiday-cards">
+          {coming.map((h) => {
+            const error = failed?.holidayId === h.id ? failed.error : null;
+            return (
+              <li key={h.id} className="card holiday-card">
+                <h2 id={`holiday-${h.id}`}>{h.description}</h2>
+                <p>
+                  <time dateTime={h.day}>{formatLongDate(h.day)}</time> ({h.day})
+                </p>
+                <p>
+                  Ditt svar: <strong>{h.open === null ? "Inte rapporterat" : h.open ? "Öppet" : "Stängt"}</strong>
+                </p>
+                <Form method="post" className="actions" aria-labelledby={`holiday-${h.id}`}>
+                  <input type="hidden" name="holidayId" value={h.id} />
+                  <button type="submit" name="intent" value={INTENT.open} aria-pressed={h.open === true} className={h.open === true ? "primary" : undefined} disabled={busy}>
+                    Öppet
+                  </button>
+                  <button type="submit" name="intent" value={INTENT.closed} aria-pressed={h.open === false} className={h.open === false ? "primary" : undefined} disabled={busy}>
+                    Stängt
+                  </button>
+                </Form>
+                {error ? (
+                  <p className="field-error" role="alert">
+                    {error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <h2>Tidigare rapporterat</h2>
+      {answers.length === 0 ? (
+        <p>Inget rapporterat ännu.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Datum</th>
+                <th scope="col">Beskrivning</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {answers.map((a) => (
+                <tr key={a.holidayId}>
+                  <td>{a.day}</td>
+                  <td>{a.description}</td>
+                  <td>{a.open ? "Öppet" : "Stängt"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}

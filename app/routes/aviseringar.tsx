@@ -1,0 +1,20 @@
+// The alerts dialog's 'Stäng': marks the dialog shown for this session.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { getUserAndSession, requireRetailer, safeRedirect } from "~/auth/guards.server";
+import { commitSession } from "~/auth/session.server";
+import { ALERTS_SHOWN_KEY } from "~/domain/alerts.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRetailer(request);
+  throw redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRetailer(request);
+  const form = await request.formData();
+  const { session } = await getUserAndSession(request);
+  session.set(ALERTS_SHOWN_KEY, true);
+  const to = safeRedirect(form.get("redirectTo"), "/");
+  return redirect(to.startsWith("/admin") ? "/" : to, { headers: { "Set-Cookie": await commitSession(request, session) } });
+}

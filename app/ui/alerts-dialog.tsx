@@ -1,0 +1,44 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { Alert } from "~/domain/alerts.server";
+
+const LOCK_TEXT = "Detta måste göras innan ni kan påbörja er normala returrapportering.";
+
+/**
+ * The alerts dialog, rendered in the page by the server so it works the same with
+ * and without JavaScript. It is not modal: an imperative alert must be resolved on
+ * the page it points to, which a modal would cover (docs/decisions/alerts-dialog.md).
+ * 'Stäng' is a real form that marks the dialog shown for the session; an
+ * imperative alert has no 'Stäng' and stays until it is resolved.
+ */
+export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
+  const location = useLocation();
+  if (alerts.length === 0) return null;
+  const imperative = alerts.some((a) => a.imperative);
+  return (
+    <section className={`alerts-dialog${imperative ? " imperative" : ""}`} role="dialog" aria-labelledby="alerts-title" aria-modal="false">
+      <h2 id="alerts-title">Att göra</h2>
+      <ul className="alerts-list">
+        {alerts.map((a) => (
+          <li key={a.type}>
+            <span className="alert-text">{a.text}</span>
+            {location.pathname === a.to ? null : (
+              <Link to={a.to} className="button primary">
+                {a.action}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {imperative ? (
+        <p className="lock-text">
+          <strong>{LOCK_TEXT}</strong>
+        </p>
+      ) : (
+        <Form method="post" action="/aviseringar" className="actions">
+          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+          <button type="submit">Stäng</button>
+        </Form>
+      )}
+    </section>
+  );
+}
