@@ -94,7 +94,7 @@ export default function HolidaysPage() {
             <tbody>
               {answers.map((a) => (
                 <tr key={a.holidayId}>
-                  <td>{a.day}</td>
+                  <td className="date-cell">{a.day}</td>
                   <td>{a.description}</td>
                   <td>{a.open ? "Öppet" : "Stängt"}</td>
                 </tr>

@@ -1,10 +1,12 @@
 // Retailer services B: holidays, prices, placards, current products, banners, alerts, /app.
 import { and, eq, gte, ne } from "drizzle-orm";
-import { createHash } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { createHash, randomBytes } from "node:crypto";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeRetailer, test, type Retailer } from "./fixtures";
+import { baseURL } from "../playwright.config";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -350,6 +352,28 @@ test.describe("Aviseringar", () => {
     await e2eDb().update(schema.bundles).set({ open: false, closedDate: day }).where(eq(schema.bundles.id, a.id));
     await page.goto("/provision");
     await expect(page.getByRole("heading", { name: "In- & utpriser" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Löpsedlar" })).toBeVisible();
+  });
+});
+
+test.describe("Aviseringar vid inloggning som kund", () => {
+  test("a staff member opening a retailer's portal gets no alerts and no lock", async ({ page, retailer }) => {
+    await createBundle(e2eDb(), { customerId: retailer.id, number: 1, type: 0 });
+    await createBundle(e2eDb(), { customerId: retailer.id, number: 2, type: 0 });
+    const staff = await makeStaff("admin");
+    const [staffRow] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, staff.email));
+    // An impersonated session as the server keeps it: a row with impersonatorId, referenced by the signed cookie.
+    const id = randomBytes(32).toString("base64url");
+    const now = Date.now();
+    const data = { customerId: retailer.id, impersonatorId: staffRow.id };
+    await e2eDb().insert(schema.sessions).values({ id, customerId: retailer.id, impersonatorId: staffRow.id, data: JSON.stringify(data), createdAt: now, lastSeenAt: now, expiresAt: now + 3_600_000 });
+    const cookie = createCookie("rp_session", { secrets: ["e2e-secret-not-for-production"], path: "/", httpOnly: true, sameSite: "lax" });
+    const value = (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
+    await page.context().addCookies([{ name: "rp_session", value, url: baseURL }]);
+    await page.goto("/provision");
+    await expect(page).toHaveURL("/provision");
+    await expect(page.getByRole("heading", { name: "In- & utpriser" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Att göra" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Löpsedlar" })).toBeVisible();
   });
 });
