@@ -69,12 +69,8 @@ export async function getBlock(customerId: number, blockId: number): Promise<Lab
   return row ?? null;
 }
 
-/**
- * Allocates `count` numbers after the customer's highest allocated number, in the
- * caller's write transaction. Exported for tests that run it from two database
- * connections at once.
- */
-export async function allocateInTx(
+/** Allocates `count` numbers after the customer's highest allocated number, in the caller's write transaction. */
+async function allocateInTx(
   tx: Tx,
   customerId: number,
   type: number,
