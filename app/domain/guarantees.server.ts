@@ -10,9 +10,7 @@ import { requestInfo } from "~/request-context.server";
 import { audit } from "./audit.server";
 import { isoWeek, nextMonday, today } from "./dates";
 
-export const LEDGER_TITLE = { 83: "Aftonbladet", 80: "Expressen" } as const;
-export type Ledger = keyof typeof LEDGER_TITLE;
-export const LEDGERS: Ledger[] = [83, 80];
+import { LEDGERS, LEDGER_TITLE, type Ledger } from "./back-office";
 
 export function titleOfLedger(ledger: number): string {
   return LEDGER_TITLE[ledger as Ledger] ?? `Reskontra ${ledger}`;

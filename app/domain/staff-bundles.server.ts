@@ -5,7 +5,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { requestInfo } from "~/request-context.server";
 import { audit } from "./audit.server";
 
-export const PAGE_SIZE = 10;
+import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "./back-office";
 // Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
 export const TITLE_GROUPS = { AB: [1, 16], EX: [2, 4, 8, 32] } as const;
 

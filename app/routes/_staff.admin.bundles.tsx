@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
+import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/domain/back-office";
 import { addDays, isValidDate, today } from "~/domain/dates";
 import {
   BundleChangeError,
-  PAGE_SIZE,
   changeBundleNumber,
   customerExists,
   deleteLabelBlock,

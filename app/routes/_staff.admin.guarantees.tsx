@@ -5,8 +5,6 @@ import { redirectWithToast } from "~/auth/session.server";
 import {
   BankDetailError,
   INCOMPLETE,
-  LEDGERS,
-  LEDGER_TITLE,
   PayoutIncompleteError,
   addToRefund,
   completeRefunds,
@@ -17,6 +15,7 @@ import {
   updateBankDetail,
   type BankField,
 } from "~/domain/guarantees.server";
+import { LEDGERS, LEDGER_TITLE } from "~/domain/back-office";
 import { formatKr } from "~/domain/money";
 import { FieldErrors } from "~/ui/field";
 

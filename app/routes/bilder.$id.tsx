@@ -1,23 +1,25 @@
-// Cover images (resource route). Published covers are public newspaper fronts, so
-// they are served without login and cached by browsers and proxies for a day;
-// the ETag is the content's SHA-256, so an unchanged image answers 304.
+// Cover images from the images table. Published images are public (retailers'
+// Aktuella produkter); pending uploads are served to staff only. An image row never
+// changes, so its sha256 is a strong ETag.
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getPublishedImage } from "~/domain/current-products.server";
+import { getUser } from "~/auth/guards.server";
+import { getImage } from "~/domain/dailyproducts.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = Number(params.id);
-  if (!/^\d{1,9}$/.test(params.id ?? "") || !Number.isSafeInteger(id)) throw new Response("Bilden finns inte.", { status: 404 });
-  const image = await getPublishedImage(id);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Bilden finns inte.", { status: 404 });
+  const user = await getUser(request);
+  const image = await getImage(id, user?.kind === "staff");
   if (!image) throw new Response("Bilden finns inte.", { status: 404 });
   const etag = `"${image.sha256}"`;
+  // Pending uploads are staff-only, so they must not sit in shared caches.
   const headers = {
     "Content-Type": image.contentType,
-    "Cache-Control": "public, max-age=86400",
+    "Cache-Control": user?.kind === "staff" ? "private, max-age=86400" : "public, max-age=86400",
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   };
-  if (request.headers.get("If-None-Match")?.split(/\s*,\s*/).includes(etag)) {
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(new Uint8Array(image.data), { headers: { ...headers, "Content-Length": String(image.data.length) } });
+  const match = request.headers.get("If-None-Match");
+  if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(image.data), { headers });
 }

@@ -31,7 +31,14 @@ export const staffMenu: MenuItem[] = [
     label: "Kundtjänst",
     to: "/admin",
     roles: ["admin"],
-    children: [],
+    children: [
+      { label: "Dagens produkter", to: "/admin/dailyproducts", roles: ["admin"] },
+      { label: "Buntar", to: "/admin/bundles", roles: ["admin"] },
+      { label: "Helgspärr", to: "/admin/holidays", roles: ["admin"] },
+      { label: "Produkt Information", to: "/admin/products", roles: ["admin"] },
+      { label: "Fakturering", to: "/admin/invoice", roles: ["admin"] },
+      { label: "Garantibelopp", to: "/admin/guarantees", roles: ["admin"] },
+    ],
   },
 ];
 
