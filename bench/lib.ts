@@ -1,0 +1,132 @@
+// Shared pieces of the benchmark: databases, the server, logins, load runs.
+import autocannon from "autocannon";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+
+export const DATA = "bench/data";
+
+export function log(msg: string) {
+  process.stderr.write(`[bench] ${msg}\n`);
+}
+
+/** A national-style database with `customers` customers, generated once and kept. */
+export function ensureDb(customers: number, days = 90): string {
+  mkdirSync(DATA, { recursive: true });
+  const file = `${DATA}/national-${customers}.db`;
+  if (!existsSync(file)) {
+    log(`generating ${file} (${customers} customers, ${days} days)`);
+    const started = Date.now();
+    const r = spawnSync("npx", ["tsx", "cli/portal.ts", "seed", "--scale", "national", "--customers", String(customers), "--days", String(days)], {
+      env: { ...process.env, DATABASE_URL: `file:${file}` },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    if (r.status !== 0) throw new Error(`seed failed for ${file}`);
+    log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return file;
+}
+
+export type Server = { url: string; child: ChildProcess; startMs: number; stop: () => Promise<void> };
+
+export async function startServer(dbFile: string, port: number): Promise<Server> {
+  const started = performance.now();
+  const child = spawn("node", ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(port)], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${dbFile}`,
+      NODE_ENV: "production",
+      PORTAL_QUIET_LOG: "1",
+      SESSION_SECRET: "bench-secret",
+      THROTTLE_IP_FREE: "1000000",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      const res = await fetch(`${url}/login`);
+      if (res.status === 200) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startMs = performance.now() - started;
+  return {
+    url,
+    child,
+    startMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+export async function login(url: string, name: string, secret: string): Promise<string> {
+  const res = await fetch(`${url}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ kundnummer: name, pinkod: secret }),
+    redirect: "manual",
+  });
+  if (res.status !== 302) throw new Error(`login ${name}: ${res.status}`);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+export async function loginMany(url: string, ids: number[], pin = "1234"): Promise<string[]> {
+  const cookies: string[] = [];
+  for (let i = 0; i < ids.length; i += 8) {
+    cookies.push(...(await Promise.all(ids.slice(i, i + 8).map((id) => login(url, String(id), pin)))));
+  }
+  return cookies;
+}
+
+export type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
+
+/** A bounded GET load: each connection keeps one of the cookies. */
+export async function getLoad(url: string, path: string, opts: { connections: number; seconds: number; cookies?: string[] }): Promise<Load> {
+  let next = 0;
+  const result = await autocannon({
+    url: url + path,
+    connections: opts.connections,
+    duration: opts.seconds,
+    setupClient: (client: autocannon.Client) => {
+      if (opts.cookies?.length) client.setHeaders({ cookie: opts.cookies[next++ % opts.cookies.length] });
+    },
+  });
+  return summarize(result);
+}
+
+export function summarize(result: autocannon.Result): Load {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    total: result.requests.total,
+  };
+}
+
+export function gzipSize(body: string | Uint8Array): number {
+  return gzipSync(typeof body === "string" ? Buffer.from(body) : body, { level: 9 }).length;
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export async function timeIt(fn: () => Promise<unknown>, runs: number): Promise<number> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}

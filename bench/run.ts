@@ -1,0 +1,385 @@
+// `npm run bench`: the national-scale figures of issue 7. Starts the production build
+// on 127.0.0.1 against generated databases, drives it with autocannon from this
+// machine (bounded in count and time), and compares every timing with a reference
+// measured in the same run. Prints one table, writes bench/results.json and
+// bench/RESULTS.md.
+import { createClient } from "@libsql/client";
+import { createCookie } from "@remix-run/node";
+import autocannon from "autocannon";
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { DATA, ensureDb, getLoad, gzipSize, log, startServer, summarize, timeIt } from "./lib";
+
+type Row = { id: string; what: string; value: number; unit: string; reference?: number; ratio?: number; target: string; pass: boolean };
+const rows: Row[] = [];
+const curve: { customers: number; b1: number; b1Ref: number; b3: number; b3Ref: number; deliveries: number }[] = [];
+const plans: Record<string, string> = {};
+
+const quick = process.argv.includes("--quick");
+const SECONDS = quick ? 4 : 8;
+const CONNECTIONS = 20;
+const PORT = 3950;
+
+function add(row: Row) {
+  rows.push(row);
+  log(`${row.id} ${row.what}: ${row.value.toFixed(2)} ${row.unit}${row.ratio !== undefined ? ` (ratio ${row.ratio.toFixed(2)})` : ""} ${row.pass ? "PASS" : "FAIL"}`);
+}
+
+function copyDb(from: string, to: string) {
+  for (const s of ["", "-wal", "-shm"]) rmSync(to + s, { force: true });
+  copyFileSync(from, to);
+}
+
+async function today(): Promise<string> {
+  const { today } = await import("../app/domain/dates");
+  return today();
+}
+
+/** Sessions made straight in the database (logging 2,000 retailers in would cost minutes of scrypt). */
+async function makeSessions(dbFile: string, customerIds: number[]): Promise<Map<number, string>> {
+  const client = createClient({ url: `file:${dbFile}` });
+  const cookie = createCookie("rp_session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: ["bench-secret"] });
+  const now = Date.now();
+  const out = new Map<number, string>();
+  const stmts = [];
+  for (const id of customerIds) {
+    const sid = randomBytes(32).toString("base64url");
+    stmts.push({
+      sql: "insert into sessions (id, customer_id, data, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?)",
+      args: [sid, id, JSON.stringify({ customerId: id }), now, now, now + 12 * 3600_000],
+    });
+    out.set(id, (await cookie.serialize(sid)).split(";")[0]);
+  }
+  await client.batch(stmts, "write");
+  client.close();
+  return out;
+}
+
+async function pageJsAndHtml(url: string, cookie: string) {
+  const html = await (await fetch(`${url}/rapportering/1`, { headers: { cookie } })).text();
+  const assets = [...new Set([...html.matchAll(/\/assets\/[A-Za-z0-9._-]+\.js/g)].map((m) => m[0]))];
+  let js = 0;
+  for (const a of assets) js += gzipSize(new Uint8Array(await (await fetch(url + a)).arrayBuffer()));
+  return { htmlGzip: gzipSize(html), jsGzip: js, chunks: assets.length, html };
+}
+
+/** B3's reference: the plain aggregate the screen needs, straight through @libsql/client. */
+async function distributionReference(dbFile: string, from: string, to: string) {
+  const client = createClient({ url: `file:${dbFile}` });
+  const q = {
+    sql: `select c.distributor_id, d.customer_id, count(*) as n, sum(abs(d.delivered - d.received)) as amount,
+            sum(abs(d.delivered - d.received) * d.price_ore) as price
+          from deliveries d join customers c on c.id = d.customer_id
+          where d.received is not null and d.delivery_date between ? and ?
+          group by d.customer_id`,
+    args: [from, to],
+  };
+  const ms = await timeIt(() => client.execute(q), 3);
+  plans.B3_reference = (await client.execute({ sql: `explain query plan ${q.sql}`, args: q.args })).rows.map((r) => r.detail).join("\n");
+  client.close();
+  return ms;
+}
+
+async function distributionLoader(dbFile: string, from: string, to: string) {
+  process.env.DATABASE_URL = `file:${dbFile}`;
+  const { closeDb } = await import("../db/client");
+  closeDb();
+  const { getDistribution, getDailyShare } = await import("../app/domain/distribution.server");
+  const query = { from, to, excludeDates: [], distributorIds: [], editions: [] };
+  const scope = { distributorIds: null };
+  const ms = await timeIt(() => Promise.all([getDistribution(query, scope), getDailyShare(query, scope)]), 3);
+  closeDb();
+  return ms;
+}
+
+async function b1(url: string, dbFile: string, customers: number) {
+  const ids = Array.from({ length: 200 }, (_, i) => 1 + Math.floor((i * customers) / 200));
+  const cookies = [...(await makeSessions(dbFile, ids)).values()];
+  const ref = await getLoad(url, "/login", { connections: CONNECTIONS, seconds: SECONDS });
+  const load = await getLoad(url, "/rapportering/1", { connections: CONNECTIONS, seconds: SECONDS, cookies });
+  if (load.non2xx > 0 || load.errors > 0) throw new Error(`B1: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  return { ref, load, cookies };
+}
+
+async function b2(url: string, dbFile: string, refRps: number) {
+  // Every request reports 5 unreported papers of a different retailer into its open
+  // bundles; one in ten is sent twice with the same form token (a double click).
+  const client = createClient({ url: `file:${dbFile}` });
+  const papers = (
+    await client.execute(`
+      select d.id, d.customer_id as customerId, d.delivered, e.type,
+        (select b.number from bundles b where b.customer_id = d.customer_id and b.open = 1 and b.type = e.type order by b.number desc limit 1) as bundle
+      from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      where d.reported_at is null and d.customer_id <= 3000
+      order by d.customer_id, d.id`)
+  ).rows as unknown as { id: number; customerId: number; delivered: number; type: number; bundle: number | null }[];
+  client.close();
+  const byCustomer = new Map<number, typeof papers>();
+  for (const p of papers) if (p.bundle !== null) byCustomer.set(p.customerId, [...(byCustomer.get(p.customerId) ?? []), p]);
+  const customers = [...byCustomer.entries()].filter(([, ps]) => ps.length >= 5).slice(0, quick ? 600 : 2000);
+  const cookies = await makeSessions(dbFile, customers.map(([id]) => id));
+  type Req = { customerId: number; body: string; lines: { id: number; amount: number }[]; acked: number };
+  const reqs: Req[] = customers.map(([customerId, ps]) => {
+    const form = new URLSearchParams({ intent: "save", token: randomUUID() });
+    const lines = ps.slice(0, 5).map((p, i) => ({ id: p.id, amount: 1 + ((p.id + i) % Math.min(5, p.delivered)), bundle: p.bundle! }));
+    for (const l of lines) {
+      form.append("line", `d${l.id}`);
+      form.append(`d${l.id}.delivery`, String(l.id));
+      form.append(`d${l.id}.bundle`, String(l.bundle));
+      form.append(`d${l.id}.amount`, String(l.amount));
+      form.append(`d${l.id}.dflt`, "");
+    }
+    return { customerId, body: form.toString(), lines, acked: 0 };
+  });
+  const sequence: Req[] = [];
+  reqs.forEach((r, i) => {
+    sequence.push(r);
+    if (i % 10 === 5) sequence.push(reqs[i - 3]);
+  });
+  let next = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: sequence.length,
+    requests: [
+      {
+        method: "POST",
+        setupRequest: (req: autocannon.Request, context: object) => {
+          const r = sequence[next++ % sequence.length];
+          (context as { r?: Req }).r = r;
+          return {
+            ...req,
+            path: "/rapportering/1",
+            headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.get(r.customerId)! },
+            body: r.body,
+          } as autocannon.Request;
+        },
+        onResponse: (status: number, _body: string, context: object) => {
+          const r = (context as { r?: Req }).r;
+          if (r && status === 302) r.acked++;
+        },
+      },
+    ],
+  });
+  const load = summarize(result);
+  // Check what is stored against what was acknowledged.
+  const check = createClient({ url: `file:${dbFile}` });
+  let lost = 0;
+  let doubled = 0;
+  let unacked = 0;
+  for (const r of reqs) {
+    const ids = r.lines.map((l) => l.id);
+    const stored = (await check.execute({ sql: `select delivery_id as id, sum(amount) as amount from returns where delivery_id in (${ids.map(() => "?").join(",")}) group by delivery_id`, args: ids })).rows as unknown as { id: number; amount: number }[];
+    const byId = new Map(stored.map((s) => [Number(s.id), Number(s.amount)]));
+    for (const l of r.lines) {
+      const got = byId.get(l.id) ?? 0;
+      if (r.acked > 0 && got < l.amount) lost++;
+      if (got > l.amount) doubled++;
+    }
+    if (r.acked === 0) unacked++;
+  }
+  check.close();
+  return { load, lost, doubled, unacked, sent: sequence.length, ratio: load.rps / refRps };
+}
+
+async function b4(dbFile: string, from: string, to: string) {
+  const out = `${DATA}/export.xlsx`;
+  rmSync(out, { force: true });
+  const started = performance.now();
+  const child = spawn("node", ["--import", "tsx", "cli/portal.ts", "export", "distribution", "--from", from, "--to", to, "--out", out], {
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  let peakKb = 0;
+  const timer = setInterval(() => {
+    try {
+      const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+      if (m) peakKb = Math.max(peakKb, Number(m[1]));
+    } catch {
+      /* exited */
+    }
+  }, 25);
+  const code = await new Promise<number>((resolve) => child.once("exit", (c) => resolve(c ?? 1)));
+  clearInterval(timer);
+  if (code !== 0) throw new Error("B4: export failed");
+  const bytes = readFileSync(out).length;
+  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, bytes };
+}
+
+async function b5(national: string) {
+  // One national day: every customer's papers for tomorrow.
+  const day = (await import("../app/domain/dates")).addDays(await today(), 1);
+  const src = createClient({ url: `file:${national}` });
+  const rowsOfDay = (await src.execute(`select customer_id, title_id, edition_id, delivered, price_ore from deliveries where delivery_date = (select max(delivery_date) from deliveries)`)).rows;
+  src.close();
+  const csv = ["customer_id;title_id;edition_id;delivery_date;delivered;price_ore", ...rowsOfDay.map((r) => `${r.customer_id};${r.title_id};${r.edition_id};${day};${r.delivered};${r.price_ore}`)].join("\n");
+  const file = `${DATA}/day.csv`;
+  writeFileSync(file, csv);
+
+  const importDb = `${DATA}/import.db`;
+  copyDb(national, importDb);
+  process.env.DATABASE_URL = `file:${importDb}`;
+  const { closeDb } = await import("../db/client");
+  closeDb();
+  const { importFile } = await import("../app/domain/imports.server");
+  let t = performance.now();
+  const first = await importFile("deliveries", csv, { actor: "bench", source: file });
+  const firstMs = performance.now() - t;
+  t = performance.now();
+  const again = await importFile("deliveries", csv, { actor: "bench", source: file });
+  const againMs = performance.now() - t;
+  closeDb();
+  if (first.created !== rowsOfDay.length || again.unchanged !== rowsOfDay.length) {
+    throw new Error(`B5: import counted ${first.created} new, re-run ${again.unchanged} unchanged of ${rowsOfDay.length}`);
+  }
+
+  // Reference: a plain batched INSERT of the same rows into a fresh copy.
+  copyDb(national, importDb);
+  const client = createClient({ url: `file:${importDb}` });
+  const now = Date.now();
+  t = performance.now();
+  const tx = await client.transaction("write");
+  for (let i = 0; i < rowsOfDay.length; i += 500) {
+    const chunk = rowsOfDay.slice(i, i + 500);
+    await tx.execute({
+      sql: `insert into deliveries (customer_id, title_id, edition_id, delivery_date, delivered, price_ore, created_at, updated_at) values ${chunk.map(() => "(?,?,?,?,?,?,?,?)").join(",")}`,
+      args: chunk.flatMap((r) => [r.customer_id, r.title_id, r.edition_id, day, r.delivered, r.price_ore, now, now]),
+    });
+  }
+  await tx.commit();
+  const plainMs = performance.now() - t;
+  client.close();
+  rmSync(importDb, { force: true });
+  return { rows: rowsOfDay.length, firstMs, againMs, plainMs };
+}
+
+async function b6(dbFile: string) {
+  process.env.DATABASE_URL = `file:${dbFile}`;
+  const { closeDb } = await import("../db/client");
+  closeDb();
+  const { renderLabelsPdf } = await import("../app/documents/labels-pdf.server");
+  const { renderInvoicePdf } = await import("../app/documents/invoice-pdf.server");
+  const client = createClient({ url: `file:${dbFile}` });
+  const inv = (await client.execute("select number, customer_id from invoices order by id limit 1")).rows[0];
+  client.close();
+  const labelsMs = await timeIt(() => renderLabelsPdf({ customerId: 1, customerName: "Butik 1", fromNumber: 101, toNumber: 120 }), 5);
+  const invoiceMs = await timeIt(async () => {
+    const pdf = await renderInvoicePdf(Number(inv.number), Number(inv.customer_id));
+    if (!pdf) throw new Error("B6: no invoice pdf");
+  }, 5);
+  closeDb();
+  return { labelsMs, invoiceMs };
+}
+
+async function queryPlans(dbFile: string) {
+  const client = createClient({ url: `file:${dbFile}` });
+  const explain = async (name: string, sql: string, args: (string | number)[]) => {
+    plans[name] = (await client.execute({ sql: `explain query plan ${sql}`, args })).rows.map((r) => r.detail).join("\n");
+  };
+  const t = await today();
+  await explain("returns page: unreported papers of one customer", "select * from deliveries where customer_id = ? and reported_at is null and delivery_date between ? and ?", [42, t, t]);
+  await explain("open bundles of one customer", "select b.number, sum(r.amount) from bundles b left join returns r on r.bundle_id = b.id where b.customer_id = ? and b.open = 1 group by b.id", [42]);
+  await explain("sum of returns for one delivery", "select coalesce(sum(amount), 0) from returns where delivery_id = ?", [1000]);
+  await explain("distribution aggregate (reported rows of a month)", "select customer_id, sum(abs(delivered - received)) from deliveries where received is not null and delivery_date between ? and ? group by customer_id", [t, t]);
+  client.close();
+}
+
+function table(): string {
+  const lines = ["| id | figure | value | reference | ratio | target | result |", "|---|---|---|---|---|---|---|"];
+  for (const r of rows) {
+    lines.push(`| ${r.id} | ${r.what} | ${r.value.toFixed(r.unit === "KB" ? 1 : 2)} ${r.unit} | ${r.reference !== undefined ? r.reference.toFixed(2) : "–"} | ${r.ratio !== undefined ? r.ratio.toFixed(2) : "–"} | ${r.target} | ${r.pass ? "pass" : "FAIL"} |`);
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(`${process.env.REMIX_BUILD_DIR || "build"}/server/index.js`)) {
+    log("building");
+    if (spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  }
+  const sizes = quick ? [1000, 6500] : [1000, 6500, 20000];
+  const national = ensureDb(6500);
+  for (const n of sizes) ensureDb(n);
+  const runDb = `${DATA}/run.db`;
+  const t = await today();
+  const { addDays } = await import("../app/domain/dates");
+  const monthFrom = addDays(t, -30);
+
+  // B8, B1, B7, B2 on a copy of the national database.
+  copyDb(national, runDb);
+  let server = await startServer(runDb, PORT);
+  add({ id: "B8", what: "server start to first response, national database", value: server.startMs / 1000, unit: "s", target: "≤ 2 s", pass: server.startMs <= 2000 });
+  const first = await b1(server.url, runDb, 6500);
+  const b1Ratio = first.load.rps / first.ref.rps;
+  add({ id: "B1", what: "GET /rapportering/1, 200 retailers, 20 connections", value: first.load.rps, unit: "req/s", reference: first.ref.rps, ratio: b1Ratio, target: "≥ 0.6 × trivial SSR (/login)", pass: b1Ratio >= 0.6 });
+  const page = await pageJsAndHtml(server.url, first.cookies[0]);
+  add({ id: "B7", what: `JS on /rapportering/1 (gzip, ${page.chunks} chunks)`, value: page.jsGzip / 1024, unit: "KB", target: "≤ 120 KB", pass: page.jsGzip <= 120 * 1024 });
+  add({ id: "B7", what: "HTML of /rapportering/1 (gzip)", value: page.htmlGzip / 1024, unit: "KB", target: "≤ 50 KB", pass: page.htmlGzip <= 50 * 1024 });
+  const ref2 = await getLoad(server.url, "/login", { connections: CONNECTIONS, seconds: SECONDS });
+  const two = await b2(server.url, runDb, ref2.rps);
+  add({ id: "B2", what: `POST 5-line returns, ${two.sent} forms (1 in 10 twice)`, value: two.load.rps, unit: "req/s", reference: ref2.rps, ratio: two.ratio, target: "≥ 0.4 × trivial; 0 lost, 0 doubled", pass: two.ratio >= 0.4 && two.lost === 0 && two.doubled === 0 && two.load.errors === 0 });
+  add({ id: "B2", what: "returns lost / doubled / forms not acknowledged", value: two.lost + two.doubled, unit: `(${two.lost} lost, ${two.doubled} doubled, ${two.unacked} unacked)`, target: "0", pass: two.lost === 0 && two.doubled === 0 && two.unacked === 0 });
+  await server.stop();
+  curve.push({ customers: 6500, b1: first.load.rps, b1Ref: first.ref.rps, b3: 0, b3Ref: 0, deliveries: 0 });
+
+  // B3 on the pristine national database.
+  const b3Ref = await distributionReference(national, monthFrom, t);
+  const b3 = await distributionLoader(national, monthFrom, t);
+  add({ id: "B3", what: "distribution loader, all distributors, one month", value: b3, unit: "ms", reference: b3Ref, ratio: b3 / b3Ref, target: "≤ 2 × GROUP BY and ≤ 500 ms", pass: b3 <= 2 * b3Ref && b3 <= 500 });
+  curve[0].b3 = b3;
+  curve[0].b3Ref = b3Ref;
+
+  const four = await b4(national, monthFrom, t);
+  add({ id: "B4", what: `Excel export, all distributors, one month (${(four.bytes / 1e6).toFixed(1)} MB)`, value: four.seconds, unit: "s", target: "≤ 15 s", pass: four.seconds <= 15 });
+  add({ id: "B4", what: "Excel export peak RSS", value: four.peakMb, unit: "MB", target: "≤ 400 MB", pass: four.peakMb <= 400 });
+
+  const five = await b5(national);
+  add({ id: "B5", what: `import deliveries, one national day (${five.rows} rows)`, value: five.firstMs / 1000, unit: "s", reference: five.plainMs / 1000, ratio: five.firstMs / five.plainMs, target: "≤ 5 s and ≤ 3 × plain INSERT", pass: five.firstMs <= 5000 && five.firstMs <= 3 * five.plainMs });
+  add({ id: "B5", what: "the same file again", value: five.againMs / 1000, unit: "s", target: "≤ 3 s", pass: five.againMs <= 3000 });
+
+  const six = await b6(national);
+  add({ id: "B6", what: "emergency label PDF, 20 labels", value: six.labelsMs, unit: "ms", target: "≤ 300 ms", pass: six.labelsMs <= 300 });
+  add({ id: "B6", what: "invoice PDF", value: six.invoiceMs, unit: "ms", target: "≤ 100 ms", pass: six.invoiceMs <= 100 });
+
+  // How cost grows: B1 and B3 at other sizes.
+  for (const n of sizes.filter((s) => s !== 6500)) {
+    const file = ensureDb(n);
+    copyDb(file, runDb);
+    server = await startServer(runDb, PORT);
+    const r = await b1(server.url, runDb, n);
+    await server.stop();
+    const ref = await distributionReference(file, monthFrom, t);
+    const ms = await distributionLoader(file, monthFrom, t);
+    curve.push({ customers: n, b1: r.load.rps, b1Ref: r.ref.rps, b3: ms, b3Ref: ref, deliveries: 0 });
+  }
+  curve.sort((a, b) => a.customers - b.customers);
+  await queryPlans(national);
+  rmSync(runDb, { force: true });
+  for (const s of ["-wal", "-shm"]) rmSync(runDb + s, { force: true });
+
+  const curveTable = [
+    "| customers | B1 req/s | trivial req/s | B1 ratio | B3 ms | GROUP BY ms |",
+    "|---|---|---|---|---|---|",
+    ...curve.map((c) => `| ${c.customers} | ${c.b1.toFixed(0)} | ${c.b1Ref.toFixed(0)} | ${(c.b1 / c.b1Ref).toFixed(2)} | ${c.b3.toFixed(1)} | ${c.b3Ref.toFixed(1)} |`),
+  ].join("\n");
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  console.log(`\nReturportalen benchmark — ${new Date().toISOString()} — ${machine}\n`);
+  console.log(table());
+  console.log(`\nHow cost grows:\n${curveTable}`);
+  const passed = rows.filter((r) => r.pass).length;
+  console.log(`\n${passed} passed, ${rows.length - passed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  writeFileSync("bench/results.json", JSON.stringify({ at: new Date().toISOString(), machine, rows, curve, plans }, null, 2));
+  const md = readFileSync("bench/RESULTS.template.md", "utf8")
+    .replace("{{date}}", new Date().toISOString().slice(0, 16).replace("T", " "))
+    .replace("{{machine}}", machine)
+    .replace("{{table}}", table())
+    .replace("{{curve}}", curveTable)
+    .replace("{{plans}}", Object.entries(plans).map(([k, v]) => `**${k}**\n\n\`\`\`\n${v}\n\`\`\``).join("\n\n"));
+  writeFileSync("bench/RESULTS.md", md);
+  process.exitCode = passed === rows.length ? 0 : 1;
+}
+
+await main();
