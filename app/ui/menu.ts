@@ -32,6 +32,7 @@ export const staffMenu: MenuItem[] = [
     to: "/admin",
     roles: ["admin"],
     children: [
+      { label: "Meddelanden", to: "/admin/messages", roles: ["admin"] },
       { label: "Dagens produkter", to: "/admin/dailyproducts", roles: ["admin"] },
       { label: "Buntar", to: "/admin/bundles", roles: ["admin"] },
       { label: "Helgspärr", to: "/admin/holidays", roles: ["admin"] },
@@ -40,6 +41,8 @@ export const staffMenu: MenuItem[] = [
       { label: "Garantibelopp", to: "/admin/guarantees", roles: ["admin"] },
     ],
   },
+  { label: "Distribution", to: "/admin/distribution", roles: ["admin", "sales", "utb"] },
+  { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },
 ];
 
 export function menuFor(items: MenuItem[], roles: readonly Role[]): MenuItem[] {
