@@ -1,6 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { audit } from "~/domain/audit.server";
 import { getCustomer } from "~/domain/customers.server";
+import { auditImpersonatedRequest } from "~/domain/impersonation.server";
 import { getStaff, type Role } from "~/domain/staff.server";
 import { requestInfo } from "~/request-context.server";
 import { getSession, type PortalSession } from "./session.server";
@@ -97,7 +98,19 @@ export async function requireRetailer(request: Request): Promise<RetailerUser> {
   const user = await getUser(request);
   if (!user) loginRedirect(request);
   if (user.kind !== "retailer") return refuse(user, request);
+  if (user.impersonatorId !== null) await auditImpersonated(user, request);
   return user;
+}
+
+// Every request that can change something in an impersonated session is audited under
+// the staff user's id, once per request however many guards run.
+const auditedRequests = new WeakSet<Request>();
+async function auditImpersonated(user: RetailerUser, request: Request) {
+  if (request.method === "GET" || request.method === "HEAD" || auditedRequests.has(request)) return;
+  auditedRequests.add(request);
+  const { ip, requestId } = requestInfo();
+  const path = new URL(request.url).pathname;
+  await auditImpersonatedRequest(user.impersonatorId!, user.customerId, { method: request.method, path }, { ip, requestId });
 }
 
 /** `roles`: any of them grants access; omitted means any staff role. */

@@ -1,29 +1,117 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { SHORTCUT_URL } from "~/domain/shortcut-rules";
+import { addShortcut, deleteShortcut, listShortcuts } from "~/domain/shortcuts.server";
+import { requestInfo } from "~/request-context.server";
+import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
+import staffStyles from "~/ui/staff-monitoring.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Admin – Returportalen" }];
+
+const ShortcutSchema = z.object({
+  name: z.string({ error: "Required." }).trim().min(1, "Required.").max(100),
+  url: z.string({ error: "Invalid Url Format!!" }).trim().max(2000).regex(SHORTCUT_URL, "Invalid Url Format!!"),
+});
+
+const INTENT = { add: "add-shortcut", remove: "delete-shortcut" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
   const service = menuFor(staffMenu, user.roles).find((m) => m.label === "Kundtjänst");
-  return { name: user.name, entries: service?.children ?? [] };
+  return { name: user.name, entries: service?.children ?? [], shortcuts: await listShortcuts(user.staffId) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, ["admin"]);
+  const form = await request.formData();
+  const meta = requestInfo();
+  if (form.get("intent") === INTENT.remove) {
+    const id = Number(form.get("id"));
+    // Another user's shortcut (or a made-up id) is simply not found.
+    if (!Number.isInteger(id) || !(await deleteShortcut(user.staffId, id, meta))) throw new Response("Länken finns inte.", { status: 404 });
+    return redirectWithToast(request, "/admin", "Länken är borttagen.");
+  }
+  const submission = parseWithZod(form, { schema: ShortcutSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await addShortcut(user.staffId, submission.value, meta);
+  return redirectWithToast(request, "/admin", "Länken är sparad.");
 }
 
 export default function AdminStart() {
-  const { name, entries } = useLoaderData<typeof loader>();
+  const { name, entries, shortcuts } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "shortcut",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShortcutSchema }),
+  });
   return (
     <>
       <h1>Admin</h1>
       <p>Inloggad som {name}.</p>
       {entries.length > 0 ? (
-        <ul className="entry-grid">
-          {entries.map((e) => (
-            <li key={e.to}>
-              <Link to={e.to}>{e.label}</Link>
-            </li>
-          ))}
-        </ul>
+        <nav aria-label="Kundtjänst">
+          <ul className="entry-grid">
+            {entries.map((e) => (
+              <li key={e.to}>
+                <Link to={e.to}>{e.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       ) : null}
+
+      <section className="card" aria-labelledby="links-title">
+        <h2 id="links-title">Länkar</h2>
+        {shortcuts.length ? (
+          <ul className="shortcut-list">
+            {shortcuts.map((s) => (
+              <li key={s.id}>
+                <a href={s.url} target="_blank" rel="noopener noreferrer">
+                  {s.name}
+                </a>
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="id" value={s.id} />
+                  <button type="submit" name="intent" value={INTENT.remove} className="link-button" aria-label={`Ta bort ${s.name}`}>
+                    Ta bort
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>Inga sparade länkar.</p>
+        )}
+        <Form method="post" {...getFormProps(form)}>
+          <Field label="Titel" field={fields.name} />
+          <Field label="Länk" field={fields.url} inputProps={{ inputMode: "url", placeholder: "https://" }} />
+          <button type="submit" name="intent" value={INTENT.add} className="primary">
+            Lägg till
+          </button>
+        </Form>
+      </section>
+
+      <section className="card" aria-labelledby="open-title">
+        <h2 id="open-title">Öppna en kunds portal</h2>
+        <p>Se och använd portalen som kunden gör. Allt du gör där loggas med ditt personalkonto.</p>
+        <Form method="post" action="/admin/kund/oppna">
+          <div className="field">
+            <label htmlFor="open-customer">Kundnummer</label>
+            <input id="open-customer" name="kundnummer" type="text" inputMode="numeric" autoComplete="off" />
+          </div>
+          <button type="submit">Öppna kundens portal</button>
+        </Form>
+      </section>
     </>
   );
 }

@@ -1,0 +1,60 @@
+// Impersonation: an admin opens a retailer's portal as that retailer. The new session
+// carries impersonatorId; the retailer layout shows a banner with the way back.
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, data, redirect, useActionData } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { startSession } from "~/auth/session.server";
+import { startImpersonation } from "~/domain/impersonation.server";
+import { requestInfo } from "~/request-context.server";
+import staffStyles from "~/ui/staff-monitoring.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Öppna kundens portal – Returportalen" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, ["admin"]);
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireStaff(request, ["admin"]);
+  const form = await request.formData();
+  const text = String(form.get("kundnummer") ?? "").trim();
+  if (!/^\d{1,5}$/.test(text)) return data({ kundnummer: text, error: "Ange ett kundnummer (1–5 siffror)." }, { status: 400 });
+  const opened = await startImpersonation(user.staffId, Number(text), requestInfo());
+  if (!opened) return data({ kundnummer: text, error: `Kund ${text} finns inte.` }, { status: 400 });
+  const cookie = await startSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
+  return redirect("/", { headers: { "Set-Cookie": cookie } });
+}
+
+export default function OpenRetailerPortal() {
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <h1>Öppna en kunds portal</h1>
+      <p>Se och använd portalen som kunden gör. Allt du gör där loggas med ditt personalkonto.</p>
+      <Form method="post">
+        <div className="field">
+          <label htmlFor="open-customer">Kundnummer</label>
+          <input
+            id="open-customer"
+            name="kundnummer"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={result?.kundnummer}
+            aria-invalid={result?.error ? true : undefined}
+            aria-describedby={result?.error ? "open-customer-error" : undefined}
+          />
+          {result?.error ? (
+            <div id="open-customer-error" className="field-error" role="alert">
+              {result.error}
+            </div>
+          ) : null}
+        </div>
+        <button type="submit">Öppna kundens portal</button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { complaintRows, complaintTotals } from "~/domain/complaints.server";
+import { today } from "~/domain/dates";
+import { scopeFor } from "~/domain/distribution-params.server";
+import { formatKr } from "~/domain/money";
+import { parsePeriod, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import staffStyles from "~/ui/staff-monitoring.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Leveransreklamation per utb – Returportalen" }];
+
+const PRESETS: PresetId[] = ["senaste7", "dennamanad", "forramanaden"];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, ["admin", "sales", "utb"]);
+  const scope = scopeFor(user);
+  const url = new URL(request.url);
+  const t = today();
+  const hasRange = url.searchParams.has("from") || url.searchParams.has("to");
+  const raw = hasRange ? { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" } : preset("senaste7", t);
+  const parsed = parsePeriod(raw.from, raw.to);
+  if (parsed.errors) return data({ today: t, raw, errors: parsed.errors, period: null, totals: [], detail: null }, { status: 400 });
+  const period = parsed.period;
+
+  const totals = await complaintTotals(period, scope);
+  // A utb user always sees its own distributor's rows; others choose one (?utb=).
+  const utbText = url.searchParams.get("utb");
+  let detailId: number | null = scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
+  if (utbText) {
+    const id = /^\d{1,9}$/.test(utbText) ? Number(utbText) : NaN;
+    if (scope.distributorIds !== null && !scope.distributorIds.includes(id)) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
+    if (!totals.some((d) => d.id === id)) throw new Response("Distributören finns inte.", { status: 404 });
+    detailId = id;
+  }
+  const pageText = url.searchParams.get("sida");
+  const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  const detail = detailId === null ? null : { distributorId: detailId, page, ...(await complaintRows(detailId, period, page)) };
+  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail };
+}
+
+function withParams(search: string, changes: Record<string, string | null>): string {
+  const params = new URLSearchParams(search);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+export default function ComplaintsPage() {
+  const { today: t, raw, errors, period, totals, detail } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const sum = totals.reduce((acc, d) => ({ complaints: acc.complaints + d.complaints, difference: acc.difference + d.difference, priceOre: acc.priceOre + d.priceOre }), {
+    complaints: 0,
+    difference: 0,
+    priceOre: 0,
+  });
+  const detailName = detail ? totals.find((d) => d.id === detail.distributorId)?.name : null;
+  return (
+    <>
+      <h1>Leveransreklamation per utb</h1>
+      <nav aria-label="Snabbval för period" className="actions">
+        {PRESETS.map((id) => {
+          const p = preset(id, t);
+          return (
+            <Link key={id} className="button" to={withParams(location.search, { from: p.from, to: p.to, sida: null })}>
+              {PRESET_LABELS[id]}
+            </Link>
+          );
+        })}
+      </nav>
+      <Form method="get" className="card filter-form">
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="rek-from">Från</label>
+            <input id="rek-from" name="from" type="date" defaultValue={raw.from} key={`f-${raw.from}`} aria-invalid={errors?.from ? true : undefined} aria-describedby={errors?.from ? "rek-from-error" : undefined} />
+            {errors?.from ? (
+              <div id="rek-from-error" className="field-error" role="alert">
+                {errors.from}
+              </div>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor="rek-to">Till</label>
+            <input id="rek-to" name="to" type="date" defaultValue={raw.to} key={`t-${raw.to}`} aria-invalid={errors?.to ? true : undefined} aria-describedby={errors?.to ? "rek-to-error" : undefined} />
+            {errors?.to ? (
+              <div id="rek-to-error" className="field-error" role="alert">
+                {errors.to}
+              </div>
+            ) : null}
+          </div>
+        </div>
+        <button type="submit" className="primary">
+          Visa
+        </button>
+      </Form>
+
+      {period ? (
+        <>
+          <p>Period {period.from === period.to ? period.from : `${period.from} – ${period.to}`}: leveranser där mottaget antal skiljer sig från följesedeln.</p>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Utb</th>
+                  <th scope="col" className="num">Reklamationer</th>
+                  <th scope="col" className="num">Kunder</th>
+                  <th scope="col" className="num">Differens (ex)</th>
+                  <th scope="col" className="num">Summa</th>
+                </tr>
+              </thead>
+              <tbody>
+                {totals.map((d) => (
+                  <tr key={d.id} className={detail?.distributorId === d.id ? "selected" : undefined}>
+                    <td>
+                      <Link to={withParams(location.search, { utb: String(d.id), sida: null })}>{d.name}</Link>
+                    </td>
+                    <td className="num">{d.complaints}</td>
+                    <td className="num">{d.customers}</td>
+                    <td className="num">{d.difference}</td>
+                    <td className="num">{formatKr(d.priceOre)}</td>
+                  </tr>
+                ))}
+              </tbody>
+              {totals.length > 1 ? (
+                <tfoot>
+                  <tr>
+                    <th scope="row">Totalt</th>
+                    <td className="num">{sum.complaints}</td>
+                    <td />
+                    <td className="num">{sum.difference}</td>
+                    <td className="num">{formatKr(sum.priceOre)}</td>
+                  </tr>
+                </tfoot>
+              ) : null}
+            </table>
+          </div>
+
+          {detail ? (
+            <section aria-labelledby="rek-detail">
+              <h2 id="rek-detail">Reklamationer – {detailName}</h2>
+              {detail.rows.length === 0 ? (
+                <p>Inga reklamationer under perioden.</p>
+              ) : (
+                <div className="table-wrap">
+                  <table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Datum</th>
+                        <th scope="col">Kund</th>
+                        <th scope="col">Tidning</th>
+                        <th scope="col" className="num">Följesedel</th>
+                        <th scope="col" className="num">Mottagit</th>
+                        <th scope="col" className="num">Differens</th>
+                        <th scope="col" className="num">Summa</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {detail.rows.map((r) => (
+                        <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
+                          <td>{r.deliveryDate}</td>
+                          <td>
+                            {r.customerId} {r.customerName}
+                          </td>
+                          <td>{r.paperName}</td>
+                          <td className="num">{r.delivered}</td>
+                          <td className="num">{r.received}</td>
+                          <td className="num">{r.difference}</td>
+                          <td className="num">{formatKr(r.priceOre)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <nav className="actions" aria-label="Sidor">
+                {detail.page > 1 ? <Link to={withParams(location.search, { sida: String(detail.page - 1) })}>Föregående sida</Link> : null}
+                {detail.hasMore ? <Link to={withParams(location.search, { sida: String(detail.page + 1) })}>Nästa sida</Link> : null}
+              </nav>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+// The way back from an impersonated retailer session to the staff user's own.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { destroySession, getSession, startSession } from "~/auth/session.server";
+import { endImpersonation } from "~/domain/impersonation.server";
+import { requestInfo } from "~/request-context.server";
+
+// Nothing changes on a GET.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRetailer(request);
+  throw redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRetailer(request);
+  if (user.impersonatorId === null) throw new Response("Du är inte inloggad via ett personalkonto.", { status: 403 });
+  const staffStillExists = await endImpersonation(user.impersonatorId, user.customerId, requestInfo());
+  if (!staffStillExists) {
+    return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, await getSession(request)) } });
+  }
+  const cookie = await startSession(request, { staffId: user.impersonatorId });
+  return redirect("/admin", { headers: { "Set-Cookie": cookie } });
+}

@@ -1,0 +1,327 @@
+// Staff back office, part A: distribution, its Excel export, complaints per
+// distributor, messages, the Links panel, impersonation and the role rules.
+import ExcelJS from "exceljs";
+import { and, eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { addDays, today } from "../../app/domain/dates";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+
+const T = today();
+const Y = addDays(T, -1);
+
+/** A distributor of its own with two reporting customers and one that never reports. */
+async function distributionFixture(workerIndex: number) {
+  const db = e2eDb();
+  await ensureTitlesAndEditions(db);
+  const distributorId = 100_000 + Math.floor(Math.random() * 800_000);
+  const dist = await createDistributor(db, distributorId, `E2E Utb ${distributorId}`);
+  const a = await makeRetailer(workerIndex, { distributorId, name: `Kiosk A ${distributorId}` });
+  const b = await makeRetailer(workerIndex, { distributorId, name: `Kiosk B ${distributorId}` });
+  const c = await makeRetailer(workerIndex, { distributorId, name: `Kiosk C ${distributorId}` });
+  // a: |20 − 18| × 22,00 = 44,00 kr; b: received 0 of 5 at 10,90 = 54,50 kr; c: not reported.
+  await createDelivery(db, { customerId: a.id, titleId: 1, editionId: 1, deliveryDate: Y, delivered: 20, received: 18, priceOre: 2200 });
+  await createDelivery(db, { customerId: a.id, titleId: 2, editionId: 1, deliveryDate: T, delivered: 10, received: 10, priceOre: 2000 });
+  await createDelivery(db, { customerId: b.id, titleId: 1, editionId: 21, deliveryDate: T, delivered: 5, received: 0, priceOre: 1090 });
+  await createDelivery(db, { customerId: c.id, titleId: 1, editionId: 1, deliveryDate: T, delivered: 7, received: null, priceOre: 2200 });
+  return { dist, a, b, c };
+}
+
+test.describe("distribution monitoring", () => {
+  test("an admin sees the distributor's totals, its customers and a customer's papers", async ({ page }, info) => {
+    const { dist, a, b } = await distributionFixture(info.workerIndex);
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Distribution" }).click();
+    await expect(page.getByRole("heading", { name: "Distribution", level: 1 })).toBeVisible();
+
+    // Choose the range and the distributor with the form, as a person does.
+    await page.getByLabel("Från", { exact: true }).fill(Y);
+    await page.getByLabel("Till", { exact: true }).fill(T);
+    await page.getByText("Utb:er", { exact: true }).click();
+    await page.getByRole("checkbox", { name: dist.name, exact: true }).check();
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page).toHaveURL(new RegExp(`utb=${dist.id}`));
+
+    const card = page.getByRole("region", { name: dist.name });
+    await expect(card.getByText("2 av 3 (66,7 %)")).toBeVisible();
+    await expect(card.getByText("98,50 kr")).toBeVisible();
+    await card.getByText("Visa kunder (2)").click();
+    const rowB = card.getByRole("row").filter({ hasText: b.name });
+    await expect(rowB).toHaveClass(/zero-received/);
+    await expect(rowB.getByText("Mottagit 0")).toBeVisible();
+    await expect(rowB.getByText("1/30")).toBeVisible();
+    await expect(card.getByRole("row").filter({ hasText: a.name }).getByText("2/30")).toBeVisible();
+
+    await card.getByRole("link", { name: a.name }).click();
+    const papers = page.getByRole("table", { name: `Tidningar för ${a.name}` });
+    await expect(papers.getByRole("columnheader", { name: "Följesedel" })).toBeVisible();
+    await expect(papers.getByRole("columnheader", { name: "Mottagit" })).toBeVisible();
+    await expect(papers.getByRole("row").filter({ hasText: Y })).toContainText("Aftonbladet");
+    await expect(papers.getByRole("row").filter({ hasText: Y }).getByRole("cell").nth(2)).toHaveText("20");
+    await expect(papers.getByRole("row").filter({ hasText: Y }).getByRole("cell").nth(3)).toHaveText("18");
+    await expect(page.getByRole("img", { name: /Andel rapporterande kunder per dag/ })).toBeVisible();
+  });
+
+  test("the range picker says 'Måste ha ett värde' and 'Felaktig period' with status 400", async ({ page }) => {
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin/distribution");
+    await page.getByLabel("Från", { exact: true }).fill("");
+    await page.getByLabel("Till", { exact: true }).fill("");
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByText("Måste ha ett värde")).toBeVisible();
+    await page.getByLabel("Från", { exact: true }).fill(T);
+    await page.getByLabel("Till", { exact: true }).fill(Y);
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByText("Felaktig period")).toBeVisible();
+    await expect(page.getByLabel("Från", { exact: true })).toHaveValue(T);
+    expect((await page.request.get(`/admin/distribution?from=${T}&to=${Y}`)).status()).toBe(400);
+    // One date only: the end is the start.
+    await page.goto(`/admin/distribution?from=${Y}`);
+    await expect(page.getByText(`Period ${Y}.`)).toBeVisible();
+    // A preset link sets the range.
+    await page.getByRole("link", { name: "Senaste 7 dagarna" }).click();
+    await expect(page.getByText(`Period ${addDays(T, -6)} – ${T}.`)).toBeVisible();
+    // Without JavaScript the page refreshes itself every 5 minutes.
+    expect(await page.request.get("/admin/distribution").then((r) => r.text())).toContain('<meta http-equiv="refresh" content="300"/>');
+  });
+
+  test("the Excel export per distributor has typed cells and the page's totals", async ({ page }, info) => {
+    const { dist, a, b } = await distributionFixture(info.workerIndex);
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto(`/admin/distribution?from=${Y}&to=${T}&utb=${dist.id}`);
+    const link = page.getByRole("link", { name: `Exportera ${dist.name} till Excel` });
+    const res = await page.request.get((await link.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("spreadsheetml");
+    expect(res.headers()["content-disposition"]).toContain(`distribution-${Y}-${T}-utb${dist.id}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    expect(sheet.getRow(1).getCell(10).value).toBe("price");
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push([row.getCell(2).value, row.getCell(7).value, row.getCell(8).value, row.getCell(9).value, row.getCell(10).value]);
+    });
+    // Ordered by customer number, then delivery date.
+    const expected = [
+      [a.id, 20, 18, 2, 44],
+      [a.id, 10, 10, 0, 0],
+    ];
+    const bRow = [b.id, 5, 0, 5, 54.5];
+    expect(rows).toEqual(a.id < b.id ? [...expected, bRow] : [bRow, ...expected]);
+    expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+  });
+});
+
+test.describe("roles", () => {
+  test("a utb user sees only its own distributor, and is refused another's by URL", async ({ page }, info) => {
+    const mine = await distributionFixture(info.workerIndex);
+    const other = await distributionFixture(info.workerIndex);
+    const utb = await makeStaff("utb", mine.dist.id);
+    await loginAs(page, utb.email, utb.password);
+    await page.goto(`/admin/distribution?from=${Y}&to=${T}`);
+    const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+    await expect(nav.getByRole("link", { name: "Distribution" })).toBeVisible();
+    await expect(nav.getByText("Kundtjänst")).toHaveCount(0);
+    await expect(page.getByRole("region", { name: mine.dist.name })).toBeVisible();
+    await expect(page.getByRole("heading", { name: other.dist.name })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveCount(1);
+
+    expect((await page.request.get(`/admin/distribution?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/admin/distribution?from=${Y}&to=${T}&kund=${other.a.id}`)).status()).toBe(404);
+    expect((await page.request.get(`/admin/distribution/export.xlsx?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/admin/leveransreklamation?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get("/admin/messages")).status()).toBe(403);
+    expect((await page.request.get("/admin")).status()).toBe(403);
+    expect((await page.request.post("/admin/kund/oppna", { form: { kundnummer: String(other.a.id) } })).status()).toBe(403);
+
+    // The whole-country export holds only the utb's own rows.
+    const res = await page.request.get(`/admin/distribution/export.xlsx?from=${Y}&to=${T}`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
+    const ids = new Set<unknown>();
+    wb.worksheets[0].eachRow((row, n) => n > 1 && ids.add(row.getCell(2).value));
+    expect([...ids].sort()).toEqual([mine.a.id, mine.b.id].sort());
+  });
+
+  test("sales see Distribution but no Kundtjänst; retailers are refused", async ({ page, retailer }) => {
+    const sales = await makeStaff("sales");
+    await loginAs(page, sales.email, sales.password);
+    await page.goto("/admin/distribution");
+    const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+    await expect(nav.getByRole("link", { name: "Distribution" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Leveransreklamation per utb" })).toBeVisible();
+    await expect(nav.getByText("Kundtjänst")).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    expect((await page.request.get("/admin/messages")).status()).toBe(403);
+    expect((await page.request.post("/admin/messages", { form: { type: "1", startDate: T, content: "x" } })).status()).toBe(403);
+    expect((await page.request.post("/admin", { form: { intent: "add-shortcut", name: "x", url: "https://x.example" } })).status()).toBe(403);
+
+    await page.context().clearCookies();
+    await loginAs(page, retailer.id, retailer.pin);
+    for (const path of ["/admin/distribution", "/admin/leveransreklamation", "/admin/messages", "/admin/distribution/export.xlsx"]) {
+      expect((await page.request.get(path)).status(), path).toBe(403);
+    }
+  });
+});
+
+test.describe("Leveransreklamation per utb", () => {
+  test("lists per distributor the deliveries where received differs, with totals", async ({ page }, info) => {
+    const { dist, a, b } = await distributionFixture(info.workerIndex);
+    const sales = await makeStaff("sales");
+    await loginAs(page, sales.email, sales.password);
+    await page.goto("/admin/distribution");
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Leveransreklamation per utb" }).click();
+    await page.getByRole("link", { name: "Senaste 7 dagarna" }).click();
+    const row = page.getByRole("row").filter({ hasText: dist.name });
+    await expect(row.getByRole("cell")).toHaveText([dist.name, "2", "2", "-7", "98,50 kr"]);
+    await row.getByRole("link", { name: dist.name }).click();
+    await expect(page.getByRole("heading", { name: `Reklamationer – ${dist.name}` })).toBeVisible();
+    const detail = page.getByRole("region", { name: `Reklamationer – ${dist.name}` });
+    await expect(detail.getByRole("row")).toHaveCount(3);
+    await expect(detail.getByRole("row").nth(1)).toContainText(b.name);
+    await expect(detail.getByRole("row").nth(2)).toContainText(a.name);
+  });
+});
+
+test.describe("messages", () => {
+  test("an admin writes, corrects, edits and deletes a message", async ({ page, retailer }) => {
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin");
+    await page.getByRole("navigation", { name: "Kundtjänst" }).getByRole("link", { name: "Meddelanden" }).click();
+    await expect(page.getByRole("heading", { name: "Meddelanden", level: 1 })).toBeVisible();
+
+    const header = `Rubrik ${Date.now()}-${Math.random()}`;
+    await page.getByLabel("Rubrik", { exact: true }).fill(header);
+    await page.getByLabel("Innehåll", { exact: true }).fill("<p>Hej <strong>alla</strong></p><script>alert(1)</script>");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Måste välja typ!")).toBeVisible();
+    await expect(page.getByText("Datum ej ifyllt is")).toBeVisible();
+    await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(header);
+
+    await page.getByLabel("Typ", { exact: true }).selectOption("3");
+    await page.getByLabel("Från", { exact: true }).fill(T);
+    await page.getByLabel("Till", { exact: true }).fill(Y);
+    await page.getByLabel("Kundnummer", { exact: true }).fill(` ${retailer.id} , 99998`);
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Perioden felaktig")).toBeVisible();
+    await page.getByLabel("Till", { exact: true }).fill(addDays(T, 3));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Okända kundnummer: 99998")).toBeVisible();
+    await expect(page.getByLabel("Kundnummer", { exact: true })).toHaveValue(` ${retailer.id} , 99998`);
+    const bad = await page.request.post("/admin/messages", { form: { intent: "save", type: "3", startDate: T, content: "x", customers: "99998" } });
+    expect(bad.status()).toBe(400);
+
+    await page.getByLabel("Kundnummer", { exact: true }).fill(` ${retailer.id} `);
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status")).toHaveText("Meddelandet är sparat.");
+    const row = page.getByRole("row").filter({ hasText: header });
+    await expect(row).toContainText("Kundmeddelande");
+    await expect(row).toContainText(addDays(T, 3));
+
+    const [saved] = await e2eDb().select().from(schema.messages).where(eq(schema.messages.header, header));
+    expect(saved.content).toBe("<p>Hej <strong>alla</strong></p>");
+    const links = await e2eDb().select().from(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, saved.id));
+    expect(links.map((l) => l.customerId)).toEqual([retailer.id]);
+
+    await row.getByRole("link", { name: `Redigera ${header}` }).click();
+    await expect(page).toHaveURL(`/admin/messages?id=${saved.id}`);
+    await expect(page.getByLabel("Typ", { exact: true })).toHaveValue("3");
+    await page.getByLabel("Typ", { exact: true }).selectOption("1");
+    await page.getByRole("button", { name: "Uppdatera" }).click();
+    await expect(page.getByRole("status")).toHaveText("Meddelandet är uppdaterat.");
+    await expect(page.getByRole("row").filter({ hasText: header })).toContainText("Leveransinformation");
+
+    await page.getByRole("row").filter({ hasText: header }).getByRole("link", { name: `Redigera ${header}` }).click();
+    await page.getByRole("link", { name: "Nollställ" }).click();
+    await expect(page).toHaveURL("/admin/messages");
+    await expect(page.getByRole("button", { name: "Spara" })).toBeVisible();
+    await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("");
+
+    await page.getByRole("button", { name: `Ta bort ${header}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Meddelandet är borttaget.");
+    await expect(page.getByRole("row").filter({ hasText: header })).toHaveCount(0);
+  });
+});
+
+test.describe("admin start", () => {
+  test("shows the Kundtjänst entries and keeps the user's own links", async ({ page }) => {
+    const admin = await makeStaff("admin");
+    const other = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin");
+    await expect(page.getByRole("navigation", { name: "Kundtjänst" }).getByRole("link", { name: "Meddelanden" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByText("Required.")).toBeVisible();
+    await page.getByLabel("Titel", { exact: true }).fill("Intranätet");
+    await page.getByLabel("Länk", { exact: true }).fill("intranet");
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByText("Invalid Url Format!!")).toBeVisible();
+    await expect(page.getByLabel("Titel", { exact: true })).toHaveValue("Intranätet");
+    const res = await page.request.post("/admin", { form: { intent: "add-shortcut", name: "", url: "https://x.example" } });
+    expect(res.status()).toBe(400);
+
+    await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/start");
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByRole("status")).toHaveText("Länken är sparad.");
+    await expect(page.getByRole("link", { name: "Intranätet" })).toHaveAttribute("href", "https://intra.example/start");
+
+    // Another staff user neither sees nor deletes it.
+    const [row] = await e2eDb().select().from(schema.shortcuts).where(eq(schema.shortcuts.name, "Intranätet")).orderBy(schema.shortcuts.id);
+    const context = await page.context().browser()!.newContext({ baseURL: page.url() });
+    const otherPage = await context.newPage();
+    await loginAs(otherPage, other.email, other.password);
+    await otherPage.goto("/admin");
+    await expect(otherPage.getByText("Inga sparade länkar.")).toBeVisible();
+    expect((await otherPage.request.post("/admin", { form: { intent: "delete-shortcut", id: String(row.id) } })).status()).toBe(404);
+    await context.close();
+
+    await page.getByRole("button", { name: "Ta bort Intranätet" }).click();
+    await expect(page.getByRole("status")).toHaveText("Länken är borttagen.");
+    await expect(page.getByText("Inga sparade länkar.")).toBeVisible();
+  });
+});
+
+test.describe("impersonation", () => {
+  test("an admin opens a retailer's portal, sees the banner, and goes back; all audited", async ({ page, retailer }) => {
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin");
+    await page.getByLabel("Kundnummer", { exact: true }).fill("99999x");
+    await page.getByRole("button", { name: "Öppna kundens portal" }).click();
+    await expect(page.getByText("Ange ett kundnummer (1–5 siffror).")).toBeVisible();
+    await page.getByLabel("Kundnummer", { exact: true }).fill(String(retailer.id));
+    await page.getByRole("button", { name: "Öppna kundens portal" }).click();
+
+    await expect(page).toHaveURL("/");
+    const banner = page.getByRole("region", { name: "Personalinloggning" });
+    await expect(banner).toContainText(`Du är inloggad som ${retailer.name} via personalkonto`);
+    // The impersonated session cannot reach staff pages.
+    expect((await page.request.get("/admin/distribution")).status()).toBe(403);
+
+    await banner.getByRole("button", { name: "Tillbaka till personalkontot" }).click();
+    await expect(page).toHaveURL("/admin");
+    await expect(page.getByRole("heading", { name: "Admin" })).toBeVisible();
+
+    const [staff] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, admin.email));
+    const rows = await e2eDb()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.actor, `staff:${staff.id}`), eq(schema.auditLog.target, `customer:${retailer.id}`)));
+    expect(rows.map((r) => r.action)).toEqual(["impersonation.start", "impersonation.request", "impersonation.end"]);
+  });
+
+  test("the way back is refused to a retailer's own session, and only admins may impersonate", async ({ page, retailer }) => {
+    await loginAs(page, retailer.id, retailer.pin);
+    expect((await page.request.post("/tillbaka-till-personal")).status()).toBe(403);
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Personalinloggning" })).toHaveCount(0);
+  });
+});
