@@ -16,7 +16,10 @@ function kr(ore: number): string {
 const PAPER_TYPES: Record<number, string> = { 0: "Huvudtidningar", 1: "Bilagor" };
 
 export function registerJobs(program: Command) {
-  const invoice = program.command("invoice").description("fakturering");
+  const invoice = program
+    .command("invoice")
+    .description("fakturering")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28");
   invoice
     .command("run")
     .description("fakturerar varje kund per papperstyp för perioden: (levererat − returnerat) × nettopris, plus skickade fakturaposter och överförda beställningar")
@@ -45,7 +48,10 @@ export function registerJobs(program: Command) {
       );
     });
 
-  const payout = program.command("payout").description("utbetalning av garantibelopp");
+  const payout = program
+    .command("payout")
+    .description("utbetalning av garantibelopp")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- payout files --out utbetalningar/2026-v10");
   payout
     .command("files")
     .description("skriver utbetalningsfilerna (CSV per titel, <titel>-<år>-v<vecka>.csv) och PDF-underlagen för de utbetalningar personalen lagt till")
@@ -70,7 +76,10 @@ export function registerJobs(program: Command) {
       console.log(`payout files: ${files.length} files (${seconds(started)})`);
     });
 
-  const exp = program.command("export").description("exporter");
+  const exp = program
+    .command("export")
+    .description("exporter")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --out v10.xlsx");
   exp
     .command("distribution")
     .description("personalens Excel-export av distributionsuppföljningen (leveransreklamationer)")
