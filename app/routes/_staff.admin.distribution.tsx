@@ -301,7 +301,7 @@ function CustomerRows({ customer: c, papers, href, canOpenPortal }: { customer: 
                 {papers.map((p) => (
                   <tr key={p.id} className={p.received === 0 ? "zero-received" : undefined}>
                     <td>{p.name}</td>
-                    <td>{p.deliveryDate}</td>
+                    <td className="date">{p.deliveryDate}</td>
                     <td className="num">{p.delivered}</td>
                     <td className="num">{p.received}</td>
                   </tr>

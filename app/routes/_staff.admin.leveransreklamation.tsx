@@ -162,7 +162,7 @@ export default function ComplaintsPage() {
                     <tbody>
                       {detail.rows.map((r) => (
                         <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
-                          <td>{r.deliveryDate}</td>
+                          <td className="date">{r.deliveryDate}</td>
                           <td>
                             {r.customerId} {r.customerName}
                           </td>

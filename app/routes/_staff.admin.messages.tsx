@@ -162,9 +162,7 @@ export default function MessagesPage() {
                 <th scope="col" className="num">
                   Kunder
                 </th>
-                <th scope="col">
-                  <span className="visually-hidden">Åtgärder</span>
-                </th>
+                <th scope="col">Åtgärd</th>
               </tr>
             </thead>
             <tbody>
@@ -183,8 +181,8 @@ export default function MessagesPage() {
                       {m.header || "(utan rubrik)"}
                     </Link>
                   </td>
-                  <td>{m.startDate}</td>
-                  <td>{m.stopDate}</td>
+                  <td className="date">{m.startDate}</td>
+                  <td className="date">{m.stopDate}</td>
                   <td className="num">{m.customerCount || "Alla"}</td>
                   <td>
                     <Form method="post" action="/admin/messages" className="inline-form">

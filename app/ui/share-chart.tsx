@@ -10,8 +10,8 @@ export function shareOf(d: ShareDay): number {
 
 export function ShareChart({ days }: { days: ShareDay[] }) {
   if (days.length === 0) return null;
-  const bar = 18;
-  const gap = 4;
+  const bar = days.length <= 14 ? 26 : 14;
+  const gap = days.length <= 14 ? 6 : 3;
   const height = 120;
   const top = 10;
   const width = Math.max(days.length * (bar + gap) + 40, 200);
@@ -41,7 +41,7 @@ export function ShareChart({ days }: { days: ShareDay[] }) {
               <rect x={x} y={top + height - h} width={bar} height={Math.max(h, 0.5)} className="bar">
                 <title>{`${d.date}: ${d.reporting} av ${d.customerCount} (${pct.format(share)} %)`}</title>
               </rect>
-              {i === 0 || i === days.length - 1 || days.length <= 10 ? (
+              {i === 0 || i === days.length - 1 || (days.length <= 14 && i % 2 === 0) ? (
                 <text x={x + bar / 2} y={top + height + 16} textAnchor="middle" className="tick">
                   {d.date.slice(5)}
                 </text>
