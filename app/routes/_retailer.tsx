@@ -6,6 +6,7 @@ import { listBanners } from "~/domain/banners.server";
 import { AlertsDialog } from "~/ui/alerts-dialog";
 import { Banners } from "~/ui/banners";
 import { UserHeader } from "~/ui/header";
+import { ImpersonationBanner } from "~/ui/impersonation-banner";
 import { retailerMenu } from "~/ui/menu";
 import { Nav } from "~/ui/nav";
 
@@ -29,9 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const shouldRevalidate = () => true;
 
 export default function RetailerLayout() {
-  const { name, banners, alerts, locked } = useLoaderData<typeof loader>();
+  const { name, banners, alerts, locked, impersonated } = useLoaderData<typeof loader>();
   return (
     <>
+      {impersonated ? <ImpersonationBanner customerName={name} /> : null}
       <UserHeader name={name} home="/" />
       <div className="shell">
         <Nav items={retailerMenu} locked={locked} />
