@@ -17,10 +17,7 @@ export async function listOpenBundles(customerId: number, type?: 0 | 1): Promise
     .orderBy(asc(b.type), asc(b.number));
 }
 
-/** Progress colour of a bundle (spec 9): green below 40 returns, orange 40–49, red from 50. */
-export function progressColour(total: number): "green" | "orange" | "red" {
-  return total >= 50 ? "red" : total >= 40 ? "orange" : "green";
-}
+export { progressColour } from "./bundle-progress";
 
 export type BundleLine = { date: string; title: string; edition: string; amount: number };
 export type BundleDetail = {

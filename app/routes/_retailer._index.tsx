@@ -1,21 +1,53 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
-import { listOpenBundles } from "~/domain/bundles.server";
+import { closeBundle, getBundle, listOpenBundles } from "~/domain/bundles.server";
+import { BundleProgress } from "~/ui/bundle-progress";
+import { BundleTable } from "~/ui/bundle-table";
+import { UrlDialog } from "~/ui/url-dialog";
+import { useHydrated } from "~/ui/use-hydrated";
+
+/** Spec 4: the close button stays busy 1.5 s and the dialog closes on success. */
+const CLOSE_DELAY_MS = 1500;
+
+function bundleParam(url: URL): number | null {
+  const raw = url.searchParams.get("bunt");
+  return raw && /^\d{1,5}$/.test(raw) ? Number(raw) : null;
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRetailer(request);
-  const bundles = await listOpenBundles(user.customerId);
+  const wanted = bundleParam(new URL(request.url));
+  const [bundles, bundle] = await Promise.all([
+    listOpenBundles(user.customerId),
+    wanted === null ? null : getBundle(user.customerId, wanted),
+  ]);
   return {
     customer: { id: user.customerId, name: user.name, address: user.address, zip: user.zip, city: user.city },
     bundles,
+    // `?bunt=N` of a number the customer does not have shows 'Kan inte hitta bunt' rather than another's bundle.
+    dialog: wanted === null ? null : { number: wanted, bundle },
     version: config.clientVersion,
   };
 }
 
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRetailer(request);
+  const form = await request.formData();
+  const raw = String(form.get("bunt") ?? "");
+  const number = /^\d{1,5}$/.test(raw) ? Number(raw) : null;
+  if (form.get("intent") !== "close" || number === null || !(await closeBundle(user.customerId, number))) {
+    return data({ closed: false, error: "Bunten kunde inte stängas. Den är redan stängd eller finns inte." }, { status: 400 });
+  }
+  if (form.get("js") === "1") return data({ closed: true, error: null });
+  return redirectWithToast(request, "/", `Bunt #${number} är stängd.`);
+}
+
 export default function StartPage() {
-  const { customer, bundles, version } = useLoaderData<typeof loader>();
+  const { customer, bundles, dialog, version } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Sammanfattning</h1>
@@ -24,15 +56,20 @@ export default function StartPage() {
         {bundles.length === 0 ? (
           <p>Inga öppna buntar</p>
         ) : (
-          <ul className="bundle-list">
+          <ul className="chips">
             {bundles.map((b) => (
-              <li key={b.number}>
-                Bunt #{b.number} ({b.type === 0 ? "Huvudtidningar" : "Bilagor"}): {b.total} returer
+              <li key={b.number} className="chip">
+                <Link to={`?bunt=${b.number}`} preventScrollReset>
+                  Bunt #{b.number}
+                </Link>
+                <span className="muted">{b.type === 0 ? "Huvudtidningar" : "Bilagor"}</span>
+                <BundleProgress total={b.total} />
               </li>
             ))}
           </ul>
         )}
       </section>
+      {dialog ? <BundleDialog key={dialog.number} dialog={dialog} /> : null}
       <section aria-labelledby="customer-info" className="card">
         <h2 id="customer-info">Kunduppgifter</h2>
         <dl className="facts">
@@ -50,5 +87,52 @@ export default function StartPage() {
         </dl>
       </section>
     </>
+  );
+}
+
+type DialogData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["dialog"]>;
+
+function BundleDialog({ dialog }: { dialog: DialogData }) {
+  const { bundle, number } = dialog;
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const closedNow = hydrated && fetcher.data?.closed === true;
+  useEffect(() => {
+    if (!closedNow) return;
+    const timer = setTimeout(() => navigate("/", { preventScrollReset: true }), CLOSE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [closedNow, navigate]);
+  const error = (hydrated ? fetcher.data?.error : null) ?? actionData?.error;
+  const FormComponent = hydrated ? fetcher.Form : Form;
+  return (
+    <UrlDialog title={`Bunt #${number}`} closeTo="/">
+      {!bundle ? (
+        <p>Kan inte hitta bunt med id {number}</p>
+      ) : (
+        <>
+          <p>
+            {bundle.open && !closedNow ? <BundleProgress total={bundle.total} /> : <strong>Stängd</strong>}{" "}
+            <span className="muted">({bundle.type === 0 ? "Huvudtidningar" : "Bilagor"})</span>
+          </p>
+          <BundleTable lines={bundle.lines} total={bundle.total} />
+          {bundle.open ? (
+            <FormComponent method="post" className="actions">
+              <input type="hidden" name="bunt" value={bundle.number} />
+              {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+              <button type="submit" name="intent" value="close" className="primary" disabled={fetcher.state !== "idle" || closedNow}>
+                {fetcher.state !== "idle" || closedNow ? "Stänger…" : "Stäng bunt"}
+              </button>
+              {error ? (
+                <span className="field-error" role="alert">
+                  {error}
+                </span>
+              ) : null}
+            </FormComponent>
+          ) : null}
+        </>
+      )}
+    </UrlDialog>
   );
 }

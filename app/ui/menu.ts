@@ -8,7 +8,12 @@ export const retailerMenu: MenuItem[] = [
   {
     label: "Returrapportering",
     to: "/rapportering/1",
-    children: [],
+    children: [
+      { label: "Returrapportering", to: "/rapportering/1" },
+      { label: "Ändra/tillägg", to: "/rapportering/2" },
+      { label: "Historik", to: "/historik" },
+      { label: "Buntinnehåll", to: "/buntsok" },
+    ],
   },
   {
     label: "Mina tjänster",

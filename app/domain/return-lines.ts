@@ -1,0 +1,87 @@
+// The lines of the returns form, shared by the route's action (no-JS round trips)
+// and the page's client code (the same changes without a round trip).
+
+export type FormLine = {
+  key: string;
+  deliveryId: number;
+  /** An existing return row (state 2). */
+  returnId?: number;
+  bundle: string;
+  amount: string;
+  /** The pre-filled bundle number; an untouched line (this bundle, no amount) is not sent as a return. */
+  dflt: string;
+  split: boolean;
+};
+
+export type LinePaper = { deliveryId: number; type: number; returns: { id: number; bundle: number; amount: number }[] };
+
+/** State 1: one line per paper with the default bundle. State 2: one line per existing return. */
+export function initialLines(papers: LinePaper[], state: 1 | 2, defaults: Record<number, number | null>): FormLine[] {
+  if (state === 1) {
+    return papers.map((p) => {
+      const dflt = defaults[p.type] ? String(defaults[p.type]) : "";
+      return { key: `d${p.deliveryId}`, deliveryId: p.deliveryId, bundle: dflt, amount: "", dflt, split: false };
+    });
+  }
+  return papers.flatMap((p) =>
+    p.returns.map((r) => ({
+      key: `r${r.id}`,
+      deliveryId: p.deliveryId,
+      returnId: r.id,
+      bundle: String(r.bundle),
+      amount: String(r.amount),
+      dflt: "",
+      split: false,
+    })),
+  );
+}
+
+const KEY = /^[dr]\d{1,12}(s\d{1,4})?$/;
+
+/** Reads the lines back from a posted form (`line` = keys, `<key>.<field>` = values). */
+export function linesFromForm(form: FormData): FormLine[] {
+  const lines: FormLine[] = [];
+  const seen = new Set<string>();
+  for (const raw of form.getAll("line")) {
+    const key = String(raw);
+    if (!KEY.test(key) || seen.has(key)) continue;
+    seen.add(key);
+    const get = (f: string) => {
+      const v = form.get(`${key}.${f}`);
+      return typeof v === "string" ? v.slice(0, 20) : "";
+    };
+    const deliveryId = Number(get("delivery"));
+    if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0) continue;
+    const returnId = key.startsWith("r") ? Number(key.slice(1)) : undefined;
+    lines.push({ key, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(key) });
+  }
+  return lines;
+}
+
+/** A split line for the paper: no bundle, no amount (spec 4 "Split"). */
+export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
+  let n = 0;
+  for (const l of lines) {
+    const m = l.key.match(new RegExp(`^d${deliveryId}s(\\d+)$`));
+    if (m) n = Math.max(n, Number(m[1]));
+  }
+  const line: FormLine = { key: `d${deliveryId}s${n + 1}`, deliveryId, bundle: "", amount: "", dflt: "", split: true };
+  let last = -1;
+  lines.forEach((l, i) => {
+    if (l.deliveryId === deliveryId) last = i;
+  });
+  const at = last === -1 ? lines.length : last + 1;
+  return [...lines.slice(0, at), line, ...lines.slice(at)];
+}
+
+/** Applies a no-JS button (`split:<deliveryId>`, `undo:<key>`, `soldout:<key>`); null for anything else. */
+export function applyIntent(lines: FormLine[], intent: string, knownDeliveries: Set<number>): FormLine[] | null {
+  const [kind, arg] = intent.split(":");
+  if (kind === "split") {
+    const id = Number(arg);
+    return knownDeliveries.has(id) ? addSplit(lines, id) : lines;
+  }
+  if (kind === "undo") return lines.filter((l) => !(l.key === arg && l.split));
+  if (kind === "soldout") return lines.map((l) => (l.key === arg ? { ...l, amount: "0" } : l));
+  return null;
+}

@@ -1,0 +1,73 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useLoaderData } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { getBundle } from "~/domain/bundles.server";
+import { BundleTable } from "~/ui/bundle-table";
+
+export const meta: MetaFunction = () => [{ title: "Sök buntinnehåll – Returportalen" }];
+
+/** Spec 9: 10 rows per page. */
+const PAGE_SIZE = 10;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const url = new URL(request.url);
+  const id = (url.searchParams.get("id") ?? "").trim().slice(0, 20);
+  if (!id) return { id, result: null };
+  const bundle = /^\d{1,5}$/.test(id) ? await getBundle(user.customerId, Number(id)) : null;
+  if (!bundle) {
+    // Unknown, malformed and other customers' numbers answer alike.
+    return data({ id, result: { found: false as const } }, { status: 404 });
+  }
+  const pages = Math.max(1, Math.ceil(bundle.lines.length / PAGE_SIZE));
+  const page = Math.min(Math.max(Number(url.searchParams.get("sida")) || 1, 1), pages);
+  const { lines, ...rest } = bundle;
+  return {
+    id,
+    result: { found: true as const, bundle: { ...rest, lines: lines.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) }, page, pages },
+  };
+}
+
+export default function BundleSearch() {
+  const { id, result } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Sök buntinnehåll</h1>
+      <Form method="get" className="search-form" role="search">
+        <div className="field">
+          <label htmlFor="bundle-id">Bunt id</label>
+          <input id="bundle-id" name="id" type="text" inputMode="numeric" autoComplete="off" defaultValue={id} key={id} />
+        </div>
+        <div className="field">
+          <button type="submit" className="primary">
+            Sök
+          </button>
+        </div>
+      </Form>
+      {result && !result.found ? (
+        <p className="field-error" role="alert">
+          Kan inte hitta bunt med id {id}
+        </p>
+      ) : null}
+      {result && result.found ? (
+        <section aria-labelledby="bundle-heading">
+          <h2 id="bundle-heading">Bunt #{result.bundle.number}</h2>
+          <p>
+            {result.bundle.open ? <strong>Öppen</strong> : <strong>Stängd {result.bundle.closedDate}</strong>}{" "}
+            <span className="muted">({result.bundle.type === 0 ? "Huvudtidningar" : "Bilagor"})</span>
+          </p>
+          <BundleTable lines={result.bundle.lines} total={result.bundle.total} />
+          {result.pages > 1 ? (
+            <nav className="pager" aria-label="Sidor">
+              {result.page > 1 ? <Link to={`?id=${result.bundle.number}&sida=${result.page - 1}`}>Föregående</Link> : null}
+              <span>
+                Sida {result.page} av {result.pages}
+              </span>
+              {result.page < result.pages ? <Link to={`?id=${result.bundle.number}&sida=${result.page + 1}`}>Nästa</Link> : null}
+            </nav>
+          ) : null}
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,115 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, data, useLoaderData } from "@remix-run/react";
+import { requireRetailer } from "~/auth/guards.server";
+import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/domain/history.server";
+
+export const meta: MetaFunction = () => [{ title: "Historik – Returportalen" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const url = new URL(request.url);
+  const limits = historyLimits();
+  const asked = url.searchParams.has("fran") || url.searchParams.has("till");
+  const range = asked
+    ? { from: (url.searchParams.get("fran") ?? "").trim().slice(0, 10), to: (url.searchParams.get("till") ?? "").trim().slice(0, 10) }
+    : defaultHistoryRange();
+  const errors = checkHistoryRange(range.from, range.to);
+  if (errors.from || errors.to) return data({ range, limits, errors, rows: null }, { status: 400 });
+  return { range, limits, errors, rows: await listHistory(user.customerId, range.from, range.to) };
+}
+
+export default function History() {
+  const { range, limits, errors, rows } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Historik</h1>
+      <Form method="get" className="range-form" noValidate>
+        <fieldset className="plain">
+          <legend>Datum intervall</legend>
+          <div className="range-form">
+            <DateField name="fran" label="Från" value={range.from} min={limits.earliest} max={limits.latest} error={errors.from} />
+            <DateField name="till" label="Till" value={range.to} min={limits.earliest} max={limits.latest} error={errors.to} />
+            <div className="field">
+              <button type="submit" className="primary">
+                Visa
+              </button>
+            </div>
+          </div>
+        </fieldset>
+      </Form>
+      {rows ? (
+        <>
+          <HistoryTable heading="Huvudtidningar" rows={rows.filter((r) => r.type === 0)} withEdition={false} />
+          <HistoryTable heading="Bilagor" rows={rows.filter((r) => r.type === 1)} withEdition />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function DateField(props: { name: string; label: string; value: string; min: string; max: string; error?: string }) {
+  const id = `history-${props.name}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type="date"
+        defaultValue={props.value}
+        key={props.value}
+        min={props.min}
+        max={props.max}
+        required
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+      />
+      {props.error ? (
+        <div id={`${id}-error`} className="field-error" role="alert">
+          {props.error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: HistoryRow[]; withEdition: boolean }) {
+  const id = `history-${heading}`;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      {rows.length === 0 ? (
+        <p>Inget att visa</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Titel</th>
+                {withEdition ? <th scope="col">Utgåva</th> : null}
+                <th scope="col">Utgivningsdag</th>
+                <th scope="col">Bunt</th>
+                <th scope="col" className="num">Retur</th>
+                <th scope="col" className="num">Mottagit</th>
+                <th scope="col" className="num">Reklamerat</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, i) => (
+                <tr key={i}>
+                  <td>{r.title}</td>
+                  {withEdition ? <td>{r.edition}</td> : null}
+                  <td>{r.date}</td>
+                  <td>{r.bundle ?? "–"}</td>
+                  <td className="num">{r.returned ?? "–"}</td>
+                  <td className="num">{r.received ?? "–"}</td>
+                  <td className="num">{r.claimed ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

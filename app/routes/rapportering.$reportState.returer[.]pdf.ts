@@ -1,0 +1,22 @@
+// 'Skriv ut' on the returns page: the current list as an A4 PDF named Returer.pdf.
+// A resource route outside the retailer layout, so it guards itself.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireRetailer } from "~/auth/guards.server";
+import { returnsPdf } from "~/documents/returns-pdf.server";
+import { today } from "~/domain/dates";
+import { listPapers } from "~/domain/returns.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request);
+  const state = params.reportState === "1" ? 1 : params.reportState === "2" ? 2 : null;
+  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  const papers = await listPapers(user.customerId, state);
+  const pdf = await returnsPdf({ customer: { id: user.customerId, name: user.name }, state, date: today(), papers });
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": 'attachment; filename="Returer.pdf"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,8 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireRetailer } from "~/auth/guards.server";
+
+// Spec 2.1: /tillaggsrapportering redirects to additions.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRetailer(request);
+  return redirect("/rapportering/2");
+}

@@ -1,0 +1,54 @@
+import { addMonths } from "../../app/domain/dates";
+import { expect, loginAs, test } from "./fixtures";
+import { bundle, day, delivery, returnRow } from "./returns-data";
+
+test.describe("history", () => {
+  test("shows the last month by default with both lists and their columns", async ({ page, retailer }) => {
+    const b = await bundle(retailer.id, 31);
+    const ins = await bundle(retailer.id, 32, { type: 1 });
+    const main = await delivery(retailer.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
+    const insert = await delivery(retailer.id, { date: day(-4), titleId: 2, editionId: 21, delivered: 9, reported: true });
+    const old = await delivery(retailer.id, { date: addMonths(day(0), -2), delivered: 20, reported: true });
+    await returnRow(retailer.id, b.id, main.id, 7);
+    await returnRow(retailer.id, ins.id, insert.id, 3);
+    await returnRow(retailer.id, b.id, old.id, 11);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/historik");
+    await expect(page.getByRole("group", { name: "Datum intervall" })).toBeVisible();
+    await expect(page.getByLabel("Från")).toHaveValue(addMonths(day(0), -1));
+    await expect(page.getByLabel("Till")).toHaveValue(day(0));
+    for (const h of ["Titel", "Utgivningsdag", "Bunt", "Retur", "Mottagit", "Reklamerat"]) {
+      await expect(page.getByRole("columnheader", { name: h, exact: true }).first()).toBeVisible();
+    }
+    await expect(page.getByRole("columnheader", { name: "Utgåva" })).toHaveCount(1);
+    await expect(page.getByRole("row", { name: `Aftonbladet ${day(-3)} 31 7 18 2` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Expressen Leva & Bo ${day(-4)} 32 3 – –` })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(addMonths(day(0), -2)) })).toHaveCount(0);
+
+    await page.getByLabel("Från").fill(addMonths(day(0), -3));
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByRole("row", { name: `Aftonbladet ${addMonths(day(0), -2)} 31 11 – –` })).toBeVisible();
+  });
+
+  test("refuses a missing date, a start after the end and more than three months back", async ({ page, retailer }) => {
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/historik");
+    await page.getByLabel("Från").fill("");
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByText("Ange ett från-datum.")).toBeVisible();
+
+    await page.getByLabel("Från").fill(day(-1));
+    await page.getByLabel("Till").fill(day(-5));
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByText("Från-datumet måste vara före till-datumet.")).toBeVisible();
+    await expect(page.getByLabel("Till")).toHaveValue(day(-5));
+
+    await page.getByLabel("Från").fill(addMonths(day(-1), -3));
+    await page.getByLabel("Till").fill(day(0));
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(page.getByText(/Historiken sträcker sig tre månader tillbaka/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Huvudtidningar" })).toHaveCount(0);
+    const res = await page.request.get(`/historik?fran=${day(-1)}&till=${day(-5)}`);
+    expect(res.status()).toBe(400);
+  });
+});

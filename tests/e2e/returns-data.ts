@@ -1,0 +1,47 @@
+// Data builders for the returns, bundle and history specs: each test makes its own.
+import { addDays, today } from "../../app/domain/dates";
+import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
+import { schema } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { e2eDb } from "./fixtures";
+
+export const day = (offset: number) => addDays(today(), offset);
+
+export async function labelBlock(customerId: number, from = 101, to = 150) {
+  return createLabelBlock(e2eDb(), { customerId, type: 0, status: "Levererad", fromDate: day(-30), toDate: day(300), fromNumber: from, toNumber: to });
+}
+
+export async function delivery(customerId: number, input: { date: string; titleId?: number; editionId?: number; delivered?: number; reported?: boolean; received?: number }) {
+  await ensureTitlesAndEditions(e2eDb());
+  return createDelivery(e2eDb(), {
+    customerId,
+    titleId: input.titleId ?? 1,
+    editionId: input.editionId ?? 1,
+    deliveryDate: input.date,
+    delivered: input.delivered ?? 20,
+    priceOre: 2200,
+    reportedAt: input.reported ? Date.now() : null,
+    received: input.received ?? null,
+  });
+}
+
+export async function bundle(customerId: number, number: number, opts: { type?: 0 | 1; open?: boolean; closedDate?: string } = {}) {
+  const open = opts.open ?? true;
+  return createBundle(e2eDb(), { customerId, number, type: opts.type ?? 0, open, closedDate: open ? null : (opts.closedDate ?? day(-1)) });
+}
+
+export async function returnRow(customerId: number, bundleId: number, deliveryId: number, amount: number) {
+  return createReturn(e2eDb(), { customerId, bundleId, deliveryId, amount });
+}
+
+export async function returnsOf(deliveryId: number) {
+  return e2eDb().select().from(schema.returns).where(eq(schema.returns.deliveryId, deliveryId));
+}
+
+export async function bundleRow(customerId: number, number: number) {
+  const [row] = await e2eDb()
+    .select()
+    .from(schema.bundles)
+    .where(and(eq(schema.bundles.customerId, customerId), eq(schema.bundles.number, number)));
+  return row;
+}
