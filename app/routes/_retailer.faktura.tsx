@@ -35,9 +35,7 @@ export default function Invoices() {
                       Summa
                     </th>
                     <th scope="col">Status</th>
-                    <th scope="col">
-                      <span className="visually-hidden">Ladda ner</span>
-                    </th>
+                    <th scope="col">PDF</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -81,7 +81,6 @@ export default function DeliveryNote() {
             </h2>
             {day.message ? (
               <p className="day-message">
-                <span aria-hidden="true">ⓘ </span>
                 <Link to={`/foljesedel?info=${day.date}`}>
                   Leveransinformation: {day.message.header}
                 </Link>
@@ -108,7 +107,7 @@ export default function DeliveryNote() {
 function ReceivedChip({ row }: { row: DeliveryNoteRow }) {
   if (row.received === null) {
     return (
-      <span className="chip chip-none" title="Ej rapporterat">
+      <span className="recv-chip recv-none" title="Ej rapporterat">
         <span aria-hidden="true">•••</span>
         <span className="visually-hidden">Mottaget: ej rapporterat</span>
       </span>
@@ -116,7 +115,7 @@ function ReceivedChip({ row }: { row: DeliveryNoteRow }) {
   }
   const ok = row.received === row.delivered;
   return (
-    <span className={`chip ${ok ? "chip-ok" : "chip-diff"}`}>
+    <span className={`recv-chip ${ok ? "recv-ok" : "recv-diff"}`}>
       <span className="visually-hidden">Mottaget: </span>
       {row.received}
     </span>

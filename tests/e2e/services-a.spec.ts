@@ -73,14 +73,14 @@ test.describe("delivery note / delivery complaint", () => {
     await ab.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Mottaget antal sparat." })).toBeVisible();
     const after = await deliveryNoteRow(page, "Levererat: 20");
-    await expect(after.locator(".chip-diff")).toHaveText(/18/);
+    await expect(after.locator(".recv-diff")).toHaveText(/18/);
     await expect(after.getByLabel("Mottagit")).toHaveValue("18");
 
     await after.getByLabel("Mottagit").fill("20");
     await after.getByRole("button", { name: "Spara" }).click();
     const equal = await deliveryNoteRow(page, "Levererat: 20");
     await expect(equal.getByText("Du ska bara rapportera avvikelser.")).toBeVisible();
-    await expect(equal.locator(".chip-ok")).toHaveText(/20/);
+    await expect(equal.locator(".recv-ok")).toHaveText(/20/);
 
     const rows = await db.select().from(schema.deliveries).where(eq(schema.deliveries.customerId, retailer.id));
     expect(rows.find((r) => r.delivered === 20)?.received).toBe(20);
