@@ -19,7 +19,13 @@ export const retailerMenu: MenuItem[] = [
     label: "Mina tjänster",
     to: "/foljesedel",
     children: [
+      { label: "Följsesedel/Leveransreklamation", to: "/foljesedel" },
+      { label: "Beställ returetiketter", to: "/order" },
+      { label: "Skriv ut nödetiketter", to: "/nodetiketter" },
+      { label: "Mina returetiketter/block", to: "/buntblock" },
+      { label: "Tidningsjournal", to: "/journal" },
       { label: "Helgspärr", to: "/helgsparr" },
+      { label: "Fakturor", to: "/faktura" },
       { label: "In- & utpriser", to: "/provision" },
       { label: "Löpsedlar", to: "/lopsedlar" },
       { label: "Aktuella produkter", to: "/produkter" },
