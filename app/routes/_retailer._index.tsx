@@ -56,9 +56,9 @@ export default function StartPage() {
         {bundles.length === 0 ? (
           <p>Inga öppna buntar</p>
         ) : (
-          <ul className="chips">
+          <ul className="bundle-chips">
             {bundles.map((b) => (
-              <li key={b.number} className="chip">
+              <li key={b.number} className="bundle-chip">
                 <Link to={`?bunt=${b.number}`} preventScrollReset>
                   Bunt #{b.number}
                 </Link>

@@ -18,9 +18,9 @@ export function BundleProgress({ total }: { total: number }) {
 export function BundleChips({ bundles }: { bundles: { number: number; total: number }[] }) {
   if (bundles.length === 0) return <p className="muted">- Ingen öppen bunt</p>;
   return (
-    <ul className="chips" aria-label="Öppna buntar">
+    <ul className="bundle-chips" aria-label="Öppna buntar">
       {bundles.map((b) => (
-        <li key={b.number} className="chip">
+        <li key={b.number} className="bundle-chip">
           <span>Bunt #{b.number}</span> <BundleProgress total={b.total} />
         </li>
       ))}
