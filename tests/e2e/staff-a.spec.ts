@@ -177,6 +177,7 @@ test.describe("Leveransreklamation per utb", () => {
     await loginAs(page, sales.email, sales.password);
     await page.goto("/admin/distribution");
     await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Leveransreklamation per utb" }).click();
+    await expect(page.getByRole("heading", { name: "Leveransreklamation per utb", level: 1 })).toBeVisible();
     await page.getByRole("link", { name: "Senaste 7 dagarna" }).click();
     const row = page.getByRole("row").filter({ hasText: dist.name });
     await expect(row.getByRole("cell")).toHaveText([dist.name, "2", "2", "-7", "98,50 kr"]);
@@ -319,6 +320,10 @@ test.describe("impersonation", () => {
   });
 
   test("the way back is refused to a retailer's own session, and only admins may impersonate", async ({ page, retailer }) => {
+    const sales = await makeStaff("sales");
+    await loginAs(page, sales.email, sales.password);
+    expect((await page.request.post("/admin/kund/oppna", { form: { kundnummer: String(retailer.id) } })).status()).toBe(403);
+    await page.context().clearCookies();
     await loginAs(page, retailer.id, retailer.pin);
     expect((await page.request.post("/tillbaka-till-personal")).status()).toBe(403);
     await page.goto("/");
