@@ -275,3 +275,23 @@ describe("history", () => {
     ]);
   });
 });
+
+describe("the form lines (no-JS buttons)", () => {
+  it("reads lines back from a posted form, ignoring malformed keys, and applies split, Ångra and Slutsåld", async () => {
+    const { applyIntent, initialLines, linesFromForm } = await import("../../app/domain/return-lines");
+    const form = new FormData();
+    for (const [k, v] of [["line", "d5"], ["d5.delivery", "5"], ["d5.bundle", "101"], ["d5.amount", "3"], ["d5.dflt", "101"], ["line", "x; drop"], ["line", "d6"], ["d6.delivery", "abc"]]) form.append(k, v);
+    const lines = linesFromForm(form);
+    expect(lines).toEqual([{ key: "d5", deliveryId: 5, returnId: undefined, bundle: "101", amount: "3", dflt: "101", split: false }]);
+    const split = applyIntent(lines, "split:5", new Set([5]))!;
+    expect(split.map((l) => [l.key, l.bundle, l.amount, l.split])).toEqual([["d5", "101", "3", false], ["d5s1", "", "", true]]);
+    expect(applyIntent(split, "split:99", new Set([5]))).toEqual(split);
+    expect(applyIntent(split, "undo:d5s1", new Set([5]))).toEqual(lines);
+    expect(applyIntent(split, "undo:d5", new Set([5]))).toEqual(split);
+    expect(applyIntent(lines, "soldout:d5", new Set([5]))![0].amount).toBe("0");
+    expect(applyIntent(lines, "drop", new Set([5]))).toBeNull();
+    const papers = [{ deliveryId: 7, type: 1, returns: [{ id: 70, bundle: 12, amount: 4 }] }];
+    expect(initialLines(papers, 1, { 0: 3, 1: 9 })[0]).toMatchObject({ key: "d7", bundle: "9", dflt: "9", amount: "" });
+    expect(initialLines(papers, 2, { 0: 3, 1: 9 })[0]).toMatchObject({ key: "r70", returnId: 70, bundle: "12", amount: "4" });
+  });
+});
