@@ -77,8 +77,8 @@ export function outsideScope(distributorIds: number[], scope: DistributorScope):
 }
 
 /** The row filters of the query on `deliveries d` (range, excluded dates, editions). */
-function rowFilter(q: DistributionQuery): SQL {
-  const parts: SQL[] = [sql`d.delivery_date between ${q.from} and ${q.to}`];
+function rowFilter(q: DistributionQuery, lowerBound = true): SQL {
+  const parts: SQL[] = [lowerBound ? sql`d.delivery_date between ${q.from} and ${q.to}` : sql`d.delivery_date <= ${q.to}`];
   if (q.excludeDates.length) parts.push(sql`d.delivery_date not in (${list(q.excludeDates)})`);
   if (q.editions.length) parts.push(sql`(d.title_id * 1000 + d.edition_id) in (${list(q.editions.map((e) => e.titleId * 1000 + e.editionId))})`);
   return sql.join(parts, sql` and `);
@@ -216,28 +216,37 @@ export type ExportRow = {
 };
 
 /**
- * The export rows, yielded a page of customers at a time so a national export never
- * sits in memory: customer ids first (small), then their rows by the
- * (customer, date) index, ordered by distributor, customer, date and paper.
+ * The export rows, yielded a page at a time so a national export never sits in
+ * memory. Pages follow the partial covering index (date, customer, title, edition)
+ * with a keyset, so each page costs only its own rows and nothing is sorted; rows are
+ * therefore ordered by delivery date, then customer and paper.
  */
-export async function* exportRows(query: DistributionQuery, scope: DistributorScope, pageSize = 250): AsyncGenerator<ExportRow[]> {
+export async function* exportRows(query: DistributionQuery, scope: DistributorScope, pageSize = 5000): AsyncGenerator<ExportRow[]> {
   const db = getDb();
   const ids = effectiveDistributors(query, scope);
-  const where = ids === null ? sql`` : sql`where distributor_id in (${list(ids.length ? ids : [-1])})`;
-  const customerIds = (await db.all<{ id: number }>(sql`select id from customers ${where} order by distributor_id, id`)).map((r) => r.id);
-  for (let i = 0; i < customerIds.length; i += pageSize) {
-    const page = customerIds.slice(i, i + pageSize);
-    const rows = await db.all<ExportRow>(sql`
+  let after: { date: string; customerId: number; titleId: number; editionId: number } | null = null;
+  for (;;) {
+    // After the first page the row value is the lower bound: SQLite seeks to it in the index.
+    const keyset: SQL = after
+      ? sql` and (d.delivery_date, d.customer_id, d.title_id, d.edition_id) > (${after.date}, ${after.customerId}, ${after.titleId}, ${after.editionId})`
+      : sql``;
+    const rows: (ExportRow & { titleId: number; editionId: number })[] = await db.all(sql`
       select c.name as name, c.id as customerId, c.zip as zipCode, c.city as city,
         coalesce(e.description, t.name, '') as paperName, d.delivery_date as deliveryDate,
         d.delivered as deliveredAmount, d.received as receivedAmount,
-        abs(d.delivered - d.received) as amount, abs(d.delivered - d.received) * d.price_ore as priceOre
+        abs(d.delivered - d.received) as amount, abs(d.delivered - d.received) * d.price_ore as priceOre,
+        d.title_id as titleId, d.edition_id as editionId
       from deliveries d
       join customers c on c.id = d.customer_id
       left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
       left join titles t on t.id = d.title_id
-      where d.customer_id in (${list(page)}) and d.received is not null and ${rowFilter(query)}
-      order by c.distributor_id, c.id, d.delivery_date, d.title_id, d.edition_id`);
-    if (rows.length) yield rows;
+      where d.received is not null and ${rowFilter(query, after === null)}${customerFilter(ids)}${keyset}
+      order by d.delivery_date, d.customer_id, d.title_id, d.edition_id
+      limit ${pageSize}`);
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1];
+    after = { date: last.deliveryDate, customerId: last.customerId, titleId: last.titleId, editionId: last.editionId };
+    yield rows.map(({ titleId: _t, editionId: _e, ...row }) => row);
+    if (rows.length < pageSize) return;
   }
 }

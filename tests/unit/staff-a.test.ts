@@ -7,11 +7,13 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery } from "../../db/factories";
 import {
+  exportRows,
   getCustomerPapers,
   getDailyShare,
   getDistribution,
   outsideScope,
   type DistributionQuery,
+  type DistributorScope,
 } from "../../app/domain/distribution.server";
 import { parseDistributionParams, scopeFor } from "../../app/domain/distribution-params.server";
 import { complaintRows, complaintTotals } from "../../app/domain/complaints.server";
@@ -20,7 +22,7 @@ import { writeDistributionXlsx } from "../../app/documents/distribution-xlsx.ser
 import { baseData, db, newCustomer } from "./helpers";
 
 const TODAY = "2026-03-15";
-const ALL = { distributorIds: null };
+const ALL: DistributorScope = { distributorIds: null };
 const q = (over: Partial<DistributionQuery> = {}): DistributionQuery => ({
   from: "2026-03-10",
   to: "2026-03-12",
@@ -158,7 +160,7 @@ describe("the range picker", () => {
 });
 
 describe("the Excel export", () => {
-  async function exportBuffer(query: DistributionQuery, scope = ALL) {
+  async function exportBuffer(query: DistributionQuery, scope: DistributorScope = ALL) {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on("data", (c: Buffer) => chunks.push(c));
@@ -172,7 +174,7 @@ describe("the Excel export", () => {
     const { result, buffer } = await exportBuffer(q());
     expect(result.rows).toBe(5);
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(buffer);
+    await wb.xlsx.load(buffer as unknown as ExcelJS.Buffer);
     const sheet = wb.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
@@ -199,7 +201,18 @@ describe("the Excel export", () => {
     });
     expect(Math.round(total * 100)).toBe(77_000 + 4_000);
     expect(amount).toBe(37);
+    // Ordered by delivery date, then customer.
     expect(customers).toEqual([A, A, B, B, D]);
+  });
+
+  it("pages through the rows with a keyset, none lost or repeated", async () => {
+    const pages: string[][] = [];
+    for await (const page of exportRows(q(), ALL, 2)) pages.push(page.map((r) => `${r.customerId}:${r.deliveryDate}:${r.paperName}`));
+    expect(pages.map((p) => p.length)).toEqual([2, 2, 1]);
+    const all: string[] = [];
+    for await (const page of exportRows(q(), ALL)) all.push(...page.map((r) => `${r.customerId}:${r.deliveryDate}:${r.paperName}`));
+    expect(pages.flat()).toEqual(all);
+    expect(new Set(all).size).toBe(5);
   });
 
   it("per distributor and within the user's scope only", async () => {
