@@ -1,0 +1,442 @@
+// Staff back office B: Helgspärr, Produkt information, Buntar, Fakturering,
+// Dagens produkter, Garantibelopp — as an admin uses them, with JS off and on.
+import { and, desc, eq, like } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { schema } from "../../db/client";
+import { createBundle, createLabelBlock } from "../../db/factories";
+import { addDays, today } from "../../app/domain/dates";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const day = today();
+// The flows below are long; with JavaScript off every step is a full page load.
+test.describe.configure({ timeout: 90_000 });
+let seq = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${process.pid}${seq++}`;
+
+async function asAdmin(page: Page) {
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+}
+
+async function lastAudit(action: string) {
+  const [row] = await e2eDb().select().from(schema.auditLog).where(eq(schema.auditLog.action, action)).orderBy(desc(schema.auditLog.id)).limit(1);
+  return row;
+}
+
+test.describe("access", () => {
+  for (const path of ["/admin/holidays", "/admin/products", "/admin/bundles", "/admin/invoice", "/admin/dailyproducts", "/admin/guarantees"]) {
+    test(`${path}: sales, utb and retailers are refused, admin gets in`, async ({ page, retailer }) => {
+      const sales = await makeStaff("sales");
+      await loginAs(page, sales.email, sales.password);
+      expect((await page.request.get(path)).status()).toBe(403);
+      expect((await page.request.post(path, { form: { intent: "delete", id: "1" } })).status()).toBe(403);
+      await page.context().clearCookies();
+      await loginAs(page, retailer.id, retailer.pin);
+      expect((await page.request.get(path)).status()).toBe(403);
+      await page.context().clearCookies();
+      await asAdmin(page);
+      expect((await page.request.get(path)).status()).toBe(200);
+    });
+  }
+
+  test("the Kundtjänst menu lists the screens for an admin only", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin");
+    const nav = page.getByRole("navigation", { name: "Huvudmeny" });
+    for (const label of ["Dagens produkter", "Buntar", "Helgspärr", "Produkt Information", "Fakturering", "Garantibelopp"]) {
+      await expect(nav.getByRole("link", { name: label })).toBeVisible();
+    }
+    await page.context().clearCookies();
+    const sales = await makeStaff("sales");
+    await loginAs(page, sales.email, sales.password);
+    await page.goto("/admin/distribution");
+    await expect(page.getByRole("link", { name: "Garantibelopp" })).toHaveCount(0);
+  });
+});
+
+test.describe("Helgspärr", () => {
+  test("validates the dates, adds, completes and deletes holidays", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin/holidays");
+    const name = unique("Midsommar");
+    await page.getByLabel("Beskrivning").fill(name);
+    await page.getByLabel("Dag", { exact: true }).fill(addDays(day, 20));
+    await page.getByLabel("Start rapportering").fill(addDays(day, 15));
+    await page.getByLabel("Tvingande från").fill(addDays(day, 10));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Start rapportering får inte vara efter Tvingande från.")).toBeVisible();
+    await expect(page.getByLabel("Beskrivning")).toHaveValue(name);
+    await page.getByLabel("Tvingande från").fill(addDays(day, 18));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status")).toHaveText("Helgdagen sparad.");
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await expect(row).toContainText(addDays(day, 18));
+    expect((await lastAudit("holiday.add"))?.detail).toContain(name);
+
+    await row.getByRole("button", { name: `Klarmarkera ${name}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
+    await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+    const [stored] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, name));
+    expect(stored.completed).toBe(true);
+
+    const other = unique("Jul");
+    await page.getByLabel("Beskrivning").fill(other);
+    for (const label of ["Dag", "Start rapportering", "Tvingande från"]) await page.getByLabel(label, { exact: true }).fill(addDays(day, 30));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await page.getByRole("button", { name: `Ta bort ${other}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Helgdagen borttagen.");
+    const [gone] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, other));
+    expect(gone.deleted).toBe(true);
+  });
+
+  test("an empty form answers 400 with 'Obligatorisk.'", async ({ page }) => {
+    await asAdmin(page);
+    const res = await page.request.post("/admin/holidays", { form: { intent: "save", description: "", day: "", startReportDay: "", startForceReportDay: "" } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Obligatorisk.");
+  });
+});
+
+test.describe("Produkt information", () => {
+  test("adds a row whose empty Artikel-id becomes the edition code, then deletes it", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin/products");
+    const code = unique("P").replace(/\s/g, "");
+    await page.getByLabel("Titel").selectOption({ label: "Expressen" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Expressen: Kvällsposten (KVP)" });
+    await page.getByLabel("Produktkod").fill(code);
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Obligatorisk.")).toBeVisible();
+    await expect(page.getByLabel("Produktkod")).toHaveValue(code);
+    await page.getByLabel("Kontokod").fill("3010");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status")).toHaveText("Produktinformationen sparad.");
+    const section = page.getByRole("region", { name: "Expressen" });
+    const row = section.getByRole("row", { name: new RegExp(code) });
+    await expect(row).toContainText("KVP");
+    await expect(row).toContainText("Kvällsposten");
+    await row.getByRole("button", { name: `Ta bort ${code}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Produktinformationen borttagen.");
+    await expect(page.getByRole("row", { name: new RegExp(code) })).toHaveCount(0);
+  });
+
+  test("an edition of another title is refused", async ({ page }) => {
+    await asAdmin(page);
+    const res = await page.request.post("/admin/products", { form: { intent: "save", titleId: "1", edition: "2:2", productCode: "X", accountCode: "Y" } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Utgåvan hör inte till titeln.");
+  });
+});
+
+test.describe("Buntar", () => {
+  async function customerWithBundles(workerIndex: number) {
+    const r = await makeRetailer(workerIndex);
+    const db = e2eDb();
+    const used = await createLabelBlock(db, { customerId: r.id, type: 0, status: "Levererad", fromDate: addDays(day, -30), toDate: addDays(day, 300), fromNumber: 1, toNumber: 50 });
+    const fresh = await createLabelBlock(db, { customerId: r.id, type: 0, status: "Beställd", fromDate: day, toDate: addDays(day, 365), fromNumber: 51, toNumber: 100 });
+    const b1 = await createBundle(db, { customerId: r.id, number: 3, type: 0 });
+    const b2 = await createBundle(db, { customerId: r.id, number: 4, type: 1, open: false, closedDate: addDays(day, -2) });
+    const [delivery] = await db
+      .insert(schema.deliveries)
+      .values({ customerId: r.id, titleId: 1, editionId: 1, deliveryDate: addDays(day, -3), delivered: 20, priceOre: 2000 })
+      .returning();
+    await db.insert(schema.returns).values({ customerId: r.id, bundleId: b1.id, deliveryId: delivery.id, amount: 7 });
+    return { r, used, fresh, b1, b2 };
+  }
+
+  test("Buntblock: search, refuse deleting a used block, delete an unused one", async ({ page }, info) => {
+    const { r, fresh } = await customerWithBundles(info.workerIndex);
+    await asAdmin(page);
+    await page.goto("/admin/bundles");
+    await page.getByLabel("Kundnummer").fill(String(r.id));
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(page.getByRole("row")).toHaveCount(3);
+    await page.getByRole("button", { name: "Ta bort block 1–50" }).click();
+    await expect(page.getByText("Blocket kan inte tas bort: buntnummer i blocket används redan.")).toBeVisible();
+    await page.getByRole("button", { name: "Ta bort block 51–100" }).click();
+    await expect(page.getByRole("status")).toHaveText("Buntblocket borttaget.");
+    await expect(page.getByRole("row")).toHaveCount(2);
+    const rows = await e2eDb().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.id, fresh.id));
+    expect(rows).toHaveLength(0);
+    expect((await lastAudit("label-block.delete"))?.target).toBe(`customer:${r.id}`);
+  });
+
+  test("Buntinnehåll: filters by status and title", async ({ page }, info) => {
+    const { r } = await customerWithBundles(info.workerIndex);
+    await asAdmin(page);
+    await page.goto(`/admin/bundles?flik=innehall&kund=${r.id}`);
+    const article = page.getByRole("article");
+    await expect(article).toHaveCount(1);
+    await expect(article.getByRole("heading")).toContainText("Bunt 3 – Öppen");
+    await expect(article).toContainText("Aftonbladet");
+    await expect(article.getByRole("row", { name: /Totalt/ })).toContainText("7");
+    await page.getByLabel("Status").selectOption({ label: "Stängd" });
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
+    await page.getByLabel("Status").selectOption({ label: "Alla" });
+    await page.getByLabel("Titel").selectOption({ label: "EX" });
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
+  });
+
+  test("Ändra Buntnummer: a clash or a number outside the blocks answers 400 with the reason; a free number is saved", async ({ page }, info) => {
+    const { r, b1 } = await customerWithBundles(info.workerIndex);
+    const other = await customerWithBundles(info.workerIndex);
+    await asAdmin(page);
+    await page.goto(`/admin/bundles?flik=andra&kund=${r.id}`);
+    const input = page.getByLabel("Nytt buntnummer för bunt 3");
+    await input.fill("4");
+    await page.getByRole("button", { name: "Spara nytt nummer för bunt 3" }).click();
+    await expect(page.getByText("Buntnummer 4 används redan av kunden.")).toBeVisible();
+    await page.getByLabel("Nytt buntnummer för bunt 3").fill("150");
+    await page.getByRole("button", { name: "Spara nytt nummer för bunt 3" }).click();
+    await expect(page.getByText("Buntnummer 150 ligger inte i något av kundens buntblock.")).toBeVisible();
+    await expect(page.getByLabel("Nytt buntnummer för bunt 3")).toHaveValue("150");
+    await page.getByLabel("Nytt buntnummer för bunt 3").fill("12");
+    await page.getByRole("button", { name: "Spara nytt nummer för bunt 3" }).click();
+    await expect(page.getByRole("status")).toHaveText("Bunten har nu nummer 12.");
+    await expect(page.getByRole("row", { name: /^12 / })).toBeVisible();
+    // Another customer's bundle cannot be renumbered through this customer's number.
+    const res = await page.request.post("/admin/bundles", { form: { intent: "change", kund: String(r.id), bundleId: String(other.b1.id), newNumber: "13" } });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Bunten finns inte hos kunden.");
+    const [unchanged] = await e2eDb().select().from(schema.bundles).where(eq(schema.bundles.id, other.b1.id));
+    expect(unchanged.number).toBe(3);
+    const [mine] = await e2eDb().select().from(schema.bundles).where(eq(schema.bundles.id, b1.id));
+    expect(mine.number).toBe(12);
+  });
+});
+
+test.describe("Fakturering", () => {
+  test("Fakturaposter: a draft with computed gross price is edited, sent and deleted from the waiting list", async ({ page, retailer }) => {
+    await asAdmin(page);
+    await page.goto("/admin/invoice");
+    await page.getByRole("link", { name: "Lägg till rad" }).click();
+    const article = unique("Ställ");
+    await page.getByLabel("Tidning").selectOption("Aftonbladet");
+    await page.getByLabel("Kundnummer").fill("99998");
+    await page.getByLabel("Produktgrupp").selectOption("Exponeringsutrustning");
+    await page.getByLabel("Artikelnamn").fill(article);
+    await page.getByLabel("Leveransdatum").fill(day);
+    await page.getByLabel("Levererat antal").fill("2");
+    await page.getByLabel("Nettopris (kr)").fill("100,00");
+    await page.getByLabel("Moms (%)").selectOption("25");
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByText("Kund 99998 finns inte.")).toBeVisible();
+    await expect(page.getByLabel("Artikelnamn")).toHaveValue(article);
+    await page.getByLabel("Kundnummer").fill(String(retailer.id));
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByRole("status")).toHaveText("Raden har lagts till i listan.");
+    const drafts = page.getByRole("table", { name: "Nya rader" });
+    await expect(drafts.getByRole("row", { name: new RegExp(article) })).toContainText("125,00 kr");
+
+    await drafts.getByRole("link", { name: `Ändra ${article} för ${retailer.id}` }).click();
+    await page.getByLabel("Moms (%)").selectOption("6");
+    await page.getByRole("button", { name: "Uppdatera" }).click();
+    await expect(drafts.getByRole("row", { name: new RegExp(article) })).toContainText("106,00 kr");
+
+    await page.getByRole("button", { name: "Skicka" }).click();
+    await expect(page.getByRole("status")).toHaveText("1 rader skickade till fakturering.");
+    await expect(page.getByText("Inga nya rader.")).toBeVisible();
+    const [line] = await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article));
+    expect(line.fileId).not.toBeNull();
+    expect(line.grossPriceOre).toBe(10600);
+    await page.getByRole("button", { name: `Ta bort väntande ${article} för ${retailer.id}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
+    expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
+  });
+
+  test("Exponeringsutrustning: missing file, wrong type, bad rows, then a good file, transfer and delete", async ({ page, retailer }) => {
+    await asAdmin(page);
+    await page.goto("/admin/invoice?flik=expo");
+    await page.getByRole("button", { name: "Ladda upp" }).click();
+    await expect(page.getByText("Vänligen välj en fil först")).toBeVisible();
+
+    await page.getByLabel("Fil").setInputFiles({ name: "bild.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+    await page.getByRole("button", { name: "Ladda upp" }).click();
+    await expect(page.getByText("Fel: Endast CSV-filer (.csv) kan laddas upp.")).toBeVisible();
+
+    const article = `A${Date.now().toString(36)}`;
+    const header = "customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger";
+    const bad = `${header}\n${retailer.id};${day};${article};Ställ;2;15000;83\n${retailer.id};2026-13-01;${article}b;Skylt;1;abc;81\n`;
+    await page.getByLabel("Fil").setInputFiles({ name: "order.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await page.getByRole("button", { name: "Ladda upp" }).click();
+    await expect(page.getByText("Fel: Filen har felaktiga rader. Inget har sparats.")).toBeVisible();
+    await expect(page.getByText("Rad 3: orderDate: ska vara ett datum ÅÅÅÅ-MM-DD")).toBeVisible();
+    await expect(page.getByText("Rad 3: ledger: ska vara 80 eller 83")).toBeVisible();
+    expect(await e2eDb().select().from(schema.orderLines).where(eq(schema.orderLines.articleNumber, article))).toHaveLength(0);
+
+    const good = `${header}\n${retailer.id};${day};${article};Ställ;2;15000;83\n${retailer.id};${day};${article}b;Skylt;1;9900;80\n`;
+    const filename = `order-${article}.csv`;
+    await page.getByLabel("Fil").setInputFiles({ name: filename, mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page.getByRole("button", { name: "Ladda upp" }).click();
+    await expect(page.getByRole("status")).toHaveText("Framgång! 2 beställningar har bearbetats");
+    const section = page.getByRole("region", { name: `Fil ${filename}` });
+    await expect(section.getByRole("row")).toHaveCount(3);
+    await expect(section).toContainText("150,00 kr");
+
+    await page.getByRole("button", { name: "Överför till fakturering" }).click();
+    await expect(page.getByRole("status")).toHaveText("Framgång! Överföring till fakturering lyckades.");
+    await expect(section.getByRole("row", { name: new RegExp(`${article}b`) })).toContainText("Överförd");
+
+    await section.getByRole("button", { name: `Ta bort rad ${article}b för ${retailer.id}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
+    await expect(section.getByRole("row")).toHaveCount(2);
+    await section.getByRole("button", { name: `Ta bort filen ${filename}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Filens 1 rader borttagna.");
+    expect(await e2eDb().select().from(schema.orderLines).where(like(schema.orderLines.articleNumber, `${article}%`))).toHaveLength(0);
+  });
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+test.describe("Dagens produkter", () => {
+  test("a wrong type is refused; a cover waits until the product is saved, then is published and served with cache headers", async ({ page }, info) => {
+    await asAdmin(page);
+    // A date of its own per run, so pending covers of other runs do not match.
+    const date = addDays("2030-01-01", (Date.now() % 3000) + info.workerIndex + seq++);
+    await page.goto("/admin/dailyproducts");
+    await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
+    await page.getByLabel("Datum").first().fill(date);
+    await page.getByLabel(/Omslag/).setInputFiles({ name: "omslag.png", mimeType: "image/png", buffer: Buffer.from("GIF89a not a png at all") });
+    await page.getByRole("button", { name: "Ladda upp omslag" }).click();
+    await expect(page.getByText("Endast JPEG-, PNG- eller WebP-bilder kan laddas upp.")).toBeVisible();
+    await expect(page.getByLabel("Datum").first()).toHaveValue(date);
+
+    const big = Buffer.alloc(2 * 1024 * 1024 + 10, 0);
+    PNG.copy(big);
+    await page.getByLabel(/Omslag/).setInputFiles({ name: "stor.png", mimeType: "image/png", buffer: big });
+    await page.getByRole("button", { name: "Ladda upp omslag" }).click();
+    await expect(page.getByText("Filen är större än 2 MB.")).toBeVisible();
+    const before = await e2eDb().select({ id: schema.images.id }).from(schema.images).where(eq(schema.images.date, date));
+    expect(before).toHaveLength(0);
+
+    await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
+    await page.getByLabel("Datum").first().fill(date);
+    await page.getByLabel(/Omslag/).setInputFiles({ name: `omslag-${date}.png`, mimeType: "image/png", buffer: PNG });
+    await page.getByRole("button", { name: "Ladda upp omslag" }).click();
+    await expect(page.getByRole("status")).toHaveText("Omslaget väntar på produkten.");
+    await expect(page.getByText(`omslag-${date}.png`)).toBeVisible();
+    const [pending] = await e2eDb().select().from(schema.images).where(eq(schema.images.date, date));
+    expect(pending.published).toBe(false);
+    // Pending covers are not public.
+    expect((await page.context().request.fetch(`/bilder/${pending.id}`, { headers: { Cookie: "" } })).status()).toBe(404);
+
+    await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
+    await page.getByLabel("Datum").first().fill(date);
+    await page.getByLabel("Extra beskrivning").fill("Med stor VM-bilaga");
+    await page.getByRole("button", { name: "Spara beskrivning" }).click();
+    await expect(page.getByRole("status")).toHaveText("Beskrivningen sparad.");
+    const card = page.locator(".product-cards li", { hasText: "Sportbladet" });
+    await expect(card).toContainText("Med stor VM-bilaga");
+    await expect(card.getByRole("img", { name: "Omslag: Sportbladet" })).toBeVisible();
+    await expect(page.getByText(`omslag-${date}.png`)).toHaveCount(0);
+
+    const res = await page.request.get(`/bilder/${pending.id}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/png");
+    expect(res.headers()["etag"]).toBe(`"${pending.sha256}"`);
+    expect(res.headers()["cache-control"]).toContain("max-age=86400");
+    const again = await page.request.get(`/bilder/${pending.id}`, { headers: { "If-None-Match": `"${pending.sha256}"` } });
+    expect(again.status()).toBe(304);
+  });
+});
+
+test.describe("Garantibelopp", () => {
+  test("search, pay out, fix bank details, download payout CSV and underlag, mark complete", async ({ page }, info) => {
+    const r = await makeRetailer(info.workerIndex, { name: `Garantikiosken ${Date.now()}` });
+    const db = e2eDb();
+    await db.update(schema.customers).set({ orgNumber: "", bankgiro: "", bankAccount: "" }).where(eq(schema.customers.id, r.id));
+    await db.insert(schema.guarantees).values([
+      { customerId: r.id, ledger: 83, amountOre: 12345 },
+      { customerId: r.id, ledger: 80, amountOre: 50000 },
+    ]);
+    await asAdmin(page);
+    await page.goto("/admin/guarantees");
+    await page.getByLabel("Kundnummer").fill("99997");
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(page.getByText("Kunde inte hämta garantibelopp för kund.").or(page.getByText("Inga garantier hittades."))).toBeVisible();
+    await page.getByLabel("Kundnummer").fill(String(r.id));
+    await page.getByRole("button", { name: "Sök" }).click();
+    await page.getByRole("button", { name: /Betala ut Aftonbladet 123,45/ }).click();
+    await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+    await page.getByRole("button", { name: /Betala ut Expressen 500,00/ }).click();
+    await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+    const [g] = await db.select().from(schema.guarantees).where(and(eq(schema.guarantees.customerId, r.id), eq(schema.guarantees.ledger, 83)));
+    expect(g.refunded).toBe(true);
+    expect(g.refundDate! > day).toBe(true);
+    await expect(page.getByRole("table", { name: "Totalsummor" })).toContainText("Tillagd för utbetalning");
+
+    const card = page.getByRole("article", { name: new RegExp(`${r.id}`) });
+    await expect(card).toContainText("Bankgiro eller bankkonto måste vara ifyllt.");
+    await expect(card).toContainText("Obligatorisk.");
+    // A fresh load: the fixed toast of the last save would cover the buttons at the bottom.
+    await page.goto("/admin/guarantees");
+    await page.getByRole("button", { name: "Klarmarkera" }).click();
+    await expect(page.getByText("Vänligen fyll i alla obligatoriska fält!")).toBeVisible();
+
+    await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4567");
+    await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Bankgiro uppdaterat!");
+    await card.getByRole("textbox", { name: "Orgnummer", exact: true }).fill("556677-8899");
+    await card.getByRole("button", { name: `Spara orgnummer för ${r.id}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Orgnummer uppdaterat!");
+    await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("-1");
+    await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
+    await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
+    await expect(card.getByText("Bankgiro eller bankkonto måste vara ifyllt.")).toHaveCount(0);
+    await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12x");
+    await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
+    await expect(card.getByText(/Misslyckades med att uppdatera bankgiro\./)).toBeVisible();
+    await page.goto("/admin/guarantees");
+
+    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Utbetalningsfil Aftonbladet" }).click()]);
+    expect(csvDownload.suggestedFilename()).toMatch(/^aftonbladet-\d{4}-v\d{2}\.csv$/);
+    const csv = readFileSync(await csvDownload.path()!, "utf8").replace(/^\uFEFF/, "");
+    const lines = csv.trim().split("\r\n");
+    expect(lines[0]).toBe("kundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum");
+    expect(lines).toContain(`${r.id};${r.name};556677-8899;123-4567;;123,45;${g.refundDate}`);
+    await expect(page.getByRole("button", { name: "Utbetalningsfil Expressen" })).toBeVisible();
+    expect((await lastAudit("payout.file"))?.target).toBe(csvDownload.suggestedFilename());
+
+    const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Underlag ${r.id}` }).click()]);
+    expect(pdfDownload.suggestedFilename()).toMatch(new RegExp(`^underlag-${r.id}-\\d{4}-v\\d{2}\\.pdf$`));
+    const pdfPath = (await pdfDownload.path())!;
+    expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
+    expect(text).toContain(r.name);
+    expect(text).toContain("556677-8899");
+    expect(text).toMatch(/123,45/);
+    expect(text).toMatch(/500,00/);
+
+    await page.goto("/admin/guarantees");
+    await page.getByRole("button", { name: "Klarmarkera" }).click();
+    await expect(page.getByRole("status")).toHaveText("Utbetalningarna är klarmarkerade.");
+    await expect(page.getByText("Inga tillagda utbetalningar.")).toBeVisible();
+    const done = await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id));
+    expect(done.every((x) => x.completedAt !== null)).toBe(true);
+  });
+});
+
+test.describe("narrow screens", () => {
+  for (const path of ["/admin/holidays", "/admin/bundles?flik=andra", "/admin/invoice?ny=1", "/admin/dailyproducts", "/admin/guarantees", "/admin/products"]) {
+    test(`${path} fits 360 px`, async ({ page }, info) => {
+      await asAdmin(page);
+      await page.setViewportSize({ width: 360, height: 780 });
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      if (info.project.name === "js-on") {
+        await page.screenshot({ path: `tests/.tmp/staff-b-${path.replace(/[^a-z]/g, "-")}.png`, fullPage: true });
+      }
+      // Wide tables scroll inside their wrapper; the page itself must not.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+    });
+  }
+});
