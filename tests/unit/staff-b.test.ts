@@ -1,0 +1,275 @@
+// Back office B domain rules against a real database: holidays, product information,
+// bundles, order files, extra invoice lines, daily products and guarantee payouts.
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../db/client";
+import { createBundle, createLabelBlock, createStaff } from "../../db/factories";
+import { addDays, isoWeek, nextMonday, today } from "../../app/domain/dates";
+import { HolidayError, checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/domain/holidays-admin.server";
+import { ProductError, saveProduct } from "../../app/domain/products.server";
+import { BundleChangeError, changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/domain/staff-bundles.server";
+import { OrdersError, applyOrders, parseOrdersFile, transferOrders } from "../../app/domain/orders.server";
+import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/domain/extra-invoices.server";
+import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/domain/dailyproducts.server";
+import {
+  PayoutIncompleteError,
+  addToRefund,
+  buildPayoutFiles,
+  completeRefunds,
+  listPendingRefunds,
+  payoutCsvFiles,
+  updateBankDetail,
+} from "../../app/domain/guarantees.server";
+import { kronor } from "../../app/documents/payout-csv.server";
+import { baseData, db, newCustomer, newDelivery } from "./helpers";
+
+const actor = "staff:test";
+const day = today();
+
+beforeAll(async () => {
+  await baseData();
+});
+
+async function audits(action: string) {
+  return db().select().from(schema.auditLog).where(eq(schema.auditLog.action, action));
+}
+
+describe("holidays", () => {
+  it("requires startReportDay <= startForceReportDay <= day", () => {
+    expect(checkHoliday({ description: "x", day: "2026-06-06", startReportDay: "2026-06-01", startForceReportDay: "2026-06-03" })).toEqual({});
+    expect(checkHoliday({ description: "x", day: "2026-06-06", startReportDay: "2026-06-04", startForceReportDay: "2026-06-03" }).startReportDay).toBeTruthy();
+    expect(checkHoliday({ description: "x", day: "2026-06-02", startReportDay: "2026-06-01", startForceReportDay: "2026-06-03" }).startForceReportDay).toBeTruthy();
+    expect(checkHoliday({ description: " ", day: "2026-02-30", startReportDay: "", startForceReportDay: "2026-06-03" })).toEqual({
+      description: "Obligatorisk.",
+      day: "Ogiltigt datum (ÅÅÅÅ-MM-DD).",
+      startReportDay: "Obligatorisk.",
+    });
+  });
+
+  it("saves with an audit row, and completing or deleting removes it from the list once", async () => {
+    await expect(saveHoliday({ description: "Fel", day: "2026-01-01", startReportDay: "2026-01-05", startForceReportDay: "2026-01-01" }, actor)).rejects.toBeInstanceOf(HolidayError);
+    const id = await saveHoliday({ description: "Trettondagen", day: "2026-01-06", startReportDay: "2025-12-20", startForceReportDay: "2026-01-01" }, actor);
+    expect((await listAdminHolidays()).map((h) => h.id)).toContain(id);
+    expect((await audits("holiday.add")).some((a) => a.target === `holiday:${id}`)).toBe(true);
+    expect(await closeHoliday(id, "complete", actor)).toBe(true);
+    expect(await closeHoliday(id, "delete", actor)).toBe(false);
+    expect((await listAdminHolidays()).map((h) => h.id)).not.toContain(id);
+  });
+});
+
+describe("product information", () => {
+  it("defaults an empty articleId to the edition code and refuses an edition of another title", async () => {
+    const id = await saveProduct({ titleId: 2, editionId: 21, productCode: "P1", accountCode: "A1", articleId: "" }, actor);
+    const [row] = await db().select().from(schema.productInformation).where(eq(schema.productInformation.id, id));
+    expect(row.articleId).toBe("EXLB");
+    await expect(saveProduct({ titleId: 1, editionId: 2, productCode: "P", accountCode: "A" }, actor)).rejects.toBeInstanceOf(ProductError);
+  });
+});
+
+describe("staff bundles", () => {
+  async function setup() {
+    const c = await newCustomer();
+    const used = await createLabelBlock(db(), { customerId: c, type: 0, status: "Levererad", fromDate: day, toDate: day, fromNumber: 1, toNumber: 50 });
+    const free = await createLabelBlock(db(), { customerId: c, type: 0, status: "Beställd", fromDate: day, toDate: day, fromNumber: 51, toNumber: 100 });
+    const b = await createBundle(db(), { customerId: c, number: 5, type: 0 });
+    await createBundle(db(), { customerId: c, number: 6, type: 1 });
+    return { c, used, free, b };
+  }
+
+  it("refuses deleting a block whose numbers are used, deletes a free one, and never another customer's", async () => {
+    const { c, used, free } = await setup();
+    const other = await setup();
+    expect(await deleteLabelBlock(c, used.id, actor)).toBe("in-use");
+    expect(await deleteLabelBlock(c, other.free.id, actor)).toBe("not-found");
+    expect(await deleteLabelBlock(c, free.id, actor)).toBe("deleted");
+    expect(await db().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.id, other.free.id))).toHaveLength(1);
+  });
+
+  it("changes a bundle number only to a free number in the customer's blocks", async () => {
+    const { c, b, free } = await setup();
+    const other = await setup();
+    await expect(changeBundleNumber(c, b.id, 6, actor)).rejects.toThrow("Buntnummer 6 används redan av kunden.");
+    await expect(changeBundleNumber(c, b.id, 101, actor)).rejects.toThrow("ligger inte i något av kundens buntblock");
+    await expect(changeBundleNumber(c, other.b.id, 60, actor)).rejects.toBeInstanceOf(BundleChangeError);
+    await changeBundleNumber(c, b.id, 60, actor);
+    const [row] = await db().select().from(schema.bundles).where(eq(schema.bundles.id, b.id));
+    expect(row.number).toBe(60);
+    const [block] = await db().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.id, free.id));
+    expect(block.numberUnused).toBe(49);
+  });
+
+  it("searches contents by range, title group and status, 10 bundles per page", async () => {
+    const c = await newCustomer();
+    const ab = await newDelivery(c, { date: addDays(day, -2), titleId: 1 });
+    const ex = await newDelivery(c, { date: addDays(day, -2), titleId: 2 });
+    for (let n = 1; n <= 12; n++) {
+      const b = await createBundle(db(), { customerId: c, number: n, type: 0, open: n === 12 });
+      await db().insert(schema.returns).values({ customerId: c, bundleId: b.id, deliveryId: n % 2 ? ab.id : ex.id, amount: n });
+    }
+    const base = { customerId: c, from: addDays(day, -30), to: day, status: "all" as const, page: 1 };
+    const first = await searchBundleContents(base);
+    expect(first.total).toBe(12);
+    expect(first.bundles).toHaveLength(10);
+    expect((await searchBundleContents({ ...base, page: 2 })).bundles).toHaveLength(2);
+    const abOnly = await searchBundleContents({ ...base, title: "AB" });
+    expect(abOnly.total).toBe(6);
+    expect(abOnly.bundles.every((b) => b.number % 2 === 1)).toBe(true);
+    const open = await searchBundleContents({ ...base, status: "open" });
+    expect(open.bundles.map((b) => b.number)).toEqual([12]);
+    expect(open.bundles[0].total).toBe(12);
+    expect((await searchBundleContents({ ...base, from: addDays(day, -1) })).total).toBe(0);
+  });
+});
+
+describe("order files", () => {
+  const header = "customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger";
+
+  it("reports bad rows by line and duplicate keys", () => {
+    const r = parseOrdersFile(`${header}\n1;2026-01-01;A;Ställ;1;100;83\nx;2026-02-30;;S;1.5;-1;81\n1;2026-01-01;A;Ställ;2;100;83\n`);
+    expect(r.rows).toHaveLength(1);
+    expect(r.problems.map((p) => `${p.line}:${p.column}`)).toEqual(["3:customerNumber", "3:orderDate", "3:articleNumber", "3:amount", "3:price", "3:ledger", "4:-"]);
+  });
+
+  it("applies nothing when a customer is unknown; upserts by customer, date, article and ledger; transfers", async () => {
+    const c = await newCustomer();
+    const bad = parseOrdersFile(`${header}\n${c};2026-01-01;A1;Ställ;1;100;83\n99999;2026-01-01;A1;Ställ;1;100;83\n`);
+    await expect(applyOrders(bad.rows, "bad.csv", actor)).rejects.toBeInstanceOf(OrdersError);
+    expect(await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c))).toHaveLength(0);
+
+    const one = parseOrdersFile(`${header}\n${c};2026-01-01;A1;Ställ;1;100;83\n${c};2026-01-01;A1;Ställ;1;100;80\n`);
+    expect((await applyOrders(one.rows, "a.csv", actor)).count).toBe(2);
+    const again = parseOrdersFile(`${header}\n${c};2026-01-01;A1;Ställ stor;3;250;83\n`);
+    await applyOrders(again.rows, "b.csv", actor);
+    const lines = await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c));
+    expect(lines).toHaveLength(2);
+    const l83 = lines.find((l) => l.ledger === 83)!;
+    expect([l83.amount, l83.priceOre, l83.articleDescription]).toEqual([3, 250, "Ställ stor"]);
+    expect(await transferOrders(actor)).toBeGreaterThanOrEqual(2);
+    const after = await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c));
+    expect(after.every((l) => l.transferredAt !== null)).toBe(true);
+  });
+});
+
+describe("extra invoice lines", () => {
+  const form = (over: Record<string, string> = {}) =>
+    InvoiceLineSchema.parse({
+      magazineTitle: "Expressen",
+      customerNumber: "1",
+      productGroup: "Exponeringsutrustning",
+      articleName: "Ställ",
+      deliveryDate: "2026-01-10",
+      deliveredAmount: "3",
+      nettoPrice: "80,50",
+      grossPrice: "1,00",
+      vat: "25",
+      ...over,
+    });
+
+  it("parses kronor and computes gross = netto × (1 + vat/100) for Exponeringsutrustning", () => {
+    expect(parseKronor("80,50")).toBe(8050);
+    expect(parseKronor("12.5")).toBe(1250);
+    expect(parseKronor("1 200")).toBe(120000);
+    expect(parseKronor("abc")).toBeNull();
+    expect(grossFromNet(8050, 25)).toBe(10063);
+    expect(grossFromNet(10000, 6)).toBe(10600);
+  });
+
+  it("keeps drafts per staff user until sent, then they wait in a file", async () => {
+    const c = await newCustomer();
+    const s1 = await createStaff(db(), { email: "drafts1@test.example", name: "A", password: "x-password-1", roles: "admin" });
+    const s2 = await createStaff(db(), { email: "drafts2@test.example", name: "B", password: "x-password-2", roles: "admin" });
+    const id = await saveDraft(s1.id, form({ customerNumber: String(c) }), actor);
+    await saveDraft(s1.id, form({ customerNumber: String(c), productGroup: "Bilaga", grossPrice: "99,00" }), actor);
+    await expect(saveDraft(s1.id, form({ customerNumber: "99999" }), actor)).rejects.toThrow();
+    const drafts = await listDrafts(s1.id);
+    expect(drafts.map((d) => d.grossPriceOre)).toEqual([10063, 9900]);
+    expect(await listDrafts(s2.id)).toEqual([]);
+    expect(await deleteDraft(s2.id, id, actor)).toBe(false);
+    expect(await sendDrafts(s2.id, actor)).toBeNull();
+    const sent = await sendDrafts(s1.id, actor);
+    expect(sent?.count).toBe(2);
+    expect(await listDrafts(s1.id)).toEqual([]);
+    const waiting = await listWaiting(1, null);
+    expect(waiting.lines.filter((l) => l.fileId === sent!.fileId)).toHaveLength(2);
+    expect((await audits("extra-invoice.send")).length).toBeGreaterThan(0);
+  });
+});
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+describe("daily products", () => {
+  it("detects image types by magic bytes", () => {
+    expect(detectImageType(PNG)).toBe("image/png");
+    expect(detectImageType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe("image/jpeg");
+    expect(detectImageType(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
+    expect(detectImageType(Buffer.from("GIF89a"))).toBeNull();
+  });
+
+  it("keeps a cover pending until the product is saved, then publishes it", async () => {
+    await expect(uploadCover({ titleId: 1, editionId: 1, date: "2031-03-03", filename: "x.gif", bytes: Buffer.from("GIF89a") }, actor)).rejects.toThrow();
+    const { imageId, published } = await uploadCover({ titleId: 1, editionId: 1, date: "2031-03-03", filename: "a.png", bytes: PNG }, actor);
+    expect(published).toBe(false);
+    expect(await getImage(imageId, false)).toBeNull();
+    expect(await getImage(imageId, true)).not.toBeNull();
+    const productId = await saveExtraDescription({ titleId: 1, editionId: 1, date: "2031-03-03", extraDescription: "Extra" }, actor);
+    const [p] = await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.id, productId));
+    expect([p.coverImageId, p.extraDescription, p.description]).toEqual([imageId, "Extra", "Aftonbladet"]);
+    expect((await getImage(imageId, false))?.contentType).toBe("image/png");
+    // A cover for an existing product is published at once.
+    expect((await uploadCover({ titleId: 1, editionId: 1, date: "2031-03-03", filename: "b.png", bytes: PNG }, actor)).published).toBe(true);
+  });
+});
+
+describe("guarantee payouts", () => {
+  it("adds to refund on next Monday, refuses incomplete bank details, writes CSV and PDFs, completes", async () => {
+    const c = await newCustomer({ name: "Kiosk; \"Hörnet\"" });
+    await db().update(schema.customers).set({ orgNumber: "", bankgiro: "", bankAccount: "" }).where(eq(schema.customers.id, c));
+    const [g83, g80] = await db()
+      .insert(schema.guarantees)
+      .values([
+        { customerId: c, ledger: 83, amountOre: 123450 },
+        { customerId: c, ledger: 80, amountOre: 5 },
+      ])
+      .returning();
+    const other = await newCustomer();
+    expect(await addToRefund(other, g83.id, actor)).toBe(false);
+    expect(await addToRefund(c, g83.id, actor, "2026-11-18")).toBe(true);
+    expect(await addToRefund(c, g83.id, actor)).toBe(false);
+    await addToRefund(c, g80.id, actor, "2026-11-18");
+    const [row] = await db().select().from(schema.guarantees).where(eq(schema.guarantees.id, g83.id));
+    expect(row.refundDate).toBe(nextMonday("2026-11-18"));
+    expect(row.refundDate).toBe("2026-11-23");
+
+    await expect(payoutCsvFiles(actor)).rejects.toBeInstanceOf(PayoutIncompleteError);
+    await expect(completeRefunds(actor)).rejects.toBeInstanceOf(PayoutIncompleteError);
+    await updateBankDetail(c, "bankAccount", "8327-9, 123 456 789", actor);
+    await updateBankDetail(c, "orgNumber", "556677-8899", actor);
+    await expect(updateBankDetail(c, "bankgiro", "12ab", actor)).rejects.toThrow();
+    await updateBankDetail(c, "bankgiro", "-1", actor);
+    const refund = (await listPendingRefunds()).find((r) => r.customerId === c)!;
+    expect(refund.bankgiro).toBe("");
+
+    const files = await buildPayoutFiles(actor, "2026-11-18");
+    const week = String(isoWeek("2026-11-23").week).padStart(2, "0");
+    const names = files.map((f) => f.filename);
+    expect(names).toEqual(
+      expect.arrayContaining([`aftonbladet-2026-v${week}.csv`, `expressen-2026-v${week}.csv`, `underlag-aftonbladet-2026-v${week}.pdf`, `underlag-${c}-2026-v${week}.pdf`]),
+    );
+    const csv = files.find((f) => f.filename.startsWith("aftonbladet"))!.content as string;
+    expect(csv.startsWith("\uFEFFkundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum\r\n")).toBe(true);
+    expect(csv).toContain(`${c};"Kiosk; ""Hörnet""";556677-8899;;8327-9, 123 456 789;1234,50;2026-11-23\r\n`);
+    expect(files.find((f) => f.filename.startsWith("expressen"))!.content).toContain(";0,05;");
+    const pdf = await PDFDocument.load(files.find((f) => f.filename === `underlag-${c}-2026-v${week}.pdf`)!.content as Uint8Array);
+    expect(pdf.getPageCount()).toBe(1);
+    expect(pdf.getTitle()).toContain(String(c));
+    expect((await audits("payout.file")).length).toBeGreaterThanOrEqual(files.length);
+
+    expect(await completeRefunds(actor)).toBeGreaterThanOrEqual(2);
+    expect((await listPendingRefunds()).find((r) => r.customerId === c)).toBeUndefined();
+  });
+
+  it("formats kronor with a decimal comma", () => {
+    expect([kronor(0), kronor(5), kronor(123450), kronor(-250)]).toEqual(["0,00", "0,05", "1234,50", "-2,50"]);
+  });
+});
