@@ -23,7 +23,7 @@ const launchOptions = existsSync(chromium)
 
 export default defineConfig({
   testDir: "./e2e",
-  outputDir: "../test-results",
+  outputDir: `../test-results/${port}`,
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   retries: process.env.CI ? 1 : 0,
