@@ -1,4 +1,5 @@
 import { redirect } from "@remix-run/node";
+import { listAlerts, lockRedirect } from "~/domain/alerts.server";
 import { audit } from "~/domain/audit.server";
 import { getCustomer } from "~/domain/customers.server";
 import { auditImpersonatedRequest } from "~/domain/impersonation.server";
@@ -99,7 +100,15 @@ export async function requireRetailer(request: Request): Promise<RetailerUser> {
   if (!user) loginRedirect(request);
   if (user.kind !== "retailer") return refuse(user, request);
   if (user.impersonatorId !== null) await auditImpersonated(user, request);
+  else if (request.method !== "GET" && request.method !== "HEAD") await refuseWhileLocked(user, request);
   return user;
+}
+
+// Pages are locked by the layout loader; a form posted straight to a locked page
+// (without JavaScript or by hand) is refused here the same way.
+async function refuseWhileLocked(user: RetailerUser, request: Request) {
+  const to = lockRedirect(await listAlerts(user.customerId), new URL(request.url).pathname);
+  if (to !== null) throw redirect(to);
 }
 
 // Every request that can change something in an impersonated session is audited under

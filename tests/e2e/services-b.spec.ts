@@ -345,6 +345,12 @@ test.describe("Aviseringar", () => {
       expect(res.status(), path).toBe(302);
       expect(res.headers()["location"], path).toBe("/");
     }
+    // A form posted straight to a locked page is refused the same way, and saves nothing.
+    const post = await page.request.post("/lopsedlar", { form: { titel: "1", "antal-1": "5" }, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    expect(post.headers()["location"]).toBe("/");
+    const placards = await e2eDb().select().from(schema.placards).where(eq(schema.placards.customerId, retailer.id));
+    expect(placards.every((p) => p.newAmount !== 5)).toBe(true);
     await page.goto("/kontakt");
     await expect(page.getByRole("heading", { name: "Kontakt" })).toBeVisible();
 
