@@ -1,0 +1,43 @@
+// Child process for the concurrency tests: one "app server" calling the real domain
+// functions in a loop against the test file's database, printing its results as JSON.
+//   save   CUSTOMER DELIVERY BUNDLE COUNT ON   – COUNT additions of 1 into BUNDLE (state 2)
+//   decide CUSTOMER COUNT ON NUMBERS…          – COUNT confirm steps keeping one bundle per type open
+import { closeDb } from "../../db/client";
+import { decideBundles, type BundleDecision } from "../../app/domain/bundles.server";
+import { saveReturns } from "../../app/domain/returns.server";
+
+const [mode, ...args] = process.argv.slice(2);
+// All workers start together (tsx start-up takes a second or two), so their writes overlap.
+const startAt = Number(process.env.START_AT ?? 0);
+await new Promise((r) => setTimeout(r, Math.max(0, startAt - Date.now())));
+const out: unknown[] = [];
+if (mode === "save") {
+  const [customerId, deliveryId, bundle, count, on] = args;
+  for (let i = 0; i < Number(count); i++) {
+    const r = await saveReturns(
+      Number(customerId),
+      2,
+      `w-${process.pid}-${i}`,
+      [{ key: "x", deliveryId: Number(deliveryId), bundle, amount: "1" }],
+      on,
+    );
+    out.push(r.ok);
+  }
+} else if (mode === "decide") {
+  const [customerId, count, on, ...numbers] = args;
+  // numbers: "type:number" pairs
+  const bundles = numbers.map((s) => s.split(":").map(Number) as [number, number]);
+  for (let i = 0; i < Number(count); i++) {
+    const keep = new Map<number, number>();
+    for (const type of [0, 1]) {
+      const ofType = bundles.filter(([t]) => t === type);
+      if (ofType.length) keep.set(type, ofType[(process.pid + i) % ofType.length][1]);
+    }
+    const decisions: Record<number, BundleDecision> = {};
+    for (const [t, n] of bundles) decisions[n] = keep.get(t) === n ? "open" : "closed";
+    const r = await decideBundles(Number(customerId), decisions, on);
+    out.push(r.ok);
+  }
+}
+closeDb();
+process.stdout.write(JSON.stringify(out));
