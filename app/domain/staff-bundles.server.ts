@@ -36,6 +36,8 @@ export type DeleteBlockResult = "deleted" | "not-found" | "in-use";
 
 /** Deletes a block unless one of its numbers is already a bundle of the customer. */
 export async function deleteLabelBlock(customerId: number, blockId: number, actor: string): Promise<DeleteBlockResult> {
+  // A forged form can send any text; NaN cannot be bound as a query parameter.
+  if (!Number.isSafeInteger(blockId)) return "not-found";
   return writeTransaction(async (tx) => {
     const [block] = await tx
       .select()
@@ -153,6 +155,7 @@ export async function changeBundleNumber(customerId: number, bundleId: number, n
   if (!Number.isInteger(newNumber) || newNumber < 1 || newNumber > 99999) {
     throw new BundleChangeError("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.");
   }
+  if (!Number.isSafeInteger(bundleId)) throw new BundleChangeError("Bunten finns inte hos kunden.");
   await writeTransaction(async (tx) => {
     const b = schema.bundles;
     const [bundle] = await tx.select().from(b).where(and(eq(b.id, bundleId), eq(b.customerId, customerId)));
