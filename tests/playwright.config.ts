@@ -33,8 +33,10 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   use: { baseURL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "retain-on-failure", launchOptions },
   projects: [
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+    { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
+    { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
+    // Request-level tests (access matrix, login attack, CSRF, headers): no browser, run once.
+    { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
   webServer: {
     command: `rm -f tests/.tmp/e2e-${port}.db* && npx tsx cli/portal.ts serve --setup --host 127.0.0.1 --port ${port}`,

@@ -1,11 +1,13 @@
 // Payout file downloads (POST, since every file produced is audited). The answer
 // is the file, or a redirect back to Garantibelopp with the spec's toast.
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { INCOMPLETE, PayoutIncompleteError, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/domain/guarantees.server";
 
-export async function loader() {
+// Guarded like every loader, so a visitor learns nothing about the route before logging in.
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, ["admin"]);
   throw new Response("Använd knapparna på sidan Garantibelopp.", { status: 405 });
 }
 

@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     "Content-Type": image.contentType,
     "Cache-Control": user?.kind === "staff" ? "private, max-age=86400" : "public, max-age=86400",
     ETag: etag,
-    "X-Content-Type-Options": "nosniff",
+    // nosniff comes from the server (cli/serve.ts) on every answer; a second copy here doubled the header.
   };
   const match = request.headers.get("If-None-Match");
   if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return new Response(null, { status: 304, headers });

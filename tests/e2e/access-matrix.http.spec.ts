@@ -1,0 +1,526 @@
+// Issue 8, items 1, 4 and 9: every route of the production build's manifest, requested
+// GET and POST as five kinds of user, against one expected-status table; a route
+// without a row fails the test. Retailer A asks with retailer B's ids in the URL and
+// in form fields. The same sweep checks the security headers on every answer, that
+// no GET changes the database, and that every cross-site POST is refused and changes
+// nothing. It runs on a server of its own, so no other test writes to the database it
+// compares.
+import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { addDays, today } from "../../app/domain/dates";
+import { schema } from "../../db/client";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createReturn, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
+
+test.describe.configure({ mode: "serial" });
+
+const ROLES = ["anon", "a", "sales", "utb", "admin"] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * One cell per role, in the order anon, A, sales, utb (another distributor), admin:
+ * a status, or L = 302 to /login?redirectTo=…, or R = 302 somewhere else.
+ */
+type Cells = string;
+type Ids = {
+  a: number;
+  b: number;
+  bBundle: number;
+  bDelivery: number;
+  bReturn: number;
+  bInvoice: number;
+  bEmergencyBlock: number;
+  bHoliday: number;
+  pendingImage: number;
+  publishedImage: number;
+};
+type Row = {
+  get: { url: (ids: Ids) => string; want: Cells };
+  post: { url?: (ids: Ids) => string; form: (ids: Ids) => Record<string, string>; want: Cells };
+};
+
+const noForm = () => ({});
+// Staff forms carry B's customer number in every field a staff action reads one from.
+const staffForm = (ids: Ids) => ({ intent: "okand-atgard", kund: String(ids.b), customerId: String(ids.b), id: "0" });
+
+/** The expected table. Every URL route of the build must have a row (layouts: null). */
+const TABLE: Record<string, Row | null> = {
+  root: null,
+  "routes/_retailer": null,
+  "routes/_staff": null,
+  "routes/login": {
+    get: { url: () => "/login", want: "200 R R R R" },
+    // Someone logged in is sent home by the loader, whatever the form held.
+    post: { form: () => ({ kundnummer: "", pinkod: "" }), want: "400 R R R R" },
+  },
+  "routes/logout": {
+    get: { url: () => "/logout", want: "L 200 200 200 200" },
+    post: { form: noForm, want: "L L L L L" },
+  },
+  "routes/app": {
+    get: { url: () => "/app", want: "200 200 200 200 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/start": {
+    get: { url: () => "/start", want: "R R R R R" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/webbshop": {
+    get: { url: () => "/webbshop", want: "R R R R R" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/bilder.$id": {
+    // A pending (unpublished) upload is staff-only; a retailer or a visitor gets 404.
+    get: { url: (ids) => `/bilder/${ids.pendingImage}`, want: "404 404 200 200 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/aviseringar": {
+    get: { url: () => "/aviseringar", want: "L R 403 403 403" },
+    post: { form: () => ({ redirectTo: "/" }), want: "L R 403 403 403" },
+  },
+  "routes/tillbaka-till-personal": {
+    get: { url: () => "/tillbaka-till-personal", want: "L R 403 403 403" },
+    // A retailer's own session was not opened by staff.
+    post: { form: noForm, want: "L 403 403 403 403" },
+  },
+  "routes/returrapportering": {
+    get: { url: () => "/returrapportering", want: "L R 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/tillaggsrapportering": {
+    get: { url: () => "/tillaggsrapportering", want: "L R 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/journal[.pdf]": {
+    get: { url: () => "/journal.pdf", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/faktura.$file": {
+    get: { url: (ids) => `/faktura/${ids.bInvoice}.pdf`, want: "L 404 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/nodetiketter.$file": {
+    get: { url: (ids) => `/nodetiketter/${ids.bEmergencyBlock}.pdf`, want: "L 404 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/rapportering.$reportState.returer[.]pdf": {
+    get: { url: () => "/rapportering/1/returer.pdf", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer._index": {
+    get: { url: (ids) => `/?bunt=${ids.bBundle}`, want: "L 200 403 403 403" },
+    post: { url: () => "/?index", form: (ids) => ({ intent: "close", bunt: String(ids.bBundle) }), want: "L 400 403 403 403" },
+  },
+  "routes/_retailer.rapportering.$reportState": {
+    get: { url: () => "/rapportering/1", want: "L 200 403 403 403" },
+    post: {
+      form: (ids) => ({
+        intent: "save",
+        token: "access-matrix",
+        line: `r${ids.bReturn}`,
+        [`r${ids.bReturn}.delivery`]: String(ids.bDelivery),
+        [`r${ids.bReturn}.bundle`]: String(ids.bBundle),
+        [`r${ids.bReturn}.amount`]: "1",
+      }),
+      want: "L 400 403 403 403",
+    },
+  },
+  "routes/_retailer.rapportering.$reportState.bekrafta": {
+    get: { url: () => "/rapportering/1/bekrafta", want: "L 200 403 403 403" },
+    // A bundle number A does not have is no decision of A's: ignored, B's bundle stays open.
+    post: { form: (ids) => ({ [`b.${ids.bBundle}`]: "closed" }), want: "L R 403 403 403" },
+  },
+  "routes/_retailer.foljesedel": {
+    get: { url: () => `/foljesedel?info=${today()}`, want: "L 200 403 403 403" },
+    post: { form: (ids) => ({ intent: "spara-mottaget", deliveryId: String(ids.bDelivery), mottagit: "1" }), want: "L 404 403 403 403" },
+  },
+  "routes/_retailer.helgsparr": {
+    get: { url: () => "/helgsparr", want: "L 200 403 403 403" },
+    post: { form: (ids) => ({ intent: "stangt", holidayId: String(ids.bHoliday), customerId: String(ids.b) }), want: "L R 403 403 403" },
+  },
+  "routes/_retailer.lopsedlar": {
+    get: { url: () => "/lopsedlar", want: "L 200 403 403 403" },
+    post: { form: (ids) => ({ titel: "1", "antal-1": "41", customerId: String(ids.b) }), want: "L R 403 403 403" },
+  },
+  "routes/_retailer.nodetiketter": {
+    get: { url: () => "/nodetiketter", want: "L 200 403 403 403" },
+    post: { form: (ids) => ({ antal: "0", customerId: String(ids.b) }), want: "L 400 403 403 403" },
+  },
+  "routes/_retailer.order": {
+    get: { url: (ids) => `/order?block=${ids.bEmergencyBlock}`, want: "L 200 403 403 403" },
+    post: { form: (ids) => ({ intent: "okand", customerId: String(ids.b) }), want: "L 400 403 403 403" },
+  },
+  "routes/_retailer.mina-tjanster": {
+    get: { url: () => "/mina-tjanster", want: "L R 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.buntblock": {
+    get: { url: () => "/buntblock", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.buntsok": {
+    // B's bundle number is not one of A's bundles: not found.
+    get: { url: (ids) => `/buntsok?id=${ids.bBundle}`, want: "L 404 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.faktura": {
+    get: { url: (ids) => `/faktura?fel=${ids.bInvoice}`, want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.historik": {
+    get: { url: () => `/historik?fran=${addDays(today(), -30)}&till=${today()}`, want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.journal": {
+    get: { url: () => "/journal", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.kontakt": {
+    get: { url: () => "/kontakt", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.produkter": {
+    get: { url: () => "/produkter", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_retailer.provision": {
+    get: { url: () => "/provision?pris=30", want: "L 200 403 403 403" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin._index": {
+    get: { url: () => "/admin?index", want: "L 403 403 403 200" },
+    post: { url: () => "/admin?index", form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.kund.oppna": {
+    get: { url: () => "/admin/kund/oppna", want: "L 403 403 403 200" },
+    post: { form: () => ({ kundnummer: "" }), want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.kund.logga-ut": {
+    get: { url: () => "/admin/kund/logga-ut", want: "L 403 403 403 200" },
+    post: { form: () => ({ kundnummer: "" }), want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.distribution": {
+    // utb asks for B (another distributor's customer) by number: not found for it.
+    get: { url: (ids) => `/admin/distribution?kund=${ids.b}`, want: "L 403 200 404 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin.distribution_.export[.]xlsx": {
+    get: { url: () => "/admin/distribution/export.xlsx?utb=2", want: "L 403 200 403 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin.leveransreklamation": {
+    get: { url: () => "/admin/leveransreklamation?utb=2", want: "L 403 200 403 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin.messages": {
+    get: { url: () => "/admin/messages", want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.bundles": {
+    get: { url: (ids) => `/admin/bundles?kund=${ids.b}`, want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.dailyproducts": {
+    get: { url: () => "/admin/dailyproducts", want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.products": {
+    get: { url: () => "/admin/products", want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.holidays": {
+    get: { url: () => "/admin/holidays", want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.invoice": {
+    get: { url: () => "/admin/invoice", want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.guarantees": {
+    get: { url: (ids) => `/admin/guarantees?kund=${ids.b}`, want: "L 403 403 403 200" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+  "routes/_staff.admin.guarantees.fil": {
+    get: { url: () => "/admin/guarantees/fil", want: "L 403 403 403 405" },
+    post: { form: staffForm, want: "L 403 403 403 400" },
+  },
+};
+
+type Manifest = Record<string, { id: string; parentId?: string; path?: string; index?: boolean; module: { loader?: unknown; action?: unknown } }>;
+
+async function manifest(): Promise<{ routes: Manifest; entry: string }> {
+  const dir = resolve(process.env.REMIX_BUILD_DIR || "build");
+  const build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as { routes: Manifest; assets: { entry: { module: string } } };
+  return { routes: build.routes, entry: build.assets.entry.module };
+}
+
+/** The URL pattern of a route: its own path joined to its parents'. */
+function fullPath(routes: Manifest, id: string): string | null {
+  const parts: string[] = [];
+  let addressable = false;
+  for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : (undefined as never)) {
+    if (r.path) parts.unshift(r.path);
+    if (r.id === id) addressable = Boolean(r.path || r.index);
+  }
+  return addressable ? "/" + parts.join("/") : null;
+}
+
+const MARK = `Hemlig${Math.random().toString(36).slice(2, 10)}`;
+let server: OwnServer;
+let ids: Ids;
+const ctx = {} as Record<Role, APIRequestContext>;
+const creds = {} as Record<Exclude<Role, "anon">, { name: string | number; secret: string }>;
+const figures = { requests: 0, get: 0, post: 0, crossSite: 0, headerChecks: 0, markerChecks: 0 };
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startOwnServer("access-matrix");
+  const db = server.db;
+  await ensureTitlesAndEditions(db);
+  for (const d of [1, 2, 3]) await createDistributor(db, d);
+  const a = 30001;
+  const b = 30002;
+  await createCustomer(db, { id: a, distributorId: 1, pin: "4321", name: "Kiosk A" });
+  // B's name and address are the marker no answer to A (or to utb 3) may contain.
+  await createCustomer(db, { id: b, distributorId: 2, pin: "8765", name: `${MARK} Kiosk B`, address: `${MARK}gatan 9` });
+  const day = today();
+  for (const c of [a, b]) {
+    await createLabelBlock(db, { customerId: c, type: 0, status: "Levererad", fromDate: addDays(day, -30), toDate: addDays(day, 300), fromNumber: 101, toNumber: 150 });
+  }
+  const bundleB = await createBundle(db, { customerId: b, number: 777, type: 0, open: true, closedDate: null });
+  const deliveryB = await createDelivery(db, { customerId: b, titleId: 1, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2200, reportedAt: null, received: null });
+  await createDelivery(db, { customerId: a, titleId: 1, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2200, reportedAt: null, received: null });
+  const returnB = await createReturn(db, { customerId: b, bundleId: bundleB.id, deliveryId: deliveryB.id, amount: 3 });
+  const emergency = await createLabelBlock(db, { customerId: b, type: 7, status: "Levererad", fromDate: day, toDate: day, fromNumber: 151, toNumber: 155 });
+  const [invoice] = await db
+    .insert(schema.invoices)
+    .values({ number: 990001, customerId: b, paperType: 0, date: day, dueDate: addDays(day, 30), periodFrom: addDays(day, -30), periodTo: day, netOre: 100, vatOre: 6, amountOre: 106, status: "Obetald" })
+    .returning();
+  await db.insert(schema.invoiceLines).values({ invoiceId: invoice.id, description: `${MARK} rad`, quantity: 1, unitPriceOre: 100, vatPermille: 60, netOre: 100 });
+  // Outside its report window: no alert (and no lock) for anyone.
+  const [holiday] = await db
+    .insert(schema.holidays)
+    .values({ description: "Matrisdagen", day: addDays(day, 60), startReportDay: addDays(day, 50), startForceReportDay: addDays(day, 55) })
+    .returning();
+  await db.insert(schema.holidayReports).values({ holidayId: holiday.id, customerId: b, open: true });
+  await db.insert(schema.placards).values({ customerId: b, titleId: 1, amount: 9, newAmount: 12 });
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEklEQVR4nGP4z8DAwMDAxAAAHgMDAKqo9y4AAAAASUVORK5CYII=", "base64");
+  const [pending] = await db.insert(schema.images).values({ filename: "p.png", contentType: "image/png", data: png, sha256: "p".repeat(64), published: false }).returning();
+  const [published] = await db.insert(schema.images).values({ filename: "q.png", contentType: "image/png", data: png, sha256: "q".repeat(64), published: true }).returning();
+  ids = {
+    a,
+    b,
+    bBundle: bundleB.number,
+    bDelivery: deliveryB.id,
+    bReturn: returnB.id,
+    bInvoice: invoice.number,
+    bEmergencyBlock: emergency.id,
+    bHoliday: holiday.id,
+    pendingImage: pending.id,
+    publishedImage: published.id,
+  };
+
+  const password = "matrix-password-1";
+  for (const [role, roles, dist] of [["sales", "sales", null], ["utb", "utb", 3], ["admin", "admin", null]] as const) {
+    const email = `${role}@matrix.example`;
+    await createStaff(db, { email, name: `Matris ${role}`, password, roles, distributorId: dist });
+    creds[role] = { name: email, secret: password };
+  }
+  creds.a = { name: a, secret: "4321" };
+  for (const role of ROLES) {
+    ctx[role] = await client(server.baseURL);
+    if (role !== "anon") await logIn(ctx[role], creds[role].name, creds[role].secret);
+  }
+});
+
+test.afterAll(async () => {
+  for (const c of Object.values(ctx)) await c.dispose();
+  await server?.stop();
+});
+
+function statusCell(res: APIResponse): string {
+  if (res.status() !== 302) return String(res.status());
+  return /^\/login(\?|$)/.test(res.headers()["location"] ?? "") ? "L" : "R";
+}
+
+/** Security headers every answer carries (item 9). */
+function checkHeaders(res: APIResponse, what: string) {
+  const h = res.headers();
+  const csp = h["content-security-policy"] ?? "";
+  const scriptSrc = csp.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src")) ?? "";
+  expect.soft(scriptSrc, `${what}: script-src with a nonce`).toMatch(/'nonce-[A-Za-z0-9+/=]{16,}'/);
+  expect.soft(scriptSrc, `${what}: no unsafe-inline scripts`).not.toContain("unsafe-inline");
+  expect.soft(csp, `${what}: frame-ancestors`).toContain("frame-ancestors 'none'");
+  expect.soft(h["x-content-type-options"], `${what}: nosniff`).toBe("nosniff");
+  expect.soft(h["referrer-policy"], `${what}: Referrer-Policy`).toBe("same-origin");
+  figures.headerChecks++;
+}
+
+let adminSawMarker = false;
+async function checkNoMarker(res: APIResponse, role: Role, what: string) {
+  const body = (await res.body()).toString("latin1") + (await res.body()).toString("utf8");
+  // The control: the marker is findable where B's data may be shown.
+  if (role === "admin" && body.includes(MARK)) adminSawMarker = true;
+  if (role !== "a" && role !== "utb") return;
+  expect.soft(body.includes(MARK), `${what}: ${role} was given retailer B's data`).toBe(false);
+  figures.markerChecks++;
+}
+
+/** Row counts and the newest updated_at of every table that users change. */
+async function snapshot(opts: { sessionCounts: boolean }) {
+  const tables = await server.db.$client.execute("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' order by name");
+  const out: Record<string, unknown> = {};
+  for (const { name } of tables.rows as unknown as { name: string }[]) {
+    if (name === "audit_log") continue;
+    if (name === "sessions" && !opts.sessionCounts) continue;
+    const cols = await server.db.$client.execute(`pragma table_info("${name}")`);
+    const hasUpdated = (cols.rows as unknown as { name: string }[]).some((c) => c.name === "updated_at");
+    const q = await server.db.$client.execute(`select count(*) as n${hasUpdated && name !== "sessions" ? ", max(updated_at) as u" : ""} from "${name}"`);
+    out[name] = q.rows[0];
+  }
+  return JSON.stringify(out);
+}
+
+async function bRows() {
+  const out: unknown[] = [];
+  for (const t of ["bundles", "returns", "deliveries", "placards", "holiday_reports", "label_blocks", "invoices"]) {
+    out.push((await server.db.$client.execute({ sql: `select * from "${t}" where customer_id = ? order by rowid`, args: [ids.b] })).rows);
+  }
+  return JSON.stringify(out);
+}
+
+test("every route has a row in the expected table, and nothing else does", async () => {
+  const { routes } = await manifest();
+  const missing = Object.keys(routes).filter((id) => !(id in TABLE));
+  expect(missing, "routes without a row in TABLE").toEqual([]);
+  const stale = Object.keys(TABLE).filter((id) => !(id in routes));
+  expect(stale, "rows for routes that no longer exist").toEqual([]);
+  for (const id of Object.keys(routes)) {
+    const addressable = fullPath(routes, id) !== null;
+    expect(TABLE[id] !== null, `${id}: a URL route needs a row, a layout null`).toBe(addressable);
+  }
+});
+
+test("GET: every route as every role answers as the table says, never with B's data, with the security headers, and changes nothing", async () => {
+  test.setTimeout(120_000);
+  const { routes, entry } = await manifest();
+  const before = await snapshot({ sessionCounts: false });
+  const bBefore = await bRows();
+  const got: string[] = [];
+  const want: string[] = [];
+  for (const id of Object.keys(routes).sort()) {
+    const row = TABLE[id];
+    if (!row) continue;
+    const url = row.get.url(ids);
+    const cells: string[] = [];
+    for (const role of ROLES) {
+      const res = await ctx[role].get(url);
+      figures.requests++;
+      figures.get++;
+      cells.push(statusCell(res));
+      checkHeaders(res, `GET ${url} as ${role}`);
+      await checkNoMarker(res, role, `GET ${url}`);
+      // The single-fetch data request of the same URL is guarded the same way.
+      if (!/\.(pdf|xlsx)$/.test(new URL(url, server.baseURL).pathname) && !id.includes("bilder")) {
+        const u = new URL(url, server.baseURL);
+        const dataUrl = `${u.pathname === "/" ? "/_root" : u.pathname}.data${u.search}`;
+        const d = await ctx[role].get(dataUrl);
+        figures.requests++;
+        figures.get++;
+        checkHeaders(d, `GET ${dataUrl} as ${role}`);
+        await checkNoMarker(d, role, `GET ${dataUrl}`);
+      }
+    }
+    got.push(`${id}: ${cells.join(" ")}`);
+    want.push(`${id}: ${row.get.want}`);
+  }
+  // Answers outside the route table: an unknown page, a static asset, a published image.
+  for (const [url, status] of [["/finns-inte-alls", 404], [entry, 200], [`/bilder/${ids.publishedImage}`, 200]] as const) {
+    for (const role of ROLES) {
+      const res = await ctx[role].get(url);
+      figures.requests++;
+      expect(res.status(), `GET ${url} as ${role}`).toBe(status);
+      checkHeaders(res, `GET ${url} as ${role}`);
+    }
+  }
+  expect.soft(got.join("\n")).toBe(want.join("\n"));
+  expect(adminSawMarker, "the admin's answers show B, so the marker check can see it").toBe(true);
+  expect(await snapshot({ sessionCounts: false }), "a GET changed data").toBe(before);
+  expect(await bRows()).toBe(bBefore);
+});
+
+test("POST: every route as every role, with B's ids in the form, answers as the table says and leaves B's data alone", async () => {
+  test.setTimeout(120_000);
+  const { routes } = await manifest();
+  const bBefore = await bRows();
+  const got: string[] = [];
+  const want: string[] = [];
+  // Logging out ends the session, so that row goes last.
+  const order = Object.keys(routes)
+    .sort()
+    .sort((x, y) => Number(x === "routes/logout") - Number(y === "routes/logout"));
+  for (const id of order) {
+    const row = TABLE[id];
+    if (!row) continue;
+    const url = (row.post.url ?? row.get.url)(ids);
+    const cells: string[] = [];
+    for (const role of ROLES) {
+      const res = await ctx[role].post(url, { form: row.post.form(ids), headers: { Origin: server.baseURL } });
+      figures.requests++;
+      figures.post++;
+      cells.push(statusCell(res));
+      checkHeaders(res, `POST ${url} as ${role}`);
+      await checkNoMarker(res, role, `POST ${url}`);
+    }
+    got.push(`${id}: ${cells.join(" ")}`);
+    want.push(`${id}: ${row.post.want}`);
+  }
+  expect.soft(got.join("\n")).toBe(want.join("\n"));
+  expect(await bRows(), "retailer B's rows changed").toBe(bBefore);
+  // The logout rows ended every session on the server: the old cookies no longer work.
+  for (const role of ["a", "admin"] as const) {
+    expect(statusCell(await ctx[role].get(role === "a" ? "/kontakt" : "/admin/messages"))).toBe("L");
+    await logIn(ctx[role], creds[role].name, creds[role].secret);
+  }
+});
+
+test("CSRF: a POST from another site to any route is refused with 403 and changes nothing", async () => {
+  test.setTimeout(120_000);
+  const { routes } = await manifest();
+  for (const role of ["a", "admin"] as const) {
+    const res = await ctx[role].get(role === "a" ? "/kontakt" : "/admin/messages");
+    if (res.status() !== 200) await logIn(ctx[role], creds[role].name, creds[role].secret);
+  }
+  const before = await snapshot({ sessionCounts: true });
+  const foreign: Record<string, string>[] = [
+    { Origin: "https://evil.example" },
+    { "Sec-Fetch-Site": "cross-site" },
+    { Origin: "null" },
+    { "Sec-Fetch-Site": "same-site", Origin: "https://sub.example" },
+  ];
+  let actions = 0;
+  for (const id of Object.keys(routes).sort()) {
+    const row = TABLE[id];
+    if (!row) continue;
+    if (routes[id].module.action) actions++;
+    const url = (row.post.url ?? row.get.url)(ids);
+    for (const role of ["anon", "a", "admin"] as const) {
+      for (const headers of foreign) {
+        for (const path of [url, `${new URL(url, server.baseURL).pathname.replace(/\/$/, "/_root")}.data`]) {
+          const res = await ctx[role].post(path, { form: row.post.form(ids), headers });
+          figures.requests++;
+          figures.crossSite++;
+          expect(res.status(), `${JSON.stringify(headers)} POST ${path} as ${role}`).toBe(403);
+          checkHeaders(res, `cross-site POST ${path}`);
+        }
+      }
+    }
+  }
+  expect(actions).toBeGreaterThan(15);
+  expect(await snapshot({ sessionCounts: true }), "a refused cross-site POST changed data").toBe(before);
+  // Still logged in: the logout POSTs were refused too.
+  expect((await ctx.a.get("/kontakt")).status()).toBe(200);
+  expect((await ctx.admin.get("/admin/messages")).status()).toBe(200);
+  console.log(`access matrix figures: ${JSON.stringify(figures)}`);
+});
