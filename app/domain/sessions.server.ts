@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit } from "~/domain/audit.server";
 
 export const SESSION_LIMITS = {
   idleMs: 2 * 60 * 60_000,
@@ -79,4 +80,25 @@ export async function deleteExpiredSessions(now = Date.now()): Promise<number> {
       .where(or(lt(schema.sessions.expiresAt, now), lt(schema.sessions.lastSeenAt, now - SESSION_LIMITS.idleMs))),
   );
   return result.rowsAffected;
+}
+
+/**
+ * Staff action 'Logga ut kund': ends every session of the retailer and audits it in the
+ * same transaction. null when the customer does not exist.
+ */
+export async function revokeCustomerSessions(
+  staffId: number,
+  customerId: number,
+  meta: { ip?: string; requestId?: string } = {},
+): Promise<number | null> {
+  return writeTransaction(async (tx) => {
+    const [customer] = await tx.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, customerId));
+    if (!customer) return null;
+    const result = await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId));
+    await audit(
+      { actor: `staff:${staffId}`, action: "customer.sessions.end", target: `customer:${customerId}`, detail: { ended: result.rowsAffected }, ...meta },
+      tx,
+    );
+    return result.rowsAffected;
+  });
 }

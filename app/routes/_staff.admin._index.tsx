@@ -112,6 +112,18 @@ export default function AdminStart() {
           <button type="submit">Öppna kundens portal</button>
         </Form>
       </section>
+
+      <section className="card" aria-labelledby="logout-title">
+        <h2 id="logout-title">Logga ut kund</h2>
+        <p>Avslutar alla kundens inloggningar direkt, även de som personal öppnat.</p>
+        <Form method="post" action="/admin/kund/logga-ut">
+          <div className="field">
+            <label htmlFor="logout-customer">Kundnummer</label>
+            <input id="logout-customer" name="kundnummer" type="text" inputMode="numeric" autoComplete="off" />
+          </div>
+          <button type="submit">Logga ut kund</button>
+        </Form>
+      </section>
     </>
   );
 }
