@@ -1,6 +1,7 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
 import { test as base, expect, type Page } from "@playwright/test";
+import { mkdirSync, rmSync } from "node:fs";
 import { openDb, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../db/factories";
 
@@ -61,3 +62,25 @@ export const test = base.extend<{ retailer: Retailer }>({
 });
 
 export { expect };
+
+/**
+ * Runs `fn` while holding a lock shared by all workers (both projects run each test
+ * in parallel). For the few tests that work on state that is global by design, such
+ * as the set of payouts staff have prepared.
+ */
+export async function withGlobalLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const dir = `tests/.tmp/lock-${process.env.E2E_PORT || 3100}-${name}`;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -350,77 +350,80 @@ test.describe("Dagens produkter", () => {
 
 test.describe("Garantibelopp", () => {
   test("search, pay out, fix bank details, download payout CSV and underlag, mark complete", async ({ page }, info) => {
-    const r = await makeRetailer(info.workerIndex, { name: `Garantikiosken ${Date.now()}` });
-    const db = e2eDb();
-    await db.update(schema.customers).set({ orgNumber: "", bankgiro: "", bankAccount: "" }).where(eq(schema.customers.id, r.id));
-    await db.insert(schema.guarantees).values([
-      { customerId: r.id, ledger: 83, amountOre: 12345 },
-      { customerId: r.id, ledger: 80, amountOre: 50000 },
-    ]);
-    await asAdmin(page);
-    await page.goto("/admin/guarantees");
-    await page.getByLabel("Kundnummer").fill("99997");
-    await page.getByRole("button", { name: "Sök" }).click();
-    await expect(page.getByText("Kunde inte hämta garantibelopp för kund.").or(page.getByText("Inga garantier hittades."))).toBeVisible();
-    await page.getByLabel("Kundnummer").fill(String(r.id));
-    await page.getByRole("button", { name: "Sök" }).click();
-    await page.getByRole("button", { name: /Betala ut Aftonbladet 123,45/ }).click();
-    await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
-    await page.getByRole("button", { name: /Betala ut Expressen 500,00/ }).click();
-    await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
-    const [g] = await db.select().from(schema.guarantees).where(and(eq(schema.guarantees.customerId, r.id), eq(schema.guarantees.ledger, 83)));
-    expect(g.refunded).toBe(true);
-    expect(g.refundDate! > day).toBe(true);
-    await expect(page.getByRole("table", { name: "Totalsummor" })).toContainText("Tillagd för utbetalning");
+    // Payout files and Klarmarkera cover every prepared payout: one test at a time.
+    await withGlobalLock("payouts", async () => {
+      const r = await makeRetailer(info.workerIndex, { name: `Garantikiosken ${Date.now()}` });
+      const db = e2eDb();
+      await db.update(schema.customers).set({ orgNumber: "", bankgiro: "", bankAccount: "" }).where(eq(schema.customers.id, r.id));
+      await db.insert(schema.guarantees).values([
+        { customerId: r.id, ledger: 83, amountOre: 12345 },
+        { customerId: r.id, ledger: 80, amountOre: 50000 },
+      ]);
+      await asAdmin(page);
+      await page.goto("/admin/guarantees");
+      await page.getByLabel("Kundnummer").fill("99997");
+      await page.getByRole("button", { name: "Sök" }).click();
+      await expect(page.getByText("Kunde inte hämta garantibelopp för kund.").or(page.getByText("Inga garantier hittades."))).toBeVisible();
+      await page.getByLabel("Kundnummer").fill(String(r.id));
+      await page.getByRole("button", { name: "Sök" }).click();
+      await page.getByRole("button", { name: /Betala ut Aftonbladet 123,45/ }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+      await page.getByRole("button", { name: /Betala ut Expressen 500,00/ }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+      const [g] = await db.select().from(schema.guarantees).where(and(eq(schema.guarantees.customerId, r.id), eq(schema.guarantees.ledger, 83)));
+      expect(g.refunded).toBe(true);
+      expect(g.refundDate! > day).toBe(true);
+      await expect(page.getByRole("table", { name: "Totalsummor" })).toContainText("Tillagd för utbetalning");
 
-    const card = page.getByRole("article", { name: new RegExp(`${r.id}`) });
-    await expect(card).toContainText("Bankgiro eller bankkonto måste vara ifyllt.");
-    await expect(card).toContainText("Obligatorisk.");
-    // A fresh load: the fixed toast of the last save would cover the buttons at the bottom.
-    await page.goto("/admin/guarantees");
-    await page.getByRole("button", { name: "Klarmarkera" }).click();
-    await expect(page.getByText("Vänligen fyll i alla obligatoriska fält!")).toBeVisible();
+      const card = page.getByRole("article", { name: new RegExp(`${r.id}`) });
+      await expect(card).toContainText("Bankgiro eller bankkonto måste vara ifyllt.");
+      await expect(card).toContainText("Obligatorisk.");
+      // A fresh load: the fixed toast of the last save would cover the buttons at the bottom.
+      await page.goto("/admin/guarantees");
+      await page.getByRole("button", { name: "Klarmarkera" }).click();
+      await expect(page.getByText("Vänligen fyll i alla obligatoriska fält!")).toBeVisible();
 
-    await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4567");
-    await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
-    await expect(page.getByRole("status")).toHaveText("Bankgiro uppdaterat!");
-    await card.getByRole("textbox", { name: "Orgnummer", exact: true }).fill("556677-8899");
-    await card.getByRole("button", { name: `Spara orgnummer för ${r.id}` }).click();
-    await expect(page.getByRole("status")).toHaveText("Orgnummer uppdaterat!");
-    await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("-1");
-    await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
-    await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
-    await expect(card.getByText("Bankgiro eller bankkonto måste vara ifyllt.")).toHaveCount(0);
-    await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12x");
-    await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
-    await expect(card.getByText(/Misslyckades med att uppdatera bankgiro\./)).toBeVisible();
-    await page.goto("/admin/guarantees");
+      await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4567");
+      await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText("Bankgiro uppdaterat!");
+      await card.getByRole("textbox", { name: "Orgnummer", exact: true }).fill("556677-8899");
+      await card.getByRole("button", { name: `Spara orgnummer för ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText("Orgnummer uppdaterat!");
+      await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("-1");
+      await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
+      await expect(card.getByText("Bankgiro eller bankkonto måste vara ifyllt.")).toHaveCount(0);
+      await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12x");
+      await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
+      await expect(card.getByText(/Misslyckades med att uppdatera bankgiro\./)).toBeVisible();
+      await page.goto("/admin/guarantees");
 
-    const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Utbetalningsfil Aftonbladet" }).click()]);
-    expect(csvDownload.suggestedFilename()).toMatch(/^aftonbladet-\d{4}-v\d{2}\.csv$/);
-    const csv = readFileSync(await csvDownload.path()!, "utf8").replace(/^\uFEFF/, "");
-    const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("kundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum");
-    expect(lines).toContain(`${r.id};${r.name};556677-8899;123-4567;;123,45;${g.refundDate}`);
-    await expect(page.getByRole("button", { name: "Utbetalningsfil Expressen" })).toBeVisible();
-    expect((await lastAudit("payout.file"))?.target).toBe(csvDownload.suggestedFilename());
+      const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Utbetalningsfil Aftonbladet" }).click()]);
+      expect(csvDownload.suggestedFilename()).toMatch(/^aftonbladet-\d{4}-v\d{2}\.csv$/);
+      const csv = readFileSync(await csvDownload.path()!, "utf8").replace(/^\uFEFF/, "");
+      const lines = csv.trim().split("\r\n");
+      expect(lines[0]).toBe("kundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum");
+      expect(lines).toContain(`${r.id};${r.name};556677-8899;123-4567;;123,45;${g.refundDate}`);
+      await expect(page.getByRole("button", { name: "Utbetalningsfil Expressen" })).toBeVisible();
+      expect((await lastAudit("payout.file"))?.target).toBe(csvDownload.suggestedFilename());
 
-    const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Underlag ${r.id}` }).click()]);
-    expect(pdfDownload.suggestedFilename()).toMatch(new RegExp(`^underlag-${r.id}-\\d{4}-v\\d{2}\\.pdf$`));
-    const pdfPath = (await pdfDownload.path())!;
-    expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe("%PDF-");
-    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
-    expect(text).toContain(r.name);
-    expect(text).toContain("556677-8899");
-    expect(text).toMatch(/123,45/);
-    expect(text).toMatch(/500,00/);
+      const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Underlag ${r.id}` }).click()]);
+      expect(pdfDownload.suggestedFilename()).toMatch(new RegExp(`^underlag-${r.id}-\\d{4}-v\\d{2}\\.pdf$`));
+      const pdfPath = (await pdfDownload.path())!;
+      expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe("%PDF-");
+      const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
+      expect(text).toContain(r.name);
+      expect(text).toContain("556677-8899");
+      expect(text).toMatch(/123,45/);
+      expect(text).toMatch(/500,00/);
 
-    await page.goto("/admin/guarantees");
-    await page.getByRole("button", { name: "Klarmarkera" }).click();
-    await expect(page.getByRole("status")).toHaveText("Utbetalningarna är klarmarkerade.");
-    await expect(page.getByText("Inga tillagda utbetalningar.")).toBeVisible();
-    const done = await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id));
-    expect(done.every((x) => x.completedAt !== null)).toBe(true);
+      await page.goto("/admin/guarantees");
+      await page.getByRole("button", { name: "Klarmarkera" }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalningarna är klarmarkerade.");
+      await expect(page.getByText("Inga tillagda utbetalningar.")).toBeVisible();
+      const done = await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id));
+      expect(done.every((x) => x.completedAt !== null)).toBe(true);
+    });
   });
 });
 
