@@ -15,7 +15,13 @@ export class UploadTooLargeError extends Error {}
 export async function readUpload(request: Request, maxBytes: number): Promise<FormData> {
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   // The other fields and multipart boundaries need a little room beside the file.
-  if (declared > maxBytes + 64 * 1024) throw new UploadTooLargeError();
+  if (declared > maxBytes + 64 * 1024) {
+    // Read and discard a moderately oversized body before answering: answering while
+    // the browser is still sending makes it see a connection reset, not the message.
+    // A body far too large is refused unread.
+    if (declared <= maxBytes * 8) await drain(request);
+    throw new UploadTooLargeError();
+  }
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) return request.formData();
   try {
@@ -24,6 +30,12 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Fo
     if (e instanceof MaxPartSizeExceededError) throw new UploadTooLargeError();
     throw e;
   }
+}
+
+async function drain(request: Request) {
+  const reader = request.body?.getReader();
+  if (!reader) return;
+  for (;;) if ((await reader.read()).done) return;
 }
 
 /** The uploaded file of a form field, or null when none was chosen. */
