@@ -17,10 +17,14 @@ export function ensureDb(customers: number, days = 90): string {
   if (!existsSync(file)) {
     log(`generating ${file} (${customers} customers, ${days} days)`);
     const started = Date.now();
-    const r = spawnSync("npx", ["tsx", "cli/portal.ts", "seed", "--scale", "national", "--customers", String(customers), "--days", String(days)], {
-      env: { ...process.env, DATABASE_URL: `file:${file}` },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const r = spawnSync(
+      "npx",
+      ["tsx", "cli/portal.ts", "seed", "--scale", "national", "--customers", String(customers), "--days", String(days)],
+      {
+        env: { ...process.env, DATABASE_URL: `file:${file}` },
+        stdio: ["ignore", "inherit", "inherit"],
+      }
+    );
     if (r.status !== 0) throw new Error(`seed failed for ${file}`);
     log(`generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
@@ -31,17 +35,21 @@ export type Server = { url: string; child: ChildProcess; startMs: number; stop: 
 
 export async function startServer(dbFile: string, port: number): Promise<Server> {
   const started = performance.now();
-  const child = spawn("node", ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(port)], {
-    env: {
-      ...process.env,
-      DATABASE_URL: `file:${dbFile}`,
-      NODE_ENV: "production",
-      PORTAL_QUIET_LOG: "1",
-      SESSION_SECRET: "bench-secret",
-      THROTTLE_IP_FREE: "1000000",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawn(
+    "node",
+    ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(port)],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: `file:${dbFile}`,
+        NODE_ENV: "production",
+        PORTAL_QUIET_LOG: "1",
+        SESSION_SECRET: "bench-secret",
+        THROTTLE_IP_FREE: "1000000",
+      },
+      stdio: ["ignore", "ignore", "inherit"],
+    }
+  );
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited");
@@ -87,7 +95,11 @@ export async function loginMany(url: string, ids: number[], pin = "1234"): Promi
 export type Load = { rps: number; p50: number; p99: number; errors: number; non2xx: number; total: number };
 
 /** A bounded GET load: each connection keeps one of the cookies. */
-export async function getLoad(url: string, path: string, opts: { connections: number; seconds: number; cookies?: string[] }): Promise<Load> {
+export async function getLoad(
+  url: string,
+  path: string,
+  opts: { connections: number; seconds: number; cookies?: string[] }
+): Promise<Load> {
   let next = 0;
   const result = await autocannon({
     url: url + path,

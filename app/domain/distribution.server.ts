@@ -102,12 +102,18 @@ export async function listEditions() {
 }
 
 /**
- * The grouped list: per distributor its reporting customers, their amount and price.
- * Three queries whatever the size: distributors with customer counts, one GROUP BY
- * customer over the reported rows (which also counts the frequency of the last 30
- * days in the same scan), and the customers' names joined to that aggregate.
+ * The grouped list — per distributor its reporting customers, their amount and price —
+ * and the daily share of reporting customers, from one scan of the reported rows:
+ * the GROUP BY customer also counts the frequency of the last 30 days and lists the
+ * customer's reporting dates of the range, from which the daily share is counted.
+ * Two queries whatever the size: distributors with customer counts, and the aggregate
+ * joined to the customers' names.
  */
-export async function getDistribution(query: DistributionQuery, scope: DistributorScope, today = todayIn()): Promise<DistributorEntry[]> {
+export async function getDistributionOverview(
+  query: DistributionQuery,
+  scope: DistributorScope,
+  today = todayIn(),
+): Promise<{ entries: DistributorEntry[]; daily: DailyShare[] }> {
   const db = getDb();
   const ids = effectiveDistributors(query, scope);
   const distWhere = ids === null ? sql`` : sql`where dist.id in (${list(ids.length ? ids : [-1])})`;
@@ -123,13 +129,13 @@ export async function getDistribution(query: DistributionQuery, scope: Distribut
   const inRange = rowFilter(query);
   const rows = await db.all<{
     id: number; name: string; zip: string; city: string; distributorId: number;
-    frequency: number; amount: number; priceOre: number; anyZero: number;
+    frequency: number; amount: number; priceOre: number; anyZero: number; dates: string;
   }>(sql`
     select c.id as id, c.name as name, c.zip as zip, c.city as city, c.distributor_id as distributorId,
-      a.frequency as frequency, a.amount as amount, a.price_ore as priceOre, a.any_zero as anyZero
+      a.frequency as frequency, a.amount as amount, a.price_ore as priceOre, a.any_zero as anyZero, a.dates as dates
     from (
       select d.customer_id as customer_id,
-        sum(case when ${inRange} then 1 else 0 end) as n,
+        group_concat(distinct case when ${inRange} then d.delivery_date end) as dates,
         sum(case when ${inRange} then abs(d.delivered - d.received) else 0 end) as amount,
         sum(case when ${inRange} then abs(d.delivered - d.received) * d.price_ore else 0 end) as price_ore,
         max(case when ${inRange} and d.received = 0 then 1 else 0 end) as any_zero,
@@ -139,7 +145,7 @@ export async function getDistribution(query: DistributionQuery, scope: Distribut
       group by d.customer_id
     ) a
     join customers c on c.id = a.customer_id
-    where a.n > 0
+    where a.dates is not null
     order by c.distributor_id, c.id`);
 
   const byDistributor = new Map<number, DistributorEntry>();
@@ -148,37 +154,32 @@ export async function getDistribution(query: DistributionQuery, scope: Distribut
     byDistributor.set(d.id, entry);
     return entry;
   });
-  for (const r of rows) {
+  const perDate = new Map<string, number>();
+  for (const { dates, ...r } of rows) {
     const entry = byDistributor.get(r.distributorId);
     if (!entry) continue;
     entry.customers.push({ ...r, anyZero: r.anyZero === 1 });
     entry.reporting++;
     entry.amount += r.amount;
     entry.priceOre += r.priceOre;
+    for (const date of dates.split(",")) perDate.set(date, (perDate.get(date) ?? 0) + 1);
   }
-  return entries;
+  const customerCount = distributors.reduce((sum, d) => sum + d.customerCount, 0);
+  const daily: DailyShare[] = [];
+  for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
+    if (query.excludeDates.includes(date)) continue;
+    daily.push({ date, reporting: perDate.get(date) ?? 0, customerCount });
+  }
+  return { entries, daily };
+}
+
+export async function getDistribution(query: DistributionQuery, scope: DistributorScope, today = todayIn()): Promise<DistributorEntry[]> {
+  return (await getDistributionOverview(query, scope, today)).entries;
 }
 
 /** Per date of the range: how many customers reported, out of the distributors' customers. */
-export async function getDailyShare(query: DistributionQuery, scope: DistributorScope): Promise<DailyShare[]> {
-  const db = getDb();
-  const ids = effectiveDistributors(query, scope);
-  const countWhere = ids === null ? sql`` : sql`where distributor_id in (${list(ids.length ? ids : [-1])})`;
-  const [{ total }] = await db.all<{ total: number }>(sql`select count(*) as total from customers ${countWhere}`);
-  // The partial index is ordered by (date, customer): this groups without sorting.
-  const rows = await db.all<{ date: string; reporting: number }>(sql`
-    select d.delivery_date as date, count(distinct d.customer_id) as reporting
-    from deliveries d
-    where d.received is not null and ${rowFilter(query)}${customerFilter(ids)}
-    group by d.delivery_date
-    order by d.delivery_date`);
-  const found = new Map(rows.map((r) => [r.date, r.reporting]));
-  const out: DailyShare[] = [];
-  for (let date = query.from; date <= query.to; date = addDays(date, 1)) {
-    if (query.excludeDates.includes(date)) continue;
-    out.push({ date, reporting: found.get(date) ?? 0, customerCount: total });
-  }
-  return out;
+export async function getDailyShare(query: DistributionQuery, scope: DistributorScope, today = todayIn()): Promise<DailyShare[]> {
+  return (await getDistributionOverview(query, scope, today)).daily;
 }
 
 /**

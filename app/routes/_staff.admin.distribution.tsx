@@ -5,8 +5,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { today } from "~/domain/dates";
 import {
   getCustomerPapers,
-  getDailyShare,
-  getDistribution,
+  getDistributionOverview,
   listDistributors,
   listEditions,
   outsideScope,
@@ -47,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (!papers) throw new Response("Kunden finns inte.", { status: 404 });
     selected = { customerId, papers };
   }
-  const [entries, daily] = await Promise.all([getDistribution(query, scope, t), getDailyShare(query, scope)]);
+  const { entries, daily } = await getDistributionOverview(query, scope, t);
   return { ...base, errors: null, query, entries, daily, selected };
 }
 
