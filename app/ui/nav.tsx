@@ -1,6 +1,25 @@
 import { NavLink } from "@remix-run/react";
 import type { MenuItem } from "./menu";
 
+/** Long labels such as "Följsesedel/Leveransreklamation" may wrap after a slash. */
+function Label({ text }: { text: string }) {
+  const parts = text.split("/");
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function Items({ items }: { items: MenuItem[] }) {
   return (
     <ul>
@@ -13,7 +32,7 @@ function Items({ items }: { items: MenuItem[] }) {
             </>
           ) : (
             <NavLink to={item.to} end={item.to === "/" || item.to === "/admin"} prefetch="none">
-              {item.label}
+              <Label text={item.label} />
             </NavLink>
           )}
         </li>
