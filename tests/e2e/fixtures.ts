@@ -28,7 +28,8 @@ export async function makeRetailer(workerIndex: number, opts: { distributorId?: 
       await createCustomer(e2eDb(), { id, distributorId: opts.distributorId ?? 1, pin: "4321", name, address: "Testgatan 1", zip: "123 45", city: "Teststad" });
       return { id, pin: "4321", name };
     } catch (e) {
-      if (!String(e).includes("UNIQUE")) throw e;
+      // drizzle wraps the driver's error: the UNIQUE message is on the cause.
+      if (!`${e} ${(e as { cause?: unknown }).cause}`.includes("UNIQUE")) throw e;
     }
   }
 }

@@ -294,7 +294,8 @@ test.describe("impersonation", () => {
     const admin = await makeStaff("admin");
     await loginAs(page, admin.email, admin.password);
     await page.goto("/admin");
-    await page.getByLabel("Kundnummer", { exact: true }).fill("99999x");
+    // The start page also has 'Logga ut kund' with its own Kundnummer field.
+    await page.getByRole("region", { name: "Öppna en kunds portal" }).getByLabel("Kundnummer", { exact: true }).fill("99999x");
     await page.getByRole("button", { name: "Öppna kundens portal" }).click();
     await expect(page.getByText("Ange ett kundnummer (1–5 siffror).")).toBeVisible();
     await page.getByLabel("Kundnummer", { exact: true }).fill(String(retailer.id));
