@@ -150,6 +150,7 @@ export class BankDetailError extends Error {}
  * way of saying "cleared") clears the field.
  */
 export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: string): Promise<void> {
+  if (!Number.isSafeInteger(customerId) || customerId < 1) throw new BankDetailError("Kunden finns inte.");
   const value = raw.trim() === "-1" ? "" : raw.trim();
   if (!BANK_PATTERN[field].test(value)) {
     throw new BankDetailError(field === "bankAccount" ? "Endast siffror, mellanslag, komma och bindestreck." : "Endast siffror, mellanslag och bindestreck.");

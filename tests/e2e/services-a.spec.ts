@@ -331,7 +331,8 @@ test.describe("invoices", () => {
     await addInvoice(retailer.id, insert, 1, true);
     await e2eDb().insert(schema.guarantees).values([
       { customerId: retailer.id, ledger: 83, amountOre: 12_550 },
-      { customerId: retailer.id, ledger: 80, amountOre: 4_000, refunded: true, refundDate: "2026-02-09" },
+      // Paid out and completed: a refund left "prepared" would join every staff payout file.
+      { customerId: retailer.id, ledger: 80, amountOre: 4_000, refunded: true, refundDate: "2026-02-09", completedAt: Date.parse("2026-02-09T12:00:00Z") },
     ]);
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/faktura");
