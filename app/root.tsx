@@ -66,7 +66,12 @@ export default function App() {
 export function Toast({ message }: { message: string }) {
   const [open, setOpen] = useState(true);
   const location = useLocation();
-  useEffect(() => setOpen(true), [message, location.key]);
+  useEffect(() => {
+    // A confirmation goes away by itself; it never takes clicks (pointer-events: none).
+    setOpen(true);
+    const timer = setTimeout(() => setOpen(false), 6000);
+    return () => clearTimeout(timer);
+  }, [message, location.key]);
   if (!open) return null;
   return (
     <div className="toast" role="status">

@@ -368,7 +368,9 @@ test.describe("Garantibelopp", () => {
       await page.getByRole("button", { name: "Sök" }).click();
       await page.getByRole("button", { name: /Betala ut Aftonbladet 123,45/ }).click();
       await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+      await expect(page.getByRole("button", { name: /Betala ut Aftonbladet 123,45/ })).toHaveCount(0);
       await page.getByRole("button", { name: /Betala ut Expressen 500,00/ }).click();
+      await expect(page.getByRole("button", { name: /Betala ut Expressen 500,00/ })).toHaveCount(0);
       await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
       const [g] = await db.select().from(schema.guarantees).where(and(eq(schema.guarantees.customerId, r.id), eq(schema.guarantees.ledger, 83)));
       expect(g.refunded).toBe(true);
