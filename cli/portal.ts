@@ -166,9 +166,14 @@ program
     }
     process.env.NODE_ENV ??= opts.dev ? "development" : "production";
     const { serve } = await import("./serve");
-    await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
+    const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
     console.log(`Returportalen: http://localhost:${port}`);
-    await new Promise(() => undefined);
+    // Stop taking requests, let those under way finish, then close the database.
+    await new Promise<void>((resolve) => {
+      const stop = () => server.close(() => resolve());
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    });
   });
 
 async function main() {

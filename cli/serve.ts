@@ -55,6 +55,14 @@ export function isCrossSite(req: express.Request): boolean {
   return origin === "null";
 }
 
+/**
+ * Static files all have an extension; a page path ("/rapportering/1") goes straight
+ * to Remix instead of costing a file-system lookup per static folder.
+ */
+function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? handler(req, res, next) : next());
+}
+
 export async function createApp(options: ServeOptions) {
   const store = new AsyncLocalStorage<RequestInfo>();
   (globalThis as { __portalRequestStore?: AsyncLocalStorage<RequestInfo> }).__portalRequestStore = store;
@@ -105,9 +113,9 @@ export async function createApp(options: ServeOptions) {
     const dir = resolve(process.env.REMIX_BUILD_DIR || "build");
     build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as ServerBuild;
     app.use("/assets", express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(`${dir}/client`, { maxAge: "1h" }));
+    app.use(onlyFiles(express.static(`${dir}/client`, { maxAge: "1h" })));
   }
-  app.use(express.static("public", { maxAge: "1h" }));
+  app.use(onlyFiles(express.static("public", { maxAge: "1h" })));
 
   app.all(
     "*",

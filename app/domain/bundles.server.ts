@@ -2,14 +2,20 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today } from "./dates";
 
-export type OpenBundle = { number: number; type: number; total: number };
+/** `lastReturnId`: the newest return put in the bundle (null when empty). */
+export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
 
 /** The customer's open bundles with their total returns, by type then number. */
 export async function listOpenBundles(customerId: number, type?: 0 | 1): Promise<OpenBundle[]> {
   const b = schema.bundles;
   const r = schema.returns;
   return getDb()
-    .select({ number: b.number, type: b.type, total: sql<number>`coalesce(sum(${r.amount}), 0)` })
+    .select({
+      number: b.number,
+      type: b.type,
+      total: sql<number>`coalesce(sum(${r.amount}), 0)`,
+      lastReturnId: sql<number | null>`max(${r.id})`,
+    })
     .from(b)
     .leftJoin(r, eq(r.bundleId, b.id))
     .where(and(eq(b.customerId, customerId), eq(b.open, true), type === undefined ? undefined : eq(b.type, type)))

@@ -3,6 +3,7 @@
 // forged form gets the same answers as the page.
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { listOpenBundles, type OpenBundle } from "./bundles.server";
 import { addDays, today } from "./dates";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
@@ -92,19 +93,17 @@ export async function listPapers(customerId: number, state: ReportState, on: str
  * the save would refuse it (spec 4 says "last used"; closed ones are read-only).
  */
 export async function defaultBundles(customerId: number): Promise<Record<PaperType, number | null>> {
-  const b = schema.bundles;
-  const r = schema.returns;
-  const rows = await getDb()
-    .select({ type: b.type, number: b.number, lastReturn: sql<number | null>`max(${r.id})` })
-    .from(b)
-    .leftJoin(r, eq(r.bundleId, b.id))
-    .where(and(eq(b.customerId, customerId), eq(b.open, true)))
-    .groupBy(b.id)
-    .orderBy(sql`max(${r.id}) desc nulls last`, desc(b.id));
+  return defaultBundlesOf(await listOpenBundles(customerId));
+}
+
+/** The same, from the open bundles the page has already read. */
+export function defaultBundlesOf(open: OpenBundle[]): Record<PaperType, number | null> {
   const result: Record<PaperType, number | null> = { 0: null, 1: null };
-  for (const row of rows) {
-    const type = row.type as PaperType;
-    if (result[type] === null) result[type] = row.number;
+  for (const type of [0, 1] as const) {
+    const ofType = open.filter((b) => b.type === type);
+    const lastUsed = ofType.filter((b) => b.lastReturnId !== null).sort((a, b) => b.lastReturnId! - a.lastReturnId!)[0];
+    // "Newest" open bundle: the highest number, as bundles are numbered in the order labels are used.
+    result[type] = (lastUsed ?? ofType.sort((a, b) => b.number - a.number)[0])?.number ?? null;
   }
   return result;
 }

@@ -6,7 +6,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/domain/bundles.server";
 import { applyIntent, addSplit, initialLines, linesFromForm, type FormLine } from "~/domain/return-lines";
-import { defaultBundles, listPapers, saveReturns, type Paper, type ReportState } from "~/domain/returns.server";
+import { defaultBundlesOf, listPapers, saveReturns, type Paper, type ReportState } from "~/domain/returns.server";
 import { BundleChips } from "~/ui/bundle-progress";
 import { useHydrated } from "~/ui/use-hydrated";
 
@@ -23,11 +23,8 @@ function parseState(params: LoaderFunctionArgs["params"]): ReportState {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireRetailer(request);
   const state = parseState(params);
-  const [papers, openBundles, defaults] = await Promise.all([
-    listPapers(user.customerId, state),
-    listOpenBundles(user.customerId),
-    defaultBundles(user.customerId),
-  ]);
+  const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
+  const defaults = defaultBundlesOf(openBundles);
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
   return { state, papers, openBundles, defaults, token: randomUUID() };
 }
