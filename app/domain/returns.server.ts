@@ -1,7 +1,7 @@
 // Return reporting (spec 2.4, 4, 5; DESIGN.md "Return reports"). Every function
 // takes the customer id and filters by it; the save checks every rule itself, so a
 // forged form gets the same answers as the page.
-import { and, asc, between, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "./bundles.server";
 import { addDays, today } from "./dates";
