@@ -190,7 +190,10 @@ async function main() {
       process.exitCode = 2;
       return;
     }
-    console.error(`portal: ${(error as Error).message}`);
+    // A failed query's message carries its SQL and parameters (hashes among them): say only why.
+    const e = error as Error & { cause?: unknown };
+    const message = e.message.startsWith("Failed query") && e.cause instanceof Error ? e.cause.message : e.message;
+    console.error(`portal: ${message.split("\n")[0]}`);
     process.exitCode = 1;
   }
 }

@@ -28,6 +28,10 @@ export async function addCustomer(input: NewCustomer, actor: string, tx?: Tx): P
   const pinHash = input.pin === undefined ? null : await hashSecret(input.pin);
   const run = async (t: Tx) => {
     const { pin: _pin, ...fields } = input;
+    const [distributor] = await t.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, input.distributorId));
+    if (!distributor) throw new Error(`Distributör ${input.distributorId} finns inte.`);
+    const [existing] = await t.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, input.id));
+    if (existing) throw new Error(`Kund ${input.id} finns redan.`);
     await t.insert(schema.customers).values({ ...fields, pinHash });
     await audit({ actor, action: "customer.add", target: `customer:${input.id}` }, t);
   };

@@ -36,6 +36,9 @@ export async function addStaff(input: NewStaff, actor: string): Promise<number> 
   if (input.roles.includes("utb") && !input.distributorId) throw new Error("En utb-användare måste höra till en distributör.");
   const passwordHash = await hashSecret(input.password);
   return writeTransaction(async (tx) => {
+    const email = input.email.trim().toLowerCase();
+    const [taken] = await tx.select({ id: schema.staffUsers.id }).from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
+    if (taken) throw new Error(`Det finns redan en användare med e-postadressen ${email}.`);
     const [row] = await tx
       .insert(schema.staffUsers)
       .values({
