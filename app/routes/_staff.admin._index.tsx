@@ -11,6 +11,7 @@ import { requestInfo } from "~/request-context.server";
 import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { RowAction } from "~/ui/row-action";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -80,12 +81,7 @@ export default function AdminStart() {
                 <a href={s.url} target="_blank" rel="noopener noreferrer">
                   {s.name}
                 </a>
-                <Form method="post" className="inline-form">
-                  <input type="hidden" name="id" value={s.id} />
-                  <button type="submit" name="intent" value={INTENT.remove} className="link-button" aria-label={`Ta bort ${s.name}`}>
-                    Ta bort
-                  </button>
-                </Form>
+                <RowAction intent={INTENT.remove} fields={{ id: s.id }} label="Ta bort" ariaLabel={`Ta bort ${s.name}`} className="inline-form" buttonClassName="link-button" />
               </li>
             ))}
           </ul>

@@ -14,6 +14,7 @@ import {
   searchBundleContents,
 } from "~/domain/staff-bundles.server";
 import { FieldErrors } from "~/ui/field";
+import { RowAction } from "~/ui/row-action";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -203,13 +204,7 @@ export default function BundlesAdmin() {
                       <td className="num">{b.numberUnused}</td>
                       <td>{b.status}</td>
                       <td>
-                        <Form method="post">
-                          <input type="hidden" name="kund" value={customerId!} />
-                          <input type="hidden" name="blockId" value={b.id} />
-                          <button type="submit" name="intent" value="delete-block" aria-label={`Ta bort block ${b.fromNumber}–${b.toNumber}`}>
-                            Ta bort
-                          </button>
-                        </Form>
+                        <RowAction intent="delete-block" fields={{ kund: customerId!, blockId: b.id }} label="Ta bort" ariaLabel={`Ta bort block ${b.fromNumber}–${b.toNumber}`} />
                       </td>
                     </tr>
                   ))}

@@ -18,6 +18,7 @@ import {
 import { LEDGERS, LEDGER_TITLE } from "~/domain/back-office";
 import { formatKr } from "~/domain/money";
 import { FieldErrors } from "~/ui/field";
+import { RowAction } from "~/ui/row-action";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -159,14 +160,12 @@ export default function GuaranteesAdmin() {
                     <td>{a.completedAt ? `Utbetald ${a.refundDate ?? ""}` : a.refunded ? `Tillagd, utbetalas ${a.refundDate}` : "Ej utbetald"}</td>
                     <td>
                       {!a.refunded ? (
-                        <Form method="post">
-                          <input type="hidden" name="kund" value={customer.customer.id} />
-                          <input type="hidden" name="guaranteeId" value={a.id} />
-                          <input type="hidden" name="search" value={search} />
-                          <button type="submit" name="intent" value="refund" aria-label={`Betala ut ${a.paper} ${formatKr(a.amountOre)}`}>
-                            Betala ut
-                          </button>
-                        </Form>
+                        <RowAction
+                          intent="refund"
+                          fields={{ kund: customer.customer.id, guaranteeId: a.id, search }}
+                          label="Betala ut"
+                          ariaLabel={`Betala ut ${a.paper} ${formatKr(a.amountOre)}`}
+                        />
                       ) : null}
                     </td>
                   </tr>

@@ -7,6 +7,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/domain/holidays-admin.server";
 import { Field, FieldErrors } from "~/ui/field";
+import { RowAction } from "~/ui/row-action";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -111,15 +112,11 @@ export default function HolidaysAdmin() {
                   <td>{h.startReportDay}</td>
                   <td>{h.startForceReportDay}</td>
                   <td>
-                    <Form method="post" className="inline-actions">
-                      <input type="hidden" name="id" value={h.id} />
+                    <RowAction intent="delete" fields={{ id: h.id }} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} className="inline-actions">
                       <button type="submit" name="intent" value="complete" aria-label={`Klarmarkera ${h.description}`}>
                         Klarmarkera
                       </button>
-                      <button type="submit" name="intent" value="delete" aria-label={`Ta bort ${h.description}`}>
-                        Ta bort
-                      </button>
-                    </Form>
+                    </RowAction>
                   </td>
                 </tr>
               ))}

@@ -21,6 +21,7 @@ import { OrdersError, applyOrders, deleteOrderFile, deleteOrderLine, listOrderFi
 import { MAX_CSV_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { SelectField } from "~/ui/select-field";
+import { RowAction } from "~/ui/row-action";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -287,15 +288,11 @@ function InvoiceLinesTab({ loaded }: { loaded: Loaded }) {
             lines={drafts}
             caption="Nya rader"
             action={(l) => (
-              <Form method="post" className="inline-actions">
-                <input type="hidden" name="id" value={l.id} />
+              <RowAction intent="delete-draft" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort ${l.articleName} för ${l.customerId}`} className="inline-actions">
                 <Link to={`?flik=poster&redigera=${l.id}`} aria-label={`Ändra ${l.articleName} för ${l.customerId}`}>
                   Ändra
                 </Link>
-                <button type="submit" name="intent" value="delete-draft" aria-label={`Ta bort ${l.articleName} för ${l.customerId}`}>
-                  Ta bort
-                </button>
-              </Form>
+              </RowAction>
             )}
           />
           <Form method="post" className="actions">
@@ -326,12 +323,7 @@ function InvoiceLinesTab({ loaded }: { loaded: Loaded }) {
             lines={lines}
             caption={`Fil ${fileId}`}
             action={(l) => (
-              <Form method="post">
-                <input type="hidden" name="id" value={l.id} />
-                <button type="submit" name="intent" value="delete-waiting" aria-label={`Ta bort väntande ${l.articleName} för ${l.customerId}`}>
-                  Ta bort
-                </button>
-              </Form>
+              <RowAction intent="delete-waiting" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort väntande ${l.articleName} för ${l.customerId}`} />
             )}
           />
         </section>
@@ -392,12 +384,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
           <h3>
             {f.filename} ({f.lines.length} rader)
           </h3>
-          <Form method="post" className="actions">
-            <input type="hidden" name="id" value={f.fileId} />
-            <button type="submit" name="intent" value="delete-order-file" aria-label={`Ta bort filen ${f.filename}`}>
-              Ta bort filen
-            </button>
-          </Form>
+          <RowAction intent="delete-order-file" fields={{ id: f.fileId }} label="Ta bort filen" ariaLabel={`Ta bort filen ${f.filename}`} className="actions" />
           <div className="table-wrap">
             <table>
               <thead>
@@ -427,12 +414,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
                     <td>{l.ledger}</td>
                     <td>{l.transferredAt ? "Överförd" : "Ej överförd"}</td>
                     <td>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={l.id} />
-                        <button type="submit" name="intent" value="delete-order" aria-label={`Ta bort rad ${l.articleNumber} för ${l.customerId}`}>
-                          Ta bort
-                        </button>
-                      </Form>
+                      <RowAction intent="delete-order" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort rad ${l.articleNumber} för ${l.customerId}`} />
                     </td>
                   </tr>
                 ))}

@@ -10,6 +10,7 @@ import { deleteMessage, getMessage, listMessages, saveMessage } from "~/domain/m
 import { requestInfo } from "~/request-context.server";
 import { Field, FieldErrors } from "~/ui/field";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { RowAction } from "~/ui/row-action";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -185,12 +186,15 @@ export default function MessagesPage() {
                   <td className="date">{m.stopDate}</td>
                   <td className="num">{m.customerCount || "Alla"}</td>
                   <td>
-                    <Form method="post" action="/admin/messages" className="inline-form">
-                      <input type="hidden" name="id" value={m.id} />
-                      <button type="submit" name="intent" value="delete" className="link-button" aria-label={`Ta bort ${m.header || `meddelande ${m.id}`}`}>
-                        Ta bort
-                      </button>
-                    </Form>
+                    <RowAction
+                      intent="delete"
+                      fields={{ id: m.id }}
+                      label="Ta bort"
+                      ariaLabel={`Ta bort ${m.header || `meddelande ${m.id}`}`}
+                      action="/admin/messages"
+                      className="inline-form"
+                      buttonClassName="link-button"
+                    />
                   </td>
                 </tr>
               ))}

@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/domain/products.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { SelectField } from "~/ui/select-field";
+import { RowAction } from "~/ui/row-action";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -135,15 +136,11 @@ export default function ProductsAdmin() {
                         <td>{p.accountCode}</td>
                         <td>{p.articleId}</td>
                         <td>
-                          <Form method="post" className="inline-actions">
-                            <input type="hidden" name="id" value={p.id} />
+                          <RowAction intent="delete" fields={{ id: p.id }} label="Ta bort" ariaLabel={`Ta bort ${p.productCode}`} className="inline-actions">
                             <Link to={`?redigera=${p.id}`} aria-label={`Ändra ${p.productCode}`}>
                               Ändra
                             </Link>
-                            <button type="submit" name="intent" value="delete" aria-label={`Ta bort ${p.productCode}`}>
-                              Ta bort
-                            </button>
-                          </Form>
+                          </RowAction>
                         </td>
                       </tr>
                     ))}
