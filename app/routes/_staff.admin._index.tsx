@@ -8,10 +8,11 @@ import { redirectWithToast } from "~/auth/session.server";
 import { SHORTCUT_URL } from "~/domain/shortcut-rules";
 import { addShortcut, deleteShortcut, listShortcuts } from "~/domain/shortcuts.server";
 import { requestInfo } from "~/request-context.server";
+import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
-import staffStyles from "~/ui/staff-monitoring.css?url";
 import { RowAction } from "~/ui/row-action";
+import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -100,25 +101,13 @@ export default function AdminStart() {
       <section className="card" aria-labelledby="open-title">
         <h2 id="open-title">Öppna en kunds portal</h2>
         <p>Se och använd portalen som kunden gör. Allt du gör där loggas med ditt personalkonto.</p>
-        <Form method="post" action="/admin/kund/oppna">
-          <div className="field">
-            <label htmlFor="open-customer">Kundnummer</label>
-            <input id="open-customer" name="kundnummer" type="text" inputMode="numeric" autoComplete="off" />
-          </div>
-          <button type="submit">Öppna kundens portal</button>
-        </Form>
+        <CustomerNumberForm action="/admin/kund/oppna" inputId="open-customer" submitLabel="Öppna kundens portal" />
       </section>
 
       <section className="card" aria-labelledby="logout-title">
         <h2 id="logout-title">Logga ut kund</h2>
         <p>Avslutar alla kundens inloggningar direkt, även de som personal öppnat.</p>
-        <Form method="post" action="/admin/kund/logga-ut">
-          <div className="field">
-            <label htmlFor="logout-customer">Kundnummer</label>
-            <input id="logout-customer" name="kundnummer" type="text" inputMode="numeric" autoComplete="off" />
-          </div>
-          <button type="submit">Logga ut kund</button>
-        </Form>
+        <CustomerNumberForm action="/admin/kund/logga-ut" inputId="logout-customer" submitLabel="Logga ut kund" />
       </section>
     </>
   );

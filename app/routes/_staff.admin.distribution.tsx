@@ -13,6 +13,7 @@ import {
 import { parseDistributionParams, scopeFor } from "~/domain/distribution-params.server";
 import { formatKr } from "~/domain/money";
 import { datesOf, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { PlainField } from "~/ui/field";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
@@ -107,40 +108,8 @@ export default function DistributionPage() {
 
       <Form method="get" className="card filter-form">
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="dist-from">Från</label>
-            <input
-              id="dist-from"
-              name="from"
-              type="date"
-              defaultValue={raw.from}
-              key={`from-${raw.from}`}
-              aria-invalid={errors?.from ? true : undefined}
-              aria-describedby={errors?.from ? "dist-from-error" : undefined}
-            />
-            {errors?.from ? (
-              <div id="dist-from-error" className="field-error" role="alert">
-                {errors.from}
-              </div>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="dist-to">Till</label>
-            <input
-              id="dist-to"
-              name="to"
-              type="date"
-              defaultValue={raw.to}
-              key={`to-${raw.to}`}
-              aria-invalid={errors?.to ? true : undefined}
-              aria-describedby={errors?.to ? "dist-to-error" : undefined}
-            />
-            {errors?.to ? (
-              <div id="dist-to-error" className="field-error" role="alert">
-                {errors.to}
-              </div>
-            ) : null}
-          </div>
+          <PlainField key={`from-${raw.from}`} id="dist-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
+          <PlainField key={`to-${raw.to}`} id="dist-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         </div>
         {rangeDates.length > 1 ? (
           <details open={excluded.size > 0}>

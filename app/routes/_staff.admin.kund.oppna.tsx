@@ -1,11 +1,12 @@
 // Impersonation: an admin opens a retailer's portal as that retailer. The new session
 // carries impersonatorId; the retailer layout shows a banner with the way back.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, redirect, useActionData } from "@remix-run/react";
+import { data, redirect, useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { startSession } from "~/auth/session.server";
 import { startImpersonation } from "~/domain/impersonation.server";
 import { requestInfo } from "~/request-context.server";
+import { CustomerNumberForm } from "~/ui/customer-number-form";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -34,27 +35,7 @@ export default function OpenRetailerPortal() {
     <>
       <h1>Öppna en kunds portal</h1>
       <p>Se och använd portalen som kunden gör. Allt du gör där loggas med ditt personalkonto.</p>
-      <Form method="post">
-        <div className="field">
-          <label htmlFor="open-customer">Kundnummer</label>
-          <input
-            id="open-customer"
-            name="kundnummer"
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            defaultValue={result?.kundnummer}
-            aria-invalid={result?.error ? true : undefined}
-            aria-describedby={result?.error ? "open-customer-error" : undefined}
-          />
-          {result?.error ? (
-            <div id="open-customer-error" className="field-error" role="alert">
-              {result.error}
-            </div>
-          ) : null}
-        </div>
-        <button type="submit">Öppna kundens portal</button>
-      </Form>
+      <CustomerNumberForm action="/admin/kund/oppna" inputId="open-customer" submitLabel="Öppna kundens portal" kundnummer={result?.kundnummer} error={result?.error} />
     </>
   );
 }

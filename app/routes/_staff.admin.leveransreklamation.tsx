@@ -6,6 +6,7 @@ import { today } from "~/domain/dates";
 import { scopeFor } from "~/domain/distribution-params.server";
 import { formatKr } from "~/domain/money";
 import { parsePeriod, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { PlainField } from "~/ui/field";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -75,24 +76,8 @@ export default function ComplaintsPage() {
       </nav>
       <Form method="get" className="card filter-form">
         <div className="field-row">
-          <div className="field">
-            <label htmlFor="rek-from">Från</label>
-            <input id="rek-from" name="from" type="date" defaultValue={raw.from} key={`f-${raw.from}`} aria-invalid={errors?.from ? true : undefined} aria-describedby={errors?.from ? "rek-from-error" : undefined} />
-            {errors?.from ? (
-              <div id="rek-from-error" className="field-error" role="alert">
-                {errors.from}
-              </div>
-            ) : null}
-          </div>
-          <div className="field">
-            <label htmlFor="rek-to">Till</label>
-            <input id="rek-to" name="to" type="date" defaultValue={raw.to} key={`t-${raw.to}`} aria-invalid={errors?.to ? true : undefined} aria-describedby={errors?.to ? "rek-to-error" : undefined} />
-            {errors?.to ? (
-              <div id="rek-to-error" className="field-error" role="alert">
-                {errors.to}
-              </div>
-            ) : null}
-          </div>
+          <PlainField key={`f-${raw.from}`} id="rek-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
+          <PlainField key={`t-${raw.to}`} id="rek-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         </div>
         <button type="submit" className="primary">
           Visa

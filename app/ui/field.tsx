@@ -42,3 +42,37 @@ export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) 
     </div>
   );
 }
+
+type PlainFieldProps = {
+  id: string;
+  name: string;
+  label: ReactNode;
+  type?: "text" | "date";
+  inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
+  autoComplete?: string;
+  defaultValue?: string;
+  error?: string | null;
+};
+
+/**
+ * The same labelled input for forms that are not conform forms (GET filters, the
+ * one-field customer forms): one error string, shown under the input as `${id}-error`.
+ */
+export function PlainField({ id, name, label, type = "text", inputMode, autoComplete, defaultValue, error }: PlainFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldErrors id={`${id}-error`} errors={error ? [error] : undefined} />
+    </div>
+  );
+}
