@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/domain/holidays-admin.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
+import { SaveActions } from "~/ui/save-actions";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -75,12 +76,7 @@ export default function HolidaysAdmin() {
             <Field label="Start rapportering" field={fields.startReportDay} type="date" />
             <Field label="Tvingande från" field={fields.startForceReportDay} type="date" />
           </div>
-          <div className="actions">
-            <button type="submit" name="intent" value="save" className="primary">
-              {editing ? "Uppdatera" : "Spara"}
-            </button>
-            {editing ? <Link to="/admin/holidays">Avbryt</Link> : null}
-          </div>
+          <SaveActions editing={!!editing}>{editing ? <Link to="/admin/holidays">Avbryt</Link> : null}</SaveActions>
         </Form>
       </section>
       <h2>Aktuella helgdagar</h2>

@@ -20,8 +20,9 @@ import { formatKr, formatOre } from "~/domain/money";
 import { OrdersError, applyOrders, deleteOrderFile, deleteOrderLine, listOrderFiles, parseOrdersFile, transferOrders } from "~/domain/orders.server";
 import { MAX_CSV_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
 import { Field, FieldErrors } from "~/ui/field";
-import { SelectField } from "~/ui/select-field";
 import { RowAction } from "~/ui/row-action";
+import { SaveActions } from "~/ui/save-actions";
+import { SelectField } from "~/ui/select-field";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -248,12 +249,9 @@ function LineForm({ editing }: { editing: Line | null }) {
           <Field label="Marginal (%)" field={fields.profitPercentage} inputProps={{ inputMode: "numeric" }} />
         </div>
         <Field label="EDI-referens" field={fields.ediReferenceText} />
-        <div className="actions">
-          <button type="submit" name="intent" value="save-line" className="primary">
-            {editing ? "Uppdatera" : "Lägg till"}
-          </button>
+        <SaveActions editing={!!editing} intent="save-line" newLabel="Lägg till">
           <Link to="?flik=poster">Avbryt</Link>
-        </div>
+        </SaveActions>
       </Form>
     </section>
   );

@@ -9,8 +9,9 @@ import { redirectWithToast } from "~/auth/session.server";
 import { deleteMessage, getMessage, listMessages, saveMessage } from "~/domain/messages.server";
 import { requestInfo } from "~/request-context.server";
 import { Field, FieldErrors } from "~/ui/field";
-import staffStyles from "~/ui/staff-monitoring.css?url";
 import { RowAction } from "~/ui/row-action";
+import { SaveActions } from "~/ui/save-actions";
+import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -137,14 +138,11 @@ export default function MessagesPage() {
             <FieldErrors id={fields.customers.errorId} errors={fields.customers.errors} />
           </div>
           <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
-          <div className="actions">
-            <button type="submit" name="intent" value="save" className="primary">
-              {editing ? "Uppdatera" : "Spara"}
-            </button>
+          <SaveActions editing={!!editing}>
             <Link to="/admin/messages" className="button" reloadDocument>
               Nollställ
             </Link>
-          </div>
+          </SaveActions>
         </Form>
       </section>
 

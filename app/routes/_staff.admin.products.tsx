@@ -7,8 +7,9 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/domain/products.server";
 import { Field, FieldErrors } from "~/ui/field";
-import { SelectField } from "~/ui/select-field";
 import { RowAction } from "~/ui/row-action";
+import { SaveActions } from "~/ui/save-actions";
+import { SelectField } from "~/ui/select-field";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -97,12 +98,7 @@ export default function ProductsAdmin() {
             <Field label="Kontokod" field={fields.accountCode} />
             <Field label="Artikel-id" field={fields.articleId} hint="Tomt ger utgåvans kod." />
           </div>
-          <div className="actions">
-            <button type="submit" name="intent" value="save" className="primary">
-              {editing ? "Uppdatera" : "Spara"}
-            </button>
-            {editing ? <Link to="/admin/products">Avbryt</Link> : null}
-          </div>
+          <SaveActions editing={!!editing}>{editing ? <Link to="/admin/products">Avbryt</Link> : null}</SaveActions>
         </Form>
       </section>
       {titles.map((t) => {
