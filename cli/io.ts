@@ -61,3 +61,11 @@ export function parseDateArg(value: string, name: string): string {
   }
   return value;
 }
+
+/** --from and --to as a period: both valid dates, --from not after --to. */
+export function parsePeriodArgs(opts: { from: string; to: string }): { from: string; to: string } {
+  const from = parseDateArg(opts.from, "--from");
+  const to = parseDateArg(opts.to, "--to");
+  if (from > to) throw new UsageError("--from ligger efter --to.");
+  return { from, to };
+}

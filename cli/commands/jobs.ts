@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, unlinkSync, write
 import { finished } from "node:stream/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
-import { parseDateArg, parseIntArg, UsageError } from "../io";
+import { parseIntArg, parsePeriodArgs, UsageError } from "../io";
 import { progressBar, seconds } from "../progress";
 
 function kr(ore: number): string {
@@ -15,11 +15,13 @@ function kr(ore: number): string {
 
 const PAPER_TYPES: Record<number, string> = { 0: "Huvudtidningar", 1: "Bilagor" };
 
+/** A parent command (`invoice`, `payout`, `export`) whose help ends with one example. */
+function commandGroup(program: Command, name: string, description: string, example: string): Command {
+  return program.command(name).description(description).addHelpText("after", `\nExempel:\n  ${example}`);
+}
+
 export function registerJobs(program: Command) {
-  const invoice = program
-    .command("invoice")
-    .description("fakturering")
-    .addHelpText("after", "\nExempel:\n  npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28");
+  const invoice = commandGroup(program, "invoice", "fakturering", "npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28");
   invoice
     .command("run")
     .description("fakturerar varje kund per papperstyp för perioden: (levererat − returnerat) × nettopris, plus skickade fakturaposter och överförda beställningar")
@@ -29,9 +31,7 @@ export function registerJobs(program: Command) {
     .addHelpText("after", "\nExempel:\n  npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28 --dry-run")
     .action(async (opts: { from: string; to: string; dryRun?: boolean }) => {
       const started = Date.now();
-      const from = parseDateArg(opts.from, "--from");
-      const to = parseDateArg(opts.to, "--to");
-      if (from > to) throw new UsageError("--from ligger efter --to.");
+      const { from, to } = parsePeriodArgs(opts);
       await prepareDb(getDb());
       const { runInvoicing } = await import("../../app/domain/invoicing.server");
       const bar = progressBar("invoice run");
@@ -48,10 +48,7 @@ export function registerJobs(program: Command) {
       );
     });
 
-  const payout = program
-    .command("payout")
-    .description("utbetalning av garantibelopp")
-    .addHelpText("after", "\nExempel:\n  npm run portal -- payout files --out utbetalningar/2026-v10");
+  const payout = commandGroup(program, "payout", "utbetalning av garantibelopp", "npm run portal -- payout files --out utbetalningar/2026-v10");
   payout
     .command("files")
     .description("skriver utbetalningsfilerna (CSV per titel, <titel>-<år>-v<vecka>.csv) och PDF-underlagen för de utbetalningar personalen lagt till")
@@ -76,10 +73,7 @@ export function registerJobs(program: Command) {
       console.log(`payout files: ${files.length} files (${seconds(started)})`);
     });
 
-  const exp = program
-    .command("export")
-    .description("exporter")
-    .addHelpText("after", "\nExempel:\n  npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --out v10.xlsx");
+  const exp = commandGroup(program, "export", "exporter", "npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --out v10.xlsx");
   exp
     .command("distribution")
     .description("personalens Excel-export av distributionsuppföljningen (leveransreklamationer)")
@@ -90,9 +84,7 @@ export function registerJobs(program: Command) {
     .addHelpText("after", "\nExempel:\n  npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --distributor 1 --out norr-v10.xlsx")
     .action(async (opts: { from: string; to: string; distributor?: string; out: string }) => {
       const started = Date.now();
-      const from = parseDateArg(opts.from, "--from");
-      const to = parseDateArg(opts.to, "--to");
-      if (from > to) throw new UsageError("--from ligger efter --to.");
+      const { from, to } = parsePeriodArgs(opts);
       const distributorIds = opts.distributor ? [parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31 - 1)] : [];
       if (!opts.out.toLowerCase().endsWith(".xlsx")) throw new UsageError("--out ska sluta på .xlsx.");
       if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
