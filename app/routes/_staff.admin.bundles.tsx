@@ -15,6 +15,7 @@ import {
 } from "~/domain/staff-bundles.server";
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
+import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -176,42 +177,34 @@ export default function BundlesAdmin() {
               {actionData.error}
             </p>
           ) : null}
-          {blocks.length === 0 ? (
-            <p>Kunden har inga buntblock.</p>
-          ) : (
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th>Från datum</th>
-                    <th>Till datum</th>
-                    <th className="num">Från nr</th>
-                    <th className="num">Till nr</th>
-                    <th className="num">Oanvända</th>
-                    <th>Status</th>
-                    <th>
-                      <span className="visually-hidden">Åtgärder</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {blocks.map((b) => (
-                    <tr key={b.id}>
-                      <td>{b.fromDate}</td>
-                      <td>{b.toDate}</td>
-                      <td className="num">{b.fromNumber}</td>
-                      <td className="num">{b.toNumber}</td>
-                      <td className="num">{b.numberUnused}</td>
-                      <td>{b.status}</td>
-                      <td>
-                        <RowAction intent="delete-block" fields={{ kund: customerId!, blockId: b.id }} label="Ta bort" ariaLabel={`Ta bort block ${b.fromNumber}–${b.toNumber}`} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <TableOrEmpty empty={blocks.length === 0} emptyText="Kunden har inga buntblock.">
+            <thead>
+              <tr>
+                <th>Från datum</th>
+                <th>Till datum</th>
+                <th className="num">Från nr</th>
+                <th className="num">Till nr</th>
+                <th className="num">Oanvända</th>
+                <th>Status</th>
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {blocks.map((b) => (
+                <tr key={b.id}>
+                  <td>{b.fromDate}</td>
+                  <td>{b.toDate}</td>
+                  <td className="num">{b.fromNumber}</td>
+                  <td className="num">{b.toNumber}</td>
+                  <td className="num">{b.numberUnused}</td>
+                  <td>{b.status}</td>
+                  <td>
+                    <RowAction intent="delete-block" fields={{ kund: customerId!, blockId: b.id }} label="Ta bort" ariaLabel={`Ta bort block ${b.fromNumber}–${b.toNumber}`} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableOrEmpty>
         </section>
       ) : null}
 
@@ -255,59 +248,53 @@ export default function BundlesAdmin() {
 
       {changeable ? (
         <section aria-label="Ändra Buntnummer">
-          {changeable.bundles.length === 0 ? (
-            <p>Kunden har inga buntar.</p>
-          ) : (
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th className="num">Bunt</th>
-                    <th>Typ</th>
-                    <th>Status</th>
-                    <th>Nytt buntnummer</th>
+          <TableOrEmpty empty={changeable.bundles.length === 0} emptyText="Kunden har inga buntar.">
+            <thead>
+              <tr>
+                <th className="num">Bunt</th>
+                <th>Typ</th>
+                <th>Status</th>
+                <th>Nytt buntnummer</th>
+              </tr>
+            </thead>
+            <tbody>
+              {changeable.bundles.map((b) => {
+                const failed = actionData && "bundleId" in actionData && actionData.bundleId === b.id ? actionData : null;
+                const inputId = `nytt-${b.id}`;
+                return (
+                  <tr key={b.id}>
+                    <td className="num">{b.number}</td>
+                    <td>{b.type === 0 ? "Huvudtidningar" : "Bilagor"}</td>
+                    <td>{b.open ? "Öppen" : "Stängd"}</td>
+                    <td>
+                      <Form method="post" className="inline-actions">
+                        <input type="hidden" name="kund" value={customerId!} />
+                        <input type="hidden" name="bundleId" value={b.id} />
+                        <input type="hidden" name="sida" value={page} />
+                        <label htmlFor={inputId} className="visually-hidden">
+                          Nytt buntnummer för bunt {b.number}
+                        </label>
+                        <input
+                          id={inputId}
+                          name="newNumber"
+                          type="text"
+                          inputMode="numeric"
+                          size={6}
+                          defaultValue={failed && "value" in failed ? failed.value : ""}
+                          aria-invalid={failed ? true : undefined}
+                          aria-describedby={failed ? `${inputId}-error` : undefined}
+                        />
+                        <button type="submit" name="intent" value="change" aria-label={`Spara nytt nummer för bunt ${b.number}`}>
+                          Spara
+                        </button>
+                        <FieldErrors id={`${inputId}-error`} errors={failed ? [failed.error] : undefined} />
+                      </Form>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {changeable.bundles.map((b) => {
-                    const failed = actionData && "bundleId" in actionData && actionData.bundleId === b.id ? actionData : null;
-                    const inputId = `nytt-${b.id}`;
-                    return (
-                      <tr key={b.id}>
-                        <td className="num">{b.number}</td>
-                        <td>{b.type === 0 ? "Huvudtidningar" : "Bilagor"}</td>
-                        <td>{b.open ? "Öppen" : "Stängd"}</td>
-                        <td>
-                          <Form method="post" className="inline-actions">
-                            <input type="hidden" name="kund" value={customerId!} />
-                            <input type="hidden" name="bundleId" value={b.id} />
-                            <input type="hidden" name="sida" value={page} />
-                            <label htmlFor={inputId} className="visually-hidden">
-                              Nytt buntnummer för bunt {b.number}
-                            </label>
-                            <input
-                              id={inputId}
-                              name="newNumber"
-                              type="text"
-                              inputMode="numeric"
-                              size={6}
-                              defaultValue={failed && "value" in failed ? failed.value : ""}
-                              aria-invalid={failed ? true : undefined}
-                              aria-describedby={failed ? `${inputId}-error` : undefined}
-                            />
-                            <button type="submit" name="intent" value="change" aria-label={`Spara nytt nummer för bunt ${b.number}`}>
-                              Spara
-                            </button>
-                            <FieldErrors id={`${inputId}-error`} errors={failed ? [failed.error] : undefined} />
-                          </Form>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-          )}
+                );
+              })}
+            </tbody>
+          </TableOrEmpty>
           <Pager total={changeable.total} page={page} />
         </section>
       ) : null}

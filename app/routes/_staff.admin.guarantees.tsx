@@ -19,6 +19,7 @@ import { LEDGERS, LEDGER_TITLE } from "~/domain/back-office";
 import { formatKr } from "~/domain/money";
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
+import { ActionsHeader } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -147,9 +148,7 @@ export default function GuaranteesAdmin() {
                   <th>Tidning</th>
                   <th className="num">Belopp</th>
                   <th>Status</th>
-                  <th>
-                    <span className="visually-hidden">Åtgärd</span>
-                  </th>
+                  <ActionsHeader label="Åtgärd" />
                 </tr>
               </thead>
               <tbody>

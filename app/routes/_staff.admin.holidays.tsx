@@ -9,6 +9,7 @@ import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHol
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
+import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -80,46 +81,38 @@ export default function HolidaysAdmin() {
         </Form>
       </section>
       <h2>Aktuella helgdagar</h2>
-      {holidays.length === 0 ? (
-        <p>Inga aktuella helgdagar.</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th>Dag</th>
-                <th>Beskrivning</th>
-                <th>Start rapportering</th>
-                <th>Tvingande från</th>
-                <th>
-                  <span className="visually-hidden">Åtgärder</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {holidays.map((h) => (
-                <tr key={h.id}>
-                  <td>{h.day}</td>
-                  <td>
-                    <Link to={`?redigera=${h.id}`} aria-label={`Ändra ${h.description}`}>
-                      {h.description}
-                    </Link>
-                  </td>
-                  <td>{h.startReportDay}</td>
-                  <td>{h.startForceReportDay}</td>
-                  <td>
-                    <RowAction intent="delete" fields={{ id: h.id }} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} className="inline-actions">
-                      <button type="submit" name="intent" value="complete" aria-label={`Klarmarkera ${h.description}`}>
-                        Klarmarkera
-                      </button>
-                    </RowAction>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableOrEmpty empty={holidays.length === 0} emptyText="Inga aktuella helgdagar.">
+        <thead>
+          <tr>
+            <th>Dag</th>
+            <th>Beskrivning</th>
+            <th>Start rapportering</th>
+            <th>Tvingande från</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {holidays.map((h) => (
+            <tr key={h.id}>
+              <td>{h.day}</td>
+              <td>
+                <Link to={`?redigera=${h.id}`} aria-label={`Ändra ${h.description}`}>
+                  {h.description}
+                </Link>
+              </td>
+              <td>{h.startReportDay}</td>
+              <td>{h.startForceReportDay}</td>
+              <td>
+                <RowAction intent="delete" fields={{ id: h.id }} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} className="inline-actions">
+                  <button type="submit" name="intent" value="complete" aria-label={`Klarmarkera ${h.description}`}>
+                    Klarmarkera
+                  </button>
+                </RowAction>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
     </>
   );
 }

@@ -23,6 +23,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
+import { ActionsHeader } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -163,9 +164,7 @@ function LinesTable({ lines, caption, action }: { lines: Line[]; caption: string
             <th className="num">Nettopris</th>
             <th className="num">Bruttopris</th>
             <th className="num">Moms</th>
-            <th>
-              <span className="visually-hidden">Åtgärder</span>
-            </th>
+            <ActionsHeader />
           </tr>
         </thead>
         <tbody>
@@ -395,9 +394,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
                   <th className="num">Pris</th>
                   <th>Reskontra</th>
                   <th>Status</th>
-                  <th>
-                    <span className="visually-hidden">Åtgärder</span>
-                  </th>
+                  <ActionsHeader />
                 </tr>
               </thead>
               <tbody>

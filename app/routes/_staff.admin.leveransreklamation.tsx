@@ -8,6 +8,7 @@ import { formatKr } from "~/domain/money";
 import { parsePeriod, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
 import { PlainField } from "~/ui/field";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { TableOrEmpty } from "~/ui/table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -128,40 +129,34 @@ export default function ComplaintsPage() {
           {detail ? (
             <section aria-labelledby="rek-detail">
               <h2 id="rek-detail">Reklamationer – {detailName}</h2>
-              {detail.rows.length === 0 ? (
-                <p>Inga reklamationer under perioden.</p>
-              ) : (
-                <div className="table-wrap">
-                  <table>
-                    <thead>
-                      <tr>
-                        <th scope="col">Datum</th>
-                        <th scope="col">Kund</th>
-                        <th scope="col">Tidning</th>
-                        <th scope="col" className="num">Följesedel</th>
-                        <th scope="col" className="num">Mottagit</th>
-                        <th scope="col" className="num">Differens</th>
-                        <th scope="col" className="num">Summa</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {detail.rows.map((r) => (
-                        <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
-                          <td className="date">{r.deliveryDate}</td>
-                          <td>
-                            {r.customerId} {r.customerName}
-                          </td>
-                          <td>{r.paperName}</td>
-                          <td className="num">{r.delivered}</td>
-                          <td className="num">{r.received}</td>
-                          <td className="num">{r.difference}</td>
-                          <td className="num">{formatKr(r.priceOre)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              )}
+              <TableOrEmpty empty={detail.rows.length === 0} emptyText="Inga reklamationer under perioden.">
+                <thead>
+                  <tr>
+                    <th scope="col">Datum</th>
+                    <th scope="col">Kund</th>
+                    <th scope="col">Tidning</th>
+                    <th scope="col" className="num">Följesedel</th>
+                    <th scope="col" className="num">Mottagit</th>
+                    <th scope="col" className="num">Differens</th>
+                    <th scope="col" className="num">Summa</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.rows.map((r) => (
+                    <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
+                      <td className="date">{r.deliveryDate}</td>
+                      <td>
+                        {r.customerId} {r.customerName}
+                      </td>
+                      <td>{r.paperName}</td>
+                      <td className="num">{r.delivered}</td>
+                      <td className="num">{r.received}</td>
+                      <td className="num">{r.difference}</td>
+                      <td className="num">{formatKr(r.priceOre)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableOrEmpty>
               <nav className="actions" aria-label="Sidor">
                 {detail.page > 1 ? <Link to={withParams(location.search, { sida: String(detail.page - 1) })}>Föregående sida</Link> : null}
                 {detail.hasMore ? <Link to={withParams(location.search, { sida: String(detail.page + 1) })}>Nästa sida</Link> : null}

@@ -12,6 +12,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { TableOrEmpty } from "~/ui/table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -147,59 +148,53 @@ export default function MessagesPage() {
       </section>
 
       <h2>Sparade meddelanden</h2>
-      {messages.length === 0 ? (
-        <p>Inga meddelanden.</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Typ</th>
-                <th scope="col">Rubrik</th>
-                <th scope="col">Från</th>
-                <th scope="col">Till</th>
-                <th scope="col" className="num">
-                  Kunder
-                </th>
-                <th scope="col">Åtgärd</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr
-                  key={m.id}
-                  className={editing?.id === m.id ? "selected clickable" : "clickable"}
-                  onClick={(e) => {
-                    if ((e.target as HTMLElement).closest("a,button,form")) return;
-                    navigate(`/admin/messages?id=${m.id}`);
-                  }}
-                >
-                  <td>{typeLabel(m.type)}</td>
-                  <td>
-                    <Link to={`/admin/messages?id=${m.id}`} aria-label={`Redigera ${m.header || `meddelande ${m.id}`}`}>
-                      {m.header || "(utan rubrik)"}
-                    </Link>
-                  </td>
-                  <td className="date">{m.startDate}</td>
-                  <td className="date">{m.stopDate}</td>
-                  <td className="num">{m.customerCount || "Alla"}</td>
-                  <td>
-                    <RowAction
-                      intent="delete"
-                      fields={{ id: m.id }}
-                      label="Ta bort"
-                      ariaLabel={`Ta bort ${m.header || `meddelande ${m.id}`}`}
-                      action="/admin/messages"
-                      className="inline-form"
-                      buttonClassName="link-button"
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableOrEmpty empty={messages.length === 0} emptyText="Inga meddelanden.">
+        <thead>
+          <tr>
+            <th scope="col">Typ</th>
+            <th scope="col">Rubrik</th>
+            <th scope="col">Från</th>
+            <th scope="col">Till</th>
+            <th scope="col" className="num">
+              Kunder
+            </th>
+            <th scope="col">Åtgärd</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((m) => (
+            <tr
+              key={m.id}
+              className={editing?.id === m.id ? "selected clickable" : "clickable"}
+              onClick={(e) => {
+                if ((e.target as HTMLElement).closest("a,button,form")) return;
+                navigate(`/admin/messages?id=${m.id}`);
+              }}
+            >
+              <td>{typeLabel(m.type)}</td>
+              <td>
+                <Link to={`/admin/messages?id=${m.id}`} aria-label={`Redigera ${m.header || `meddelande ${m.id}`}`}>
+                  {m.header || "(utan rubrik)"}
+                </Link>
+              </td>
+              <td className="date">{m.startDate}</td>
+              <td className="date">{m.stopDate}</td>
+              <td className="num">{m.customerCount || "Alla"}</td>
+              <td>
+                <RowAction
+                  intent="delete"
+                  fields={{ id: m.id }}
+                  label="Ta bort"
+                  ariaLabel={`Ta bort ${m.header || `meddelande ${m.id}`}`}
+                  action="/admin/messages"
+                  className="inline-form"
+                  buttonClassName="link-button"
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
+import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -106,44 +107,36 @@ export default function ProductsAdmin() {
         return (
           <section key={t.id} aria-labelledby={`title-${t.id}`}>
             <h2 id={`title-${t.id}`}>{t.name}</h2>
-            {rows.length === 0 ? (
-              <p>Ingen produktinformation.</p>
-            ) : (
-              <div className="table-wrap">
-                <table>
-                  <thead>
-                    <tr>
-                      <th>Utgåva</th>
-                      <th>Leveransdatum</th>
-                      <th>Produktkod</th>
-                      <th>Kontokod</th>
-                      <th>Artikel-id</th>
-                      <th>
-                        <span className="visually-hidden">Åtgärder</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((p) => (
-                      <tr key={p.id}>
-                        <td>{p.edition ?? p.editionId}</td>
-                        <td>{p.deliveryDate ?? "Alla"}</td>
-                        <td>{p.productCode}</td>
-                        <td>{p.accountCode}</td>
-                        <td>{p.articleId}</td>
-                        <td>
-                          <RowAction intent="delete" fields={{ id: p.id }} label="Ta bort" ariaLabel={`Ta bort ${p.productCode}`} className="inline-actions">
-                            <Link to={`?redigera=${p.id}`} aria-label={`Ändra ${p.productCode}`}>
-                              Ändra
-                            </Link>
-                          </RowAction>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <TableOrEmpty empty={rows.length === 0} emptyText="Ingen produktinformation.">
+              <thead>
+                <tr>
+                  <th>Utgåva</th>
+                  <th>Leveransdatum</th>
+                  <th>Produktkod</th>
+                  <th>Kontokod</th>
+                  <th>Artikel-id</th>
+                  <ActionsHeader />
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.edition ?? p.editionId}</td>
+                    <td>{p.deliveryDate ?? "Alla"}</td>
+                    <td>{p.productCode}</td>
+                    <td>{p.accountCode}</td>
+                    <td>{p.articleId}</td>
+                    <td>
+                      <RowAction intent="delete" fields={{ id: p.id }} label="Ta bort" ariaLabel={`Ta bort ${p.productCode}`} className="inline-actions">
+                        <Link to={`?redigera=${p.id}`} aria-label={`Ändra ${p.productCode}`}>
+                          Ändra
+                        </Link>
+                      </RowAction>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableOrEmpty>
           </section>
         );
       })}
