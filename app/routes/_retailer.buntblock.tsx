@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { labelTypeName, listUsableBlocks } from "~/domain/labels.server";
+import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Mina returetiketter/block – Returportalen" }];
 
@@ -17,42 +18,36 @@ export default function LabelBlocks() {
     <>
       <h1>Mina returetiketter/block</h1>
       <p className="intro">Här ser du dina block med returetiketter som har oanvända buntnummer.</p>
-      {blocks.length === 0 ? (
-        <p>Inget att rapportera</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Typ/status</th>
-                <th scope="col">Beställd</th>
-                <th scope="col">Giltig till</th>
-                <th scope="col">Nummerserie</th>
-                <th scope="col" className="num">
-                  Oanvända
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {blocks.map((b) => (
-                <tr key={b.id}>
-                  <td>
-                    {b.typeName}
-                    <br />
-                    <span className="muted">{b.status}</span>
-                  </td>
-                  <td>{b.fromDate}</td>
-                  <td>{b.toDate}</td>
-                  <td>
-                    {b.fromNumber} - {b.toNumber}
-                  </td>
-                  <td className="num">{b.numberUnused}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableOrEmpty empty={blocks.length === 0} emptyText="Inget att rapportera">
+        <thead>
+          <tr>
+            <th scope="col">Typ/status</th>
+            <th scope="col">Beställd</th>
+            <th scope="col">Giltig till</th>
+            <th scope="col">Nummerserie</th>
+            <th scope="col" className="num">
+              Oanvända
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {blocks.map((b) => (
+            <tr key={b.id}>
+              <td>
+                {b.typeName}
+                <br />
+                <span className="muted">{b.status}</span>
+              </td>
+              <td>{b.fromDate}</td>
+              <td>{b.toDate}</td>
+              <td>
+                {b.fromNumber} - {b.toNumber}
+              </td>
+              <td className="num">{b.numberUnused}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
       <p className="actions">
         <Link to="/order" className="button">
           Beställ returetiketter

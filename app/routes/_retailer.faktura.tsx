@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { listGuarantees, listInvoices } from "~/domain/invoices.server";
 import { formatKr } from "~/domain/money";
+import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Fakturor – Returportalen" }];
 
@@ -21,74 +22,62 @@ export default function Invoices() {
       {groups.map((g) => (
         <section key={g.paperType} aria-labelledby={`fakturor-${g.paperType}`}>
           <h2 id={`fakturor-${g.paperType}`}>{g.name}</h2>
-          {g.invoices.length === 0 ? (
-            <p>Hittar inga fakturor</p>
-          ) : (
-            <div className="table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Nummer</th>
-                    <th scope="col">Datum</th>
-                    <th scope="col">Förfallodatum</th>
-                    <th scope="col" className="num">
-                      Summa
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">PDF</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {g.invoices.map((inv) => (
-                    <tr key={inv.number}>
-                      <td>{inv.number}</td>
-                      <td>{inv.date}</td>
-                      <td>{inv.dueDate}</td>
-                      <td className="num nowrap">{formatKr(inv.amountOre)}</td>
-                      <td>{inv.status}</td>
-                      <td>
-                        <a href={`/faktura/${inv.number}.pdf`} aria-label={`Ladda ner faktura ${inv.number} (PDF)`}>
-                          Ladda ner
-                        </a>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <TableOrEmpty empty={g.invoices.length === 0} emptyText="Hittar inga fakturor">
+            <thead>
+              <tr>
+                <th scope="col">Nummer</th>
+                <th scope="col">Datum</th>
+                <th scope="col">Förfallodatum</th>
+                <th scope="col" className="num">
+                  Summa
+                </th>
+                <th scope="col">Status</th>
+                <th scope="col">PDF</th>
+              </tr>
+            </thead>
+            <tbody>
+              {g.invoices.map((inv) => (
+                <tr key={inv.number}>
+                  <td>{inv.number}</td>
+                  <td>{inv.date}</td>
+                  <td>{inv.dueDate}</td>
+                  <td className="num nowrap">{formatKr(inv.amountOre)}</td>
+                  <td>{inv.status}</td>
+                  <td>
+                    <a href={`/faktura/${inv.number}.pdf`} aria-label={`Ladda ner faktura ${inv.number} (PDF)`}>
+                      Ladda ner
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableOrEmpty>
         </section>
       ))}
       <section aria-labelledby="garanti">
         <h2 id="garanti">Garantibelopp</h2>
-        {guarantees.length === 0 ? (
-          <p>Inga garantibelopp</p>
-        ) : (
-          <div className="table-wrap">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col" className="num">
-                    Belopp
-                  </th>
-                  <th scope="col">Tidning</th>
-                  <th scope="col">Återbetald</th>
-                  <th scope="col">Datum</th>
-                </tr>
-              </thead>
-              <tbody>
-                {guarantees.map((g) => (
-                  <tr key={g.id}>
-                    <td className="num nowrap">{formatKr(g.amountOre)}</td>
-                    <td>{g.title}</td>
-                    <td>{g.refunded ? "Ja" : "Nej"}</td>
-                    <td>{g.refundDate ?? "–"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <TableOrEmpty empty={guarantees.length === 0} emptyText="Inga garantibelopp">
+          <thead>
+            <tr>
+              <th scope="col" className="num">
+                Belopp
+              </th>
+              <th scope="col">Tidning</th>
+              <th scope="col">Återbetald</th>
+              <th scope="col">Datum</th>
+            </tr>
+          </thead>
+          <tbody>
+            {guarantees.map((g) => (
+              <tr key={g.id}>
+                <td className="num nowrap">{formatKr(g.amountOre)}</td>
+                <td>{g.title}</td>
+                <td>{g.refunded ? "Ja" : "Nej"}</td>
+                <td>{g.refundDate ?? "–"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </TableOrEmpty>
       </section>
       {failed ? (
         <div className="snackbar" role="alert">

@@ -4,6 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/domain/dates";
 import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
+import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -79,30 +80,24 @@ export default function HolidaysPage() {
         </ul>
       )}
       <h2>Tidigare rapporterat</h2>
-      {answers.length === 0 ? (
-        <p>Inget rapporterat ännu.</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Datum</th>
-                <th scope="col">Beskrivning</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {answers.map((a) => (
-                <tr key={a.holidayId}>
-                  <td className="date-cell">{a.day}</td>
-                  <td>{a.description}</td>
-                  <td>{a.open ? "Öppet" : "Stängt"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableOrEmpty empty={answers.length === 0} emptyText="Inget rapporterat ännu.">
+        <thead>
+          <tr>
+            <th scope="col">Datum</th>
+            <th scope="col">Beskrivning</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {answers.map((a) => (
+            <tr key={a.holidayId}>
+              <td className="date-cell">{a.day}</td>
+              <td>{a.description}</td>
+              <td>{a.open ? "Öppet" : "Stängt"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
     </>
   );
 }

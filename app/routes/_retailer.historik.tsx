@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/domain/history.server";
+import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Historik – Returportalen" }];
 
@@ -78,38 +79,32 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
-      {rows.length === 0 ? (
-        <p>Inget att visa</p>
-      ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Titel</th>
-                {withEdition ? <th scope="col">Utgåva</th> : null}
-                <th scope="col">Utgivningsdag</th>
-                <th scope="col">Bunt</th>
-                <th scope="col" className="num">Retur</th>
-                <th scope="col" className="num">Mottagit</th>
-                <th scope="col" className="num">Reklamerat</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={i}>
-                  <td>{r.title}</td>
-                  {withEdition ? <td>{r.edition}</td> : null}
-                  <td>{r.date}</td>
-                  <td>{r.bundle ?? "–"}</td>
-                  <td className="num">{r.returned ?? "–"}</td>
-                  <td className="num">{r.received ?? "–"}</td>
-                  <td className="num">{r.claimed ?? "–"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableOrEmpty empty={rows.length === 0} emptyText="Inget att visa">
+        <thead>
+          <tr>
+            <th scope="col">Titel</th>
+            {withEdition ? <th scope="col">Utgåva</th> : null}
+            <th scope="col">Utgivningsdag</th>
+            <th scope="col">Bunt</th>
+            <th scope="col" className="num">Retur</th>
+            <th scope="col" className="num">Mottagit</th>
+            <th scope="col" className="num">Reklamerat</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              <td>{r.title}</td>
+              {withEdition ? <td>{r.edition}</td> : null}
+              <td>{r.date}</td>
+              <td>{r.bundle ?? "–"}</td>
+              <td className="num">{r.returned ?? "–"}</td>
+              <td className="num">{r.received ?? "–"}</td>
+              <td className="num">{r.claimed ?? "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
     </section>
   );
 }
