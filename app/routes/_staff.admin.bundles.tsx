@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { pageParam } from "~/domain/paging";
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const tab: Tab = TABS.some((t) => t.id === params.get("flik")) ? (params.get("flik") as Tab) : "block";
   const raw = params.get("kund");
   const customerId = customerParam(raw);
-  const page = Math.max(1, Number(params.get("sida")) || 1);
+  const page = pageParam(params.get("sida"));
   const base = { tab, customerId, customerError: null as string | null, page };
   if (raw !== null && raw.trim() !== "" && customerId === null) base.customerError = "Kundnummer är 1–5 siffror.";
   const known = customerId !== null && (await customerExists(customerId));

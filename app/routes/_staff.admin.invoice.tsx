@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { pageParam } from "~/domain/paging";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (tab === "expo") return { tab, files: await listOrderFiles(), drafts: [], editing: null, waiting: null, per: "10", page: 1, adding: false };
   const perParam = params.get("per");
   const per = perParam === "alla" ? null : PAGE_SIZES.find((p) => String(p) === perParam) ?? 10;
-  const page = Math.max(1, Number(params.get("sida")) || 1);
+  const page = pageParam(params.get("sida"));
   const editId = Number(params.get("redigera"));
   const [drafts, waiting, editing] = await Promise.all([
     listDrafts(user.staffId),

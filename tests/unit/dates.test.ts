@@ -22,3 +22,16 @@ describe("dates", () => {
     expect(isValidDate("28/02/2026")).toBe(false);
   });
 });
+
+describe("pageParam", () => {
+  it("clamps any ?sida= to a page the database can serve", async () => {
+    const { pageParam } = await import("../../app/domain/paging");
+    expect(pageParam(null)).toBe(1);
+    expect(pageParam("3")).toBe(3);
+    expect(pageParam("-4")).toBe(1);
+    expect(pageParam("abc")).toBe(1);
+    expect(pageParam("2.7")).toBe(2);
+    expect(pageParam("99999999999999999999999")).toBe(1_000_000);
+    expect(pageParam("Infinity")).toBe(1);
+  });
+});
