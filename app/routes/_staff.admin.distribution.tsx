@@ -12,8 +12,9 @@ import {
 } from "~/domain/distribution.server";
 import { parseDistributionParams, scopeFor } from "~/domain/distribution-params.server";
 import { formatKr } from "~/domain/money";
-import { datesOf, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { datesOf, PRESET_LABELS, type PresetId } from "~/domain/period";
 import { PlainField } from "~/ui/field";
+import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
@@ -54,17 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const pct = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** The current search with some keys replaced (null removes). */
-function withParams(search: string, changes: Record<string, string | string[] | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) {
-    params.delete(k);
-    if (v === null) continue;
-    for (const item of Array.isArray(v) ? v : [v]) params.append(k, item);
-  }
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 export default function DistributionPage() {
   const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -95,16 +85,7 @@ export default function DistributionPage() {
         </div>
       ) : null}
 
-      <nav aria-label="Snabbval för period" className="actions">
-        {(Object.keys(PRESET_LABELS) as PresetId[]).map((id) => {
-          const p = preset(id, t);
-          return (
-            <Link key={id} className="button" to={withParams(location.search, { from: p.from, to: p.to, exclude: null, kund: null })}>
-              {PRESET_LABELS[id]}
-            </Link>
-          );
-        })}
-      </nav>
+      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund"]} />
 
       <Form method="get" className="card filter-form">
         <div className="field-row">

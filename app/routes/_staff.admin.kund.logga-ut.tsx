@@ -2,12 +2,13 @@
 // phone, a PIN that leaked). The form sits on the admin start page; this page shows it
 // again with the error next to the field when the input is wrong.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { revokeCustomerSessions } from "~/domain/sessions.server";
 import { requestInfo } from "~/request-context.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
+import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -21,11 +22,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const form = await request.formData();
-  const text = String(form.get("kundnummer") ?? "").trim();
-  if (!/^\d{1,5}$/.test(text)) return data({ kundnummer: text, error: "Ange ett kundnummer (1–5 siffror)." }, { status: 400 });
-  const ended = await revokeCustomerSessions(user.staffId, Number(text), requestInfo());
-  if (ended === null) return data({ kundnummer: text, error: `Kund ${text} finns inte.` }, { status: 400 });
+  const input = await readCustomerNumber(request);
+  if ("refused" in input) return input.refused;
+  const { text } = input;
+  const ended = await revokeCustomerSessions(user.staffId, input.customerId, requestInfo());
+  if (ended === null) return unknownCustomer(text);
   return redirectWithToast(request, "/admin", `Kund ${text} är utloggad (${ended} ${ended === 1 ? "session" : "sessioner"} avslutade).`);
 }
 

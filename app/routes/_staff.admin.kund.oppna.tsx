@@ -1,12 +1,13 @@
 // Impersonation: an admin opens a retailer's portal as that retailer. The new session
 // carries impersonatorId; the retailer layout shows a banner with the way back.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect, useActionData } from "@remix-run/react";
+import { redirect, useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { startSession } from "~/auth/session.server";
 import { startImpersonation } from "~/domain/impersonation.server";
 import { requestInfo } from "~/request-context.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
+import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -20,11 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireStaff(request, ["admin"]);
-  const form = await request.formData();
-  const text = String(form.get("kundnummer") ?? "").trim();
-  if (!/^\d{1,5}$/.test(text)) return data({ kundnummer: text, error: "Ange ett kundnummer (1–5 siffror)." }, { status: 400 });
-  const opened = await startImpersonation(user.staffId, Number(text), requestInfo());
-  if (!opened) return data({ kundnummer: text, error: `Kund ${text} finns inte.` }, { status: 400 });
+  const input = await readCustomerNumber(request);
+  if ("refused" in input) return input.refused;
+  const opened = await startImpersonation(user.staffId, input.customerId, requestInfo());
+  if (!opened) return unknownCustomer(input.text);
   const cookie = await startSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }

@@ -5,8 +5,9 @@ import { complaintRows, complaintTotals } from "~/domain/complaints.server";
 import { today } from "~/domain/dates";
 import { scopeFor } from "~/domain/distribution-params.server";
 import { formatKr } from "~/domain/money";
-import { parsePeriod, preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { parsePeriod, preset, type PresetId } from "~/domain/period";
 import { PlainField } from "~/ui/field";
+import { PeriodPresets, withParams } from "~/ui/period-presets";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { TableOrEmpty } from "~/ui/table";
 
@@ -43,16 +44,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail };
 }
 
-function withParams(search: string, changes: Record<string, string | null>): string {
-  const params = new URLSearchParams(search);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === null) params.delete(k);
-    else params.set(k, v);
-  }
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 export default function ComplaintsPage() {
   const { today: t, raw, errors, period, totals, detail } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -65,16 +56,7 @@ export default function ComplaintsPage() {
   return (
     <>
       <h1>Leveransreklamation per utb</h1>
-      <nav aria-label="Snabbval för period" className="actions">
-        {PRESETS.map((id) => {
-          const p = preset(id, t);
-          return (
-            <Link key={id} className="button" to={withParams(location.search, { from: p.from, to: p.to, sida: null })}>
-              {PRESET_LABELS[id]}
-            </Link>
-          );
-        })}
-      </nav>
+      <PeriodPresets ids={PRESETS} today={t} reset={["sida"]} />
       <Form method="get" className="card filter-form">
         <div className="field-row">
           <PlainField key={`f-${raw.from}`} id="rek-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
