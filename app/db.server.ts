@@ -1,4 +1,4 @@
 // The app reaches the database only through this module, so db/ never ends up in
 // a client bundle.
-export { getDb, writeTransaction, schema } from "../db/client";
+export { getDb, preparedQuery, writeTransaction, schema } from "../db/client";
 export type { Db, Tx } from "../db/client";

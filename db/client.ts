@@ -38,6 +38,24 @@ export function getDb(): Db {
   return holder.__portalDb;
 }
 
+/**
+ * A query built once per database client and then run with placeholders
+ * (`sql.placeholder`). Building a drizzle query costs about as much as SQLite
+ * running a small one, so the reads every retailer page makes are prepared
+ * (bench/RESULTS.md, B1). Kept per client: tests and the CLI open other databases.
+ */
+export function preparedQuery<T>(build: (db: Db) => T): (db?: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db = getDb()) => {
+    let query = built.get(db);
+    if (query === undefined) {
+      query = build(db);
+      built.set(db, query);
+    }
+    return query;
+  };
+}
+
 export function closeDb(): void {
   holder.__portalDb?.$client.close();
   holder.__portalDb = undefined;

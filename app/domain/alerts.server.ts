@@ -2,7 +2,7 @@
 // page, in one query. Imperative alerts lock the menu, and the server sends the
 // retailer to what must be done.
 import { sql } from "drizzle-orm";
-import { getDb, schema } from "~/db.server";
+import { preparedQuery, schema } from "~/db.server";
 import { today as todayDate } from "./dates";
 
 export type AlertType = "HELGDAGAR" | "BESTALLBUNT" | "BUNDLES" | "LOP";
@@ -45,28 +45,33 @@ export function alertsFrom(f: AlertFacts): Alert[] {
 }
 
 /** Reads the facts behind the alerts in one round trip; every part is served by an index. */
-export async function alertFacts(customerId: number, today = todayDate()): Promise<AlertFacts> {
+const alertFactsOf = preparedQuery((db) => {
   const h = schema.holidays;
   const hr = schema.holidayReports;
   const lb = schema.labelBlocks;
   const b = schema.bundles;
   const p = schema.placards;
+  const customerId = sql.placeholder("customerId");
+  const today = sql.placeholder("today");
   const unanswered = sql`${h.deleted} = 0 and ${h.completed} = 0 and ${h.day} >= ${today} and ${h.startReportDay} <= ${today}
     and not exists (select 1 from ${hr} where ${hr.customerId} = ${customerId} and ${hr.holidayId} = ${h.id})`;
-  const row = await getDb().get<Record<keyof AlertFacts, number | bigint>>(sql`select
-    (select count(*) from ${h} where ${unanswered}) as holidaysDue,
-    (select count(*) from ${h} where ${unanswered} and ${h.startForceReportDay} <= ${today}) as holidaysForced,
-    (select coalesce(sum(${lb.numberUnused}), 0) from ${lb} where ${lb.customerId} = ${customerId} and ${lb.type} = 0) as unusedLabels,
-    (select count(*) from (select ${b.type} from ${b} where ${b.customerId} = ${customerId} and ${b.open} = 1
-       group by ${b.type} having count(*) > 1)) as bundleTypesOverOpen,
-    (select count(*) from ${p} where ${p.customerId} = ${customerId} and ${p.newAmount} is null) as placardsUnset`);
-  return {
-    holidaysDue: Number(row.holidaysDue),
-    holidaysForced: Number(row.holidaysForced),
-    unusedLabels: Number(row.unusedLabels),
-    bundleTypesOverOpen: Number(row.bundleTypesOverOpen),
-    placardsUnset: Number(row.placardsUnset),
-  };
+  return db
+    .select({
+      holidaysDue: sql<number>`(select count(*) from ${h} where ${unanswered})`.mapWith(Number),
+      holidaysForced: sql<number>`(select count(*) from ${h} where ${unanswered} and ${h.startForceReportDay} <= ${today})`.mapWith(Number),
+      unusedLabels: sql<number>`(select coalesce(sum(${lb.numberUnused}), 0) from ${lb} where ${lb.customerId} = ${customerId} and ${lb.type} = 0)`.mapWith(Number),
+      bundleTypesOverOpen: sql<number>`(select count(*) from (select ${b.type} from ${b} where ${b.customerId} = ${customerId} and ${b.open} = 1
+         group by ${b.type} having count(*) > 1))`.mapWith(Number),
+      placardsUnset: sql<number>`(select count(*) from ${p} where ${p.customerId} = ${customerId} and ${p.newAmount} is null)`.mapWith(Number),
+    })
+    .from(sql`(select 1)`)
+    .prepare();
+});
+
+export async function alertFacts(customerId: number, today = todayDate()): Promise<AlertFacts> {
+  const row = await alertFactsOf().get({ customerId, today });
+  if (!row) throw new Error("alert facts: no row");
+  return row;
 }
 
 export async function listAlerts(customerId: number, today = todayDate()): Promise<Alert[]> {

@@ -1,7 +1,7 @@
 // Message banners: messages of type 2, 3 and 4 (type 1 is the delivery-day
 // message on the delivery note) within their dates, for everyone or for this customer.
 import { and, desc, gte, inArray, lte, sql } from "drizzle-orm";
-import { getDb, schema } from "~/db.server";
+import { preparedQuery, schema } from "~/db.server";
 import { today as todayDate } from "./dates";
 import { messageHtml } from "./html.server";
 
@@ -9,10 +9,11 @@ export type Banner = { id: number; header: string; html: string };
 
 export const BANNER_TYPES = [2, 3, 4] as const;
 
-export async function listBanners(customerId: number, today = todayDate()): Promise<Banner[]> {
+const bannersOf = preparedQuery((db) => {
   const m = schema.messages;
   const mc = schema.messageCustomers;
-  const rows = await getDb()
+  const today = sql.placeholder("today");
+  return db
     .select({ id: m.id, header: m.header, content: m.content })
     .from(m)
     .where(
@@ -22,11 +23,16 @@ export async function listBanners(customerId: number, today = todayDate()): Prom
         inArray(m.type, [...BANNER_TYPES]),
         // No customer rows means the message is for everyone.
         sql`(not exists (select 1 from ${mc} where ${mc.messageId} = ${m.id})
-             or exists (select 1 from ${mc} where ${mc.messageId} = ${m.id} and ${mc.customerId} = ${customerId}))`,
+             or exists (select 1 from ${mc} where ${mc.messageId} = ${m.id} and ${mc.customerId} = ${sql.placeholder("customerId")}))`,
       ),
     )
     .orderBy(desc(m.startDate), desc(m.id))
-    .limit(10);
+    .limit(10)
+    .prepare();
+});
+
+export async function listBanners(customerId: number, today = todayDate()): Promise<Banner[]> {
+  const rows = await bannersOf().all({ customerId, today });
   // Sanitised on save too; cleaned again here so an old or imported row cannot inject markup.
   return rows.map((r) => ({ id: r.id, header: r.header, html: messageHtml(r.content) }));
 }

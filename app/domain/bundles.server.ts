@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { getDb, schema, writeTransaction } from "~/db.server";
+import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
 import { today } from "./dates";
 
 /** `lastReturnId`: the newest return put in the bundle (null when empty). */
 export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
 
 /** The customer's open bundles with their total returns, by type then number. */
-export async function listOpenBundles(customerId: number, type?: 0 | 1): Promise<OpenBundle[]> {
+const openBundlesOf = preparedQuery((db) => {
   const b = schema.bundles;
   const r = schema.returns;
-  return getDb()
+  return db
     .select({
       number: b.number,
       type: b.type,
@@ -18,9 +18,14 @@ export async function listOpenBundles(customerId: number, type?: 0 | 1): Promise
     })
     .from(b)
     .leftJoin(r, eq(r.bundleId, b.id))
-    .where(and(eq(b.customerId, customerId), eq(b.open, true), type === undefined ? undefined : eq(b.type, type)))
+    .where(and(eq(b.customerId, sql.placeholder("customerId")), eq(b.open, true)))
     .groupBy(b.id)
-    .orderBy(asc(b.type), asc(b.number));
+    .orderBy(asc(b.type), asc(b.number))
+    .prepare();
+});
+
+export function listOpenBundles(customerId: number): Promise<OpenBundle[]> {
+  return openBundlesOf().all({ customerId });
 }
 
 export { progressColour } from "./bundle-progress";

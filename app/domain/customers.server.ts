@@ -1,14 +1,17 @@
-import { eq } from "drizzle-orm";
-import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { hashSecret } from "./passwords.server";
 import { audit } from "./audit.server";
 
 export const PIN_PATTERN = /^\d{4,6}$/;
 export const CUSTOMER_ID_PATTERN = /^\d{1,5}$/;
 
+const customerById = preparedQuery((db) =>
+  db.select().from(schema.customers).where(eq(schema.customers.id, sql.placeholder("customerId"))).prepare(),
+);
+
 export async function getCustomer(customerId: number) {
-  const [row] = await getDb().select().from(schema.customers).where(eq(schema.customers.id, customerId));
-  return row ?? null;
+  return (await customerById().get({ customerId })) ?? null;
 }
 
 export type NewCustomer = {

@@ -2,7 +2,7 @@
 // takes the customer id and filters by it; the save checks every rule itself, so a
 // forged form gets the same answers as the page.
 import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "./bundles.server";
 import { addDays, today } from "./dates";
 
@@ -45,31 +45,39 @@ export type Paper = {
  * State 1: this customer's deliveries in the report window not yet reported.
  * State 2: those already reported, with their return rows. Two queries in all.
  */
+function papersQuery(state: ReportState) {
+  return preparedQuery((db) => {
+    const d = schema.deliveries;
+    const e = schema.editions;
+    const t = schema.titles;
+    return db
+      .select({
+        deliveryId: d.id,
+        title: t.name,
+        edition: e.description,
+        type: e.type,
+        deliveryDate: d.deliveryDate,
+        delivered: d.delivered,
+      })
+      .from(d)
+      .innerJoin(t, eq(t.id, d.titleId))
+      .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+      .where(
+        and(
+          eq(d.customerId, sql.placeholder("customerId")),
+          between(d.deliveryDate, sql.placeholder("from"), sql.placeholder("to")),
+          state === 1 ? isNull(d.reportedAt) : isNotNull(d.reportedAt),
+        ),
+      )
+      .orderBy(asc(e.type), asc(d.deliveryDate), asc(d.titleId), asc(d.editionId))
+      .prepare();
+  });
+}
+const papersOf = { 1: papersQuery(1), 2: papersQuery(2) };
+
 export async function listPapers(customerId: number, state: ReportState, on: string = today()): Promise<Paper[]> {
-  const d = schema.deliveries;
-  const e = schema.editions;
-  const t = schema.titles;
   const { from, to } = reportWindow(on);
-  const rows = await getDb()
-    .select({
-      deliveryId: d.id,
-      title: t.name,
-      edition: e.description,
-      type: e.type,
-      deliveryDate: d.deliveryDate,
-      delivered: d.delivered,
-    })
-    .from(d)
-    .innerJoin(t, eq(t.id, d.titleId))
-    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
-    .where(
-      and(
-        eq(d.customerId, customerId),
-        between(d.deliveryDate, from, to),
-        state === 1 ? isNull(d.reportedAt) : isNotNull(d.reportedAt),
-      ),
-    )
-    .orderBy(asc(e.type), asc(d.deliveryDate), asc(d.titleId), asc(d.editionId));
+  const rows = await papersOf[state]().all({ customerId, from, to });
   const papers: Paper[] = rows.map((r) => ({ ...r, type: r.type as PaperType, returns: [] }));
   if (state === 2 && papers.length > 0) {
     const byId = new Map(papers.map((p) => [p.deliveryId, p]));

@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds only a random id; this table holds the rest.
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
-import { getDb, schema, writeTransaction } from "~/db.server";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { preparedQuery, schema, writeTransaction } from "~/db.server";
 import { audit } from "~/domain/audit.server";
 
 export const SESSION_LIMITS = {
@@ -35,8 +35,12 @@ export async function createSessionRow(data: SessionData, now = Date.now()): Pro
   return id;
 }
 
+const sessionById = preparedQuery((db) =>
+  db.select().from(schema.sessions).where(eq(schema.sessions.id, sql.placeholder("id"))).prepare(),
+);
+
 export async function readSessionRow(id: string, now = Date.now()): Promise<SessionData | null> {
-  const [row] = await getDb().select().from(schema.sessions).where(eq(schema.sessions.id, id));
+  const row = await sessionById().get({ id });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
     await deleteSessionRow(id);
