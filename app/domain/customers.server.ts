@@ -1,15 +1,21 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
+import { preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { hashSecret } from "./passwords.server";
 import { audit } from "./audit.server";
 
 export const PIN_PATTERN = /^\d{4,6}$/;
 export const CUSTOMER_ID_PATTERN = /^\d{1,5}$/;
 
-const customerById = preparedQuery((db) =>
-  db.select().from(schema.customers).where(eq(schema.customers.id, sql.placeholder("customerId"))).prepare(),
-);
+const customerById = preparedQuery((db) => {
+  const c = schema.customers;
+  return db
+    .select({ id: c.id, name: c.name, address: c.address, zip: c.zip, city: c.city, distributorId: c.distributorId })
+    .from(c)
+    .where(eq(c.id, sql.placeholder("customerId")))
+    .prepare();
+});
 
+/** Who a retailer is, as every page needs it (read on each request; no secrets or payout details). */
 export async function getCustomer(customerId: number) {
   return (await customerById().get({ customerId })) ?? null;
 }

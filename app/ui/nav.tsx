@@ -1,26 +1,28 @@
-import { NavLink } from "@remix-run/react";
+import { useLocation, useNavigate } from "@remix-run/react";
 import type { MenuItem } from "./menu";
 
 /** Long labels such as "Följsesedel/Leveransreklamation" may wrap after a slash. */
 function Label({ text }: { text: string }) {
-  const parts = text.split("/");
-  return (
-    <>
-      {parts.map((part, i) => (
-        <span key={i}>
-          {part}
-          {i < parts.length - 1 ? (
-            <>
-              /<wbr />
-            </>
-          ) : null}
-        </span>
-      ))}
-    </>
-  );
+  if (!text.includes("/")) return text;
+  return text.split("/").map((part, i, parts) => (
+    <span key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </span>
+  ));
 }
 
-function Items({ items }: { items: MenuItem[] }) {
+function isCurrent(pathname: string, to: string): boolean {
+  // The start pages are current only on themselves; a section also on its sub-pages.
+  if (to === "/" || to === "/admin") return pathname === to;
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function Items({ items, pathname }: { items: MenuItem[]; pathname: string }) {
   return (
     <ul>
       {items.map((item) => (
@@ -28,12 +30,13 @@ function Items({ items }: { items: MenuItem[] }) {
           {item.children ? (
             <>
               <span className="nav-group">{item.label}</span>
-              <Items items={item.children} />
+              <Items items={item.children} pathname={pathname} />
             </>
           ) : (
-            <NavLink to={item.to} end={item.to === "/" || item.to === "/admin"} prefetch="none">
+            // data-discover: Remix learns these routes after hydration, as it does for a Link.
+            <a href={item.to} aria-current={isCurrent(pathname, item.to) ? "page" : undefined} data-discover="true">
               <Label text={item.label} />
-            </NavLink>
+            </a>
           )}
         </li>
       ))}
@@ -42,11 +45,32 @@ function Items({ items }: { items: MenuItem[] }) {
 }
 
 /**
+ * The menu's links are plain `<a>` elements rather than one `<NavLink>` each: the
+ * menu is on every page twice, and 32 NavLinks were a sixth of the server time of
+ * the returns page (bench/RESULTS.md, B1). With JavaScript, this one handler makes
+ * a plain click on any of them a client-side navigation, as a Link would, and
+ * closes the narrow-screen menu.
+ */
+function useMenuClicks() {
+  const navigate = useNavigate();
+  return (event: React.MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a") : null;
+    if (!link || link.origin !== window.location.origin) return;
+    event.preventDefault();
+    link.closest("details")?.removeAttribute("open");
+    navigate(link.pathname + link.search);
+  };
+}
+
+/**
  * The menu: a sidebar on wide screens; on narrow screens a <details> disclosure,
  * which opens and closes without JavaScript. `locked` shows it greyed out and
  * without links (an imperative alert is pending).
  */
 export function Nav({ items, locked = false }: { items: MenuItem[]; locked?: boolean }) {
+  const { pathname } = useLocation();
+  const onClick = useMenuClicks();
   if (locked) {
     return (
       <nav className="nav nav-locked" aria-label="Meny">
@@ -54,16 +78,17 @@ export function Nav({ items, locked = false }: { items: MenuItem[]; locked?: boo
       </nav>
     );
   }
+  // The click handler only speeds up what the links already do; the keyboard follows them as links.
   return (
     <>
       <details className="nav-mobile">
         <summary>Meny</summary>
-        <nav className="nav" aria-label="Meny">
-          <Items items={items} />
+        <nav className="nav" aria-label="Meny" onClick={onClick}>
+          <Items items={items} pathname={pathname} />
         </nav>
       </details>
-      <nav className="nav nav-wide" aria-label="Huvudmeny">
-        <Items items={items} />
+      <nav className="nav nav-wide" aria-label="Huvudmeny" onClick={onClick}>
+        <Items items={items} pathname={pathname} />
       </nav>
     </>
   );

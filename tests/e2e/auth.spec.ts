@@ -154,6 +154,38 @@ test.describe("layout", () => {
     expect(width).toBeLessThanOrEqual(360);
   });
 
+  test("the menu marks the current page and its links lead to the page they name", async ({ page, retailer }, testInfo) => {
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/historik");
+    // With JavaScript the menu navigates in the page; without, it is plain links. Both end the same.
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = "same document"));
+    const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+    await expect(menu.getByRole("link", { name: "Historik" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Start" })).not.toHaveAttribute("aria-current", "page");
+    await menu.getByRole("link", { name: "Kontakt" }).click();
+    await expect(page.getByRole("heading", { name: "Kontakt" })).toBeVisible();
+    await expect(page).toHaveURL(/\/kontakt$/);
+    await expect(menu.getByRole("link", { name: "Kontakt" })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Historik" })).not.toHaveAttribute("aria-current", "page");
+    const marker = await page.evaluate(() => (window as unknown as { marker?: string }).marker ?? "new document");
+    expect(marker).toBe(testInfo.project.name === "js-on" ? "same document" : "new document");
+    // The long label may wrap after its slash and is still found by its whole name.
+    await expect(menu.getByRole("link", { name: "Följsesedel/Leveransreklamation" })).toHaveAttribute("href", "/foljesedel");
+  });
+
+  test("on a narrow screen the menu closes once a link in it is followed", async ({ page, retailer }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/");
+    await page.getByText("Meny", { exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Meny" });
+    await menu.getByRole("link", { name: "Historik" }).click();
+    await expect(page.getByRole("heading", { name: "Historik" })).toBeVisible();
+    await expect(menu).toBeHidden();
+    await page.getByText("Meny", { exact: true }).click();
+    await expect(menu.getByRole("link", { name: "Historik" })).toHaveAttribute("aria-current", "page");
+  });
+
   test("every response carries an X-Request-Id and the security headers", async ({ request }) => {
     const res = await request.get("/login");
     expect(res.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
