@@ -32,6 +32,8 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();
+          // A finished render needs no abort; left armed, the timer kept every response's render state alive for 5 s.
+          body.on("close", () => clearTimeout(timer));
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
@@ -46,7 +48,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 
