@@ -107,7 +107,7 @@ export async function listEditions() {
  * the GROUP BY customer also counts the frequency of the last 30 days and lists the
  * customer's reporting dates of the range, from which the daily share is counted.
  * Two queries whatever the size: distributors with customer counts, and the aggregate
- * joined to the customers' names.
+ * joined to the customers' names, returned as one JSON array.
  */
 export async function getDistributionOverview(
   query: DistributionQuery,
@@ -127,12 +127,11 @@ export async function getDistributionOverview(
   const scanFrom = query.from < f30 ? query.from : f30;
   const scanTo = query.to > today ? query.to : today;
   const inRange = rowFilter(query);
-  const rows = await db.all<{
-    id: number; name: string; zip: string; city: string; distributorId: number;
-    frequency: number; amount: number; priceOre: number; anyZero: number; dates: string;
-  }>(sql`
-    select c.id as id, c.name as name, c.zip as zip, c.city as city, c.distributor_id as distributorId,
-      a.frequency as frequency, a.amount as amount, a.price_ore as priceOre, a.any_zero as anyZero, a.dates as dates
+  // The list comes back as one JSON value: 6,500 customers then cross the driver as one
+  // cell instead of 65,000 row properties, which had been half the time of this screen (B3).
+  const [{ listed }] = await db.all<{ listed: string }>(sql`
+    select json_group_array(json_array(c.id, c.name, c.zip, c.city, c.distributor_id,
+        a.frequency, a.amount, a.price_ore, a.any_zero, a.dates) order by c.distributor_id, c.id) as listed
     from (
       select d.customer_id as customer_id,
         group_concat(distinct case when ${inRange} then d.delivery_date end) as dates,
@@ -145,8 +144,8 @@ export async function getDistributionOverview(
       group by d.customer_id
     ) a
     join customers c on c.id = a.customer_id
-    where a.dates is not null
-    order by c.distributor_id, c.id`);
+    where a.dates is not null`);
+  type Listed = [id: number, name: string, zip: string, city: string, distributorId: number, frequency: number, amount: number, priceOre: number, anyZero: number, dates: string];
 
   const byDistributor = new Map<number, DistributorEntry>();
   const entries = distributors.map((d) => {
@@ -155,13 +154,13 @@ export async function getDistributionOverview(
     return entry;
   });
   const perDate = new Map<string, number>();
-  for (const { dates, ...r } of rows) {
-    const entry = byDistributor.get(r.distributorId);
+  for (const [id, name, zip, city, distributorId, frequency, amount, priceOre, anyZero, dates] of JSON.parse(listed) as Listed[]) {
+    const entry = byDistributor.get(distributorId);
     if (!entry) continue;
-    entry.customers.push({ ...r, anyZero: r.anyZero === 1 });
+    entry.customers.push({ id, name, zip, city, distributorId, frequency, amount, priceOre, anyZero: anyZero === 1 });
     entry.reporting++;
-    entry.amount += r.amount;
-    entry.priceOre += r.priceOre;
+    entry.amount += amount;
+    entry.priceOre += priceOre;
     for (const date of dates.split(",")) perDate.set(date, (perDate.get(date) ?? 0) + 1);
   }
   const customerCount = distributors.reduce((sum, d) => sum + d.customerCount, 0);
