@@ -8,11 +8,21 @@ const stockholm = new Intl.DateTimeFormat("sv-SE", {
   day: "2-digit",
 });
 
+// A page asks for today several times; Intl formatting is the slow part, and the
+// answer cannot change within one second.
+let lastSecond = Number.NaN;
+let lastDay = "";
+
 /** Today's date in Stockholm, or PORTAL_TODAY when set (demo and tests of fixed data). */
 export function today(now: Date = new Date()): string {
   const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY : undefined;
   if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;
-  return stockholm.format(now);
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastDay = stockholm.format(now);
+    lastSecond = second;
+  }
+  return lastDay;
 }
 
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -300,7 +300,7 @@ function PaperRows(props: {
                 onChange={(e) => props.onChange(line.key, "amount", e.target.value)}
               />
               <small id={hintId} className="hint">
-                Levererat antal: {line.split ? left : paper.delivered}
+                {`Levererat antal: ${line.split ? left : paper.delivered}`}
               </small>
             </div>
           )}

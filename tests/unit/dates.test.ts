@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, isValidDate, isoWeek, nextMonday } from "../../app/domain/dates";
+import { addDays, addMonths, isValidDate, isoWeek, nextMonday, today } from "../../app/domain/dates";
 
 describe("dates", () => {
   it("does calendar arithmetic across month and year ends", () => {
@@ -15,6 +15,16 @@ describe("dates", () => {
   it("finds the next Monday", () => {
     expect(nextMonday("2026-11-22")).toBe("2026-11-23");
     expect(nextMonday("2026-11-23")).toBe("2026-11-30");
+  });
+  it("knows today in Stockholm to the second, in winter and summer time, in any order asked", () => {
+    const day = (iso: string) => today(new Date(iso));
+    expect(day("2026-11-22T22:59:59Z")).toBe("2026-11-22");
+    expect(day("2026-11-22T23:00:00Z")).toBe("2026-11-23");
+    expect(day("2026-11-22T22:59:59.999Z")).toBe("2026-11-22");
+    expect(day("2026-06-30T21:59:59Z")).toBe("2026-06-30");
+    expect(day("2026-06-30T22:00:00Z")).toBe("2026-07-01");
+    expect(day("2026-06-30T22:00:00.500Z")).toBe("2026-07-01");
+    expect(day("2026-11-22T22:59:59Z")).toBe("2026-11-22");
   });
   it("rejects impossible dates", () => {
     expect(isValidDate("2026-02-30")).toBe(false);
