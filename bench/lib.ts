@@ -1,4 +1,5 @@
 // Shared pieces of the benchmark: databases, the server, logins, load runs.
+import { createClient } from "@libsql/client";
 import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
@@ -141,4 +142,37 @@ export async function timeIt(fn: () => Promise<unknown>, runs: number): Promise<
     times.push(performance.now() - t);
   }
   return median(times);
+}
+
+/** A returns form sent under load: its lines, and how many times it was acknowledged (302). */
+export type SentForm = { lines: { id: number; amount: number }[]; acked: number };
+
+/**
+ * What is stored against what was acknowledged: a line of an acknowledged form stored
+ * short is lost, one stored more than once is doubled (resubmits included).
+ */
+export async function checkStored(dbFile: string, forms: SentForm[]) {
+  const check = createClient({ url: `file:${dbFile}` });
+  let lost = 0;
+  let doubled = 0;
+  let unacked = 0;
+  for (const form of forms) {
+    const ids = form.lines.map((l) => l.id);
+    const stored = (
+      await check.execute({
+        sql: `select delivery_id as id, sum(amount) as amount from returns where delivery_id in (${ids.map(() => "?").join(",")}) group by delivery_id`,
+        args: ids,
+      })
+    ).rows;
+    const byId = new Map(stored.map((s) => [Number(s.id), Number(s.amount)]));
+    for (const l of form.lines) {
+      const got = byId.get(l.id) ?? 0;
+      if (form.acked > 0 && got < l.amount) lost++;
+      if (got > l.amount) doubled++;
+    }
+    if (form.acked === 0) unacked++;
+  }
+  const integrity = String((await check.execute("PRAGMA integrity_check")).rows[0][0]);
+  check.close();
+  return { lost, doubled, unacked, integrity };
 }

@@ -10,7 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
-import { DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
+import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
   id: string;
@@ -265,30 +265,7 @@ async function b2(url: string, dbFile: string) {
   }
   const load = combine(loads);
   const ref = combine(refs);
-  // Check what is stored against what was acknowledged.
-  const check = createClient({ url: `file:${dbFile}` });
-  let lost = 0;
-  let doubled = 0;
-  let unacked = 0;
-  for (const r of reqs) {
-    const ids = r.lines.map((l) => l.id);
-    const stored = (
-      await check.execute({
-        sql: `select delivery_id as id, sum(amount) as amount from returns where delivery_id in (${ids
-          .map(() => "?")
-          .join(",")}) group by delivery_id`,
-        args: ids,
-      })
-    ).rows as unknown as { id: number; amount: number }[];
-    const byId = new Map(stored.map((s) => [Number(s.id), Number(s.amount)]));
-    for (const l of r.lines) {
-      const got = byId.get(l.id) ?? 0;
-      if (r.acked > 0 && got < l.amount) lost++;
-      if (got > l.amount) doubled++;
-    }
-    if (r.acked === 0) unacked++;
-  }
-  check.close();
+  const { lost, doubled, unacked } = await checkStored(dbFile, reqs);
   return {
     load,
     ref,

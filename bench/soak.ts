@@ -10,7 +10,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { openDb } from "../db/client";
 import { createStaff } from "../db/factories";
-import { DATA, ensureDb, log, startServer } from "./lib";
+import { checkStored, DATA, ensureDb, log, startServer } from "./lib";
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -164,24 +164,8 @@ async function main() {
     samples.push(rssMb(server.child.pid!));
 
     // Every acknowledged form stored exactly once (resubmits included).
-    const check = createClient({ url: `file:${dbFile}` });
-    let lost = 0;
-    let doubled = 0;
-    let unacked = 0;
     const used = ctx.forms.slice(0, formsFrom.next);
-    for (const f of used) {
-      const ids = f.lines.map((l) => l.id);
-      const rows = (await check.execute({ sql: `select delivery_id as id, sum(amount) as amount from returns where delivery_id in (${ids.map(() => "?").join(",")}) group by delivery_id`, args: ids })).rows;
-      const byId = new Map(rows.map((r) => [Number(r.id), Number(r.amount)]));
-      for (const l of f.lines) {
-        const got = byId.get(l.id) ?? 0;
-        if (f.acked > 0 && got < l.amount) lost++;
-        if (got > l.amount) doubled++;
-      }
-      if (f.acked === 0) unacked++;
-    }
-    const integrity = (await check.execute("PRAGMA integrity_check")).rows[0][0];
-    check.close();
+    const { lost, doubled, unacked, integrity } = await checkStored(dbFile, used);
     // Memory flat: RSS saws up and down with garbage collection, so compare the troughs:
     // the lowest RSS of the last third must be within 10 % (at least 30 MB) of the lowest
     // of the middle third (after warm-up: JIT, SQLite page cache). A leak lifts the troughs.
