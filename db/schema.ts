@@ -58,6 +58,12 @@ export const staffUsers = sqliteTable("staff_users", {
   // Comma-separated set of admin, sales, utb.
   roles: text("roles").notNull(),
   distributorId: integer("distributor_id").references(() => distributors.id),
+  // TOTP (RFC 6238) second factor: the base32 secret once enrolled, and the scrypt
+  // hashes of the unused recovery codes (JSON array).
+  totpSecret: text("totp_secret"),
+  totpRecovery: text("totp_recovery").notNull().default("[]"),
+  // The last time step a code was accepted for, so a code works once (RFC 6238 §5.2).
+  totpLastStep: integer("totp_last_step").notNull().default(0),
   ...timestamps,
 });
 
@@ -77,13 +83,17 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_customer").on(t.customerId), index("sessions_staff").on(t.staffId), index("sessions_expires").on(t.expiresAt)],
 );
 
-// Failed logins per key ("customer:123", "staff:a@b.se", "ip:1.2.3.4"), shared by all
-// app servers because they share the database.
+// Login attempts per key ("customer:123", "staff:a@b.se", "ip:1.2.3.4", "device:…",
+// "totp:staff:7"), shared by all app servers because they share the database
+// (docs/decisions/011-login-policy.md).
 export const loginThrottle = sqliteTable("login_throttle", {
   key: text("key").primaryKey(),
+  // Weighed failures in a row, attempts still being checked included; a success sets it to 0.
   failures: integer("failures").notNull().default(0),
+  // When the last attempt was reserved.
   lastFailureAt: integer("last_failure_at").notNull(),
-  blockedUntil: integer("blocked_until").notNull().default(0),
+  // JSON array of the instants (ms) of the attempts weighed in the current window, oldest first.
+  recent: text("recent").notNull().default("[]"),
 });
 
 export const auditLog = sqliteTable(

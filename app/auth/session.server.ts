@@ -8,7 +8,8 @@ import {
   type SessionData,
 } from "~/domain/sessions.server";
 
-const secret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
+/** Signs the session and device cookies. */
+export const cookieSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
 if (!process.env.SESSION_SECRET && process.env.NODE_ENV === "production" && !process.env.CI) {
   console.warn("SESSION_SECRET is not set: sessions end when this server restarts and cannot be shared.");
 }
@@ -21,7 +22,7 @@ function storage(secure: boolean): SessionStorage<SessionData, { toast: string }
     sameSite: "lax",
     secure,
     path: "/",
-    secrets: [secret],
+    secrets: [cookieSecret],
   });
   return createSessionStorage<SessionData, { toast: string }>({
     cookie,

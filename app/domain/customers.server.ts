@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { hashSecret } from "./passwords.server";
+import { clearThrottle } from "./throttle.server";
 import { audit } from "./audit.server";
 
 export const PIN_PATTERN = /^\d{4,6}$/;
@@ -56,6 +57,10 @@ export async function setCustomerPin(customerId: number, pin: string, actor: str
       .set({ pinHash, updatedAt: Date.now() })
       .where(eq(schema.customers.id, customerId));
     if (res.rowsAffected === 0) throw new Error(`Kund ${customerId} finns inte.`);
-    await audit({ actor, action: "customer.set-pin", target: `customer:${customerId}` }, tx);
+    // A new PIN ends trust in the old one: every session of the customer (impersonations
+    // included) and the login lock end with it.
+    const ended = await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId));
+    await clearThrottle(`customer:${customerId}`, tx);
+    await audit({ actor, action: "customer.set-pin", target: `customer:${customerId}`, detail: { sessionsEnded: ended.rowsAffected } }, tx);
   });
 }

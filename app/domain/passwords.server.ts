@@ -27,3 +27,40 @@ export async function verifySecret(secret: string, stored: string | null | undef
   const actual = await derive(secret, Buffer.from(saltB64, "base64"));
   return stored != null && expected.length === actual.length && timingSafeEqual(expected, actual);
 }
+
+/**
+ * At most `concurrent` login hashes run at once and `queue` wait; beyond that a login is
+ * refused at once (503), so a flood of logins costs the attacker, not the pages other
+ * retailers are loading (scrypt runs on libuv's threads and competes for the cores).
+ */
+export const HASH_LIMITS = {
+  concurrent: Number(process.env.HASH_CONCURRENCY) || 2,
+  queue: Number(process.env.HASH_QUEUE) || 16,
+};
+
+export class HashBusyError extends Error {
+  constructor() {
+    super("Too many logins are being checked.");
+  }
+}
+
+let active = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `fn` in one of the hashing slots; throws HashBusyError when the queue is full. */
+export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (active >= HASH_LIMITS.concurrent) {
+    if (waiting.length >= HASH_LIMITS.queue) throw new HashBusyError();
+    // The finishing call hands its slot straight to the first waiter.
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    active++;
+  }
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else active--;
+  }
+}

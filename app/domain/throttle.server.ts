@@ -1,52 +1,155 @@
-// Login throttling (docs/decisions/001-pin-login.md). Failures are counted per
-// account and per client address in the database, so every app server sees them.
-import { eq, inArray, lt } from "drizzle-orm";
-import { getDb, schema, writeTransaction } from "~/db.server";
+// Login throttling (docs/decisions/011-login-policy.md). An attempt is reserved in one
+// write transaction *before* the secret is checked, so parallel guesses cannot all pass
+// the "may I try?" check first; a success releases it. The counters live in the
+// database, so they hold across every app server that shares it.
+import { eq, inArray, lt, and, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 
-/** Failures allowed before delays start, and how the delay grows. */
+const WINDOW_MS = Number(process.env.THROTTLE_WINDOW_MS) || 15 * 60_000;
+
+/** The policy. Tests that start their own server shorten the window (THROTTLE_WINDOW_MS). */
 export const THROTTLE = {
-  accountFree: 3,
-  ipFree: Number(process.env.THROTTLE_IP_FREE) || 50,
-  // THROTTLE_BASE_DELAY_MS shortens the delays for tests that start their own server.
-  baseDelayMs: Number(process.env.THROTTLE_BASE_DELAY_MS) || 2_000,
-  maxDelayMs: 15 * 60_000,
-  // A key with no failure for this long starts over.
-  forgetAfterMs: 24 * 60 * 60_000,
+  windowMs: WINDOW_MS,
+  /** Wrong guesses weighed per account (customer number, staff e-mail) in any window. */
+  accountLimit: 10,
+  /** Failures in a row after which an account takes no more guesses from unknown devices. */
+  lockAfter: 100,
+  /** Wrong guesses weighed per client address in any window (many shops share a NAT). */
+  ipLimit: Number(process.env.THROTTLE_IP_LIMIT) || 100,
+  /** Wrong guesses weighed per known device (device cookie) and account in any window. */
+  deviceLimit: 5,
+  /** Account rows with failures but no lock are forgotten this long after the last attempt. */
+  forgetAfterMs: 30 * 24 * 60 * 60_000,
 };
 
-export function delayAfter(failures: number, free: number): number {
-  if (failures <= free) return 0;
-  return Math.min(THROTTLE.baseDelayMs * 2 ** (failures - free - 1), THROTTLE.maxDelayMs);
+/** What an attempt is counted against. `device` is set for a browser known to the account. */
+export type AttemptKeys = { account: string; ip: string | null; device: string | null };
+
+export type Reservation = { at: number; keys: string[]; resetOnSuccess: string[] };
+
+export type Refusal = { kind: "throttled"; retryAfterMs: number } | { kind: "locked" };
+
+type Budget = { key: string; limit: number; lock: boolean };
+
+function budgets(keys: AttemptKeys): Budget[] {
+  // A known device has its own small budget, and neither the account's lock nor the
+  // address's budget applies to it (OWASP: device cookies).
+  if (keys.device) return [{ key: keys.device, limit: THROTTLE.deviceLimit, lock: false }];
+  const list: Budget[] = [{ key: keys.account, limit: THROTTLE.accountLimit, lock: true }];
+  if (keys.ip) list.push({ key: keys.ip, limit: THROTTLE.ipLimit, lock: false });
+  return list;
 }
 
-/** Milliseconds the caller must still wait, 0 if a login may be tried now. */
-export async function waitBeforeLogin(keys: string[], now = Date.now()): Promise<number> {
-  const rows = await getDb().select().from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, keys));
-  return Math.max(0, ...rows.map((r) => r.blockedUntil - now));
+function parseRecent(text: string | undefined, now: number): number[] {
+  if (!text) return [];
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? list.filter((t): t is number => typeof t === "number" && t > now - THROTTLE.windowMs) : [];
+  } catch {
+    return [];
+  }
 }
 
-export async function recordFailure(accountKey: string, ipKey: string | null, now = Date.now()): Promise<void> {
-  await writeTransaction(async (tx) => {
-    for (const [key, free] of [[accountKey, THROTTLE.accountFree], [ipKey, THROTTLE.ipFree]] as const) {
-      if (!key) continue;
-      const [row] = await tx.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, key));
-      const failures = row && now - row.lastFailureAt < THROTTLE.forgetAfterMs ? row.failures + 1 : 1;
-      const values = { key, failures, lastFailureAt: now, blockedUntil: now + delayAfter(failures, free) };
-      await tx
-        .insert(schema.loginThrottle)
-        .values(values)
-        .onConflictDoUpdate({ target: schema.loginThrottle.key, set: values });
+/**
+ * Reserves one attempt against every budget it counts for, or refuses without counting.
+ * The reservation counts as a failure until `attemptSucceeded` releases it.
+ */
+export async function reserveAttempt(
+  keys: AttemptKeys,
+  now = Date.now(),
+  db: Db = getDb(),
+): Promise<{ ok: true; reservation: Reservation } | { ok: false; refusal: Refusal }> {
+  const list = budgets(keys);
+  return writeTransaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(schema.loginThrottle)
+      .where(inArray(schema.loginThrottle.key, list.map((b) => b.key)));
+    const byKey = new Map(rows.map((r) => [r.key, r]));
+    let retryAfterMs = 0;
+    for (const b of list) {
+      const row = byKey.get(b.key);
+      if (b.lock && row && row.failures >= THROTTLE.lockAfter) return { ok: false as const, refusal: { kind: "locked" as const } };
+      const recent = parseRecent(row?.recent, now);
+      if (recent.length >= b.limit) {
+        retryAfterMs = Math.max(retryAfterMs, recent[recent.length - b.limit] + THROTTLE.windowMs - now);
+      }
     }
-  });
+    if (retryAfterMs > 0) return { ok: false as const, refusal: { kind: "throttled" as const, retryAfterMs } };
+    for (const b of list) {
+      const row = byKey.get(b.key);
+      const values = {
+        key: b.key,
+        failures: (row?.failures ?? 0) + 1,
+        lastFailureAt: now,
+        recent: JSON.stringify([...parseRecent(row?.recent, now), now]),
+      };
+      await tx.insert(schema.loginThrottle).values(values).onConflictDoUpdate({ target: schema.loginThrottle.key, set: values });
+    }
+    return {
+      ok: true as const,
+      reservation: { at: now, keys: list.map((b) => b.key), resetOnSuccess: list.filter((b) => b.key !== keys.ip).map((b) => b.key) },
+    };
+  }, db);
 }
 
-/** A successful login clears the account's count; the address keeps its own. */
-export async function recordSuccess(accountKey: string): Promise<void> {
-  await writeTransaction((tx) => tx.delete(schema.loginThrottle).where(eq(schema.loginThrottle.key, accountKey)));
+async function takeBack(tx: Tx, reservation: Reservation, reset: (key: string) => boolean) {
+  const rows = await tx.select().from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, reservation.keys));
+  for (const row of rows) {
+    const recent = parseRecent(row.recent, reservation.at - 1);
+    const i = recent.indexOf(reservation.at);
+    if (i >= 0) recent.splice(i, 1);
+    await tx
+      .update(schema.loginThrottle)
+      .set({ recent: JSON.stringify(recent), failures: reset(row.key) ? 0 : Math.max(0, row.failures - 1) })
+      .where(eq(schema.loginThrottle.key, row.key));
+  }
 }
 
-export async function forgetOldFailures(now = Date.now()): Promise<void> {
-  await writeTransaction((tx) =>
-    tx.delete(schema.loginThrottle).where(lt(schema.loginThrottle.lastFailureAt, now - THROTTLE.forgetAfterMs)),
+/** The secret was right: the attempt is not a failure, and the account's run of failures ends. */
+export function attemptSucceeded(reservation: Reservation): Promise<void> {
+  return writeTransaction((tx) => takeBack(tx, reservation, (key) => reservation.resetOnSuccess.includes(key)));
+}
+
+/** The secret was never checked (the server was too busy): the attempt is not counted. */
+export function attemptNotWeighed(reservation: Reservation): Promise<void> {
+  return writeTransaction((tx) => takeBack(tx, reservation, () => false));
+}
+
+/** A new PIN or password (CLI, staff) ends the account's lock. */
+export async function clearThrottle(accountKey: string, tx?: Tx): Promise<void> {
+  const run = (t: Tx) => t.delete(schema.loginThrottle).where(eq(schema.loginThrottle.key, accountKey));
+  await (tx ? run(tx) : writeTransaction(run));
+}
+
+/**
+ * Removes rows that no longer limit anything: no attempt in the window and no run of
+ * failures, or a run of failures short of the lock and older than `forgetAfterMs`.
+ * A lock stays until a new PIN or password ends it.
+ */
+export async function pruneThrottle(now = Date.now()): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx
+      .delete(schema.loginThrottle)
+      .where(
+        and(
+          lt(schema.loginThrottle.lastFailureAt, now - THROTTLE.windowMs),
+          sql`(${schema.loginThrottle.failures} = 0 or ${schema.loginThrottle.key} not like 'customer:%' and ${schema.loginThrottle.key} not like 'staff:%' and ${schema.loginThrottle.key} not like 'totp:%' or (${schema.loginThrottle.failures} < ${THROTTLE.lockAfter} and ${schema.loginThrottle.lastFailureAt} < ${now - THROTTLE.forgetAfterMs}))`,
+        ),
+      ),
   );
+  return result.rowsAffected;
+}
+
+/** `808`, `0808` and ` 808 ` are one account: the key and the id are its canonical form. */
+export function normaliseCustomerNumber(raw: string): { id: number | null; key: string } {
+  const text = raw.normalize("NFKC").replace(/\s+/g, "");
+  if (!/^\d{1,12}$/.test(text)) return { id: null, key: "customer:?" };
+  const digits = text.replace(/^0+(?=\d)/, "");
+  const id = digits.length <= 5 ? Number(digits) : null;
+  return id !== null && id >= 1 ? { id, key: `customer:${id}` } : { id: null, key: "customer:?" };
+}
+
+export function normaliseStaffEmail(raw: string): string {
+  return raw.normalize("NFKC").trim().toLowerCase();
 }

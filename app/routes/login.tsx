@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { authenticator, LoginError, looksLikeEmail } from "~/auth/auth.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
+import { rememberDevice } from "~/auth/device.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/domain/staff.server";
 import { LoginBox, LoginSchema } from "~/ui/login-box";
@@ -39,10 +40,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const to = safeRedirect(submission.value.redirectTo, home);
     // A retailer sent back to a staff page (or the reverse) would only meet a 403.
     const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
-    return redirect(fits ? to : home, { headers: { "Set-Cookie": cookie } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));
+    return redirect(fits ? to : home, { headers });
   } catch (error) {
     if (error instanceof LoginError) {
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: error.status });
+      const headers: Record<string, string> = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {};
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: error.status, headers });
     }
     throw error;
   }

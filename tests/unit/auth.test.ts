@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { schema } from "../../db/client";
-import { hashSecret, verifySecret } from "../../app/domain/passwords.server";
-import { THROTTLE, delayAfter, recordFailure, recordSuccess, waitBeforeLogin } from "../../app/domain/throttle.server";
+import { eq, inArray } from "drizzle-orm";
+import { databaseUrl, openDb, schema } from "../../db/client";
+import { HASH_LIMITS, HashBusyError, hashSecret, verifySecret, withHashSlot } from "../../app/domain/passwords.server";
+import {
+  THROTTLE,
+  attemptNotWeighed,
+  attemptSucceeded,
+  clearThrottle,
+  normaliseCustomerNumber,
+  normaliseStaffEmail,
+  pruneThrottle,
+  reserveAttempt,
+} from "../../app/domain/throttle.server";
 import {
   SESSION_LIMITS,
   createSessionRow,
@@ -26,32 +35,117 @@ describe("PIN and password hashes", () => {
   });
 });
 
-describe("login throttling", () => {
-  it("lets the first failures through, then grows the delay up to the cap", () => {
-    expect(delayAfter(THROTTLE.accountFree, THROTTLE.accountFree)).toBe(0);
-    expect(delayAfter(THROTTLE.accountFree + 1, THROTTLE.accountFree)).toBe(THROTTLE.baseDelayMs);
-    expect(delayAfter(THROTTLE.accountFree + 2, THROTTLE.accountFree)).toBe(THROTTLE.baseDelayMs * 2);
-    expect(delayAfter(100, THROTTLE.accountFree)).toBe(THROTTLE.maxDelayMs);
+describe("login throttling (decision 011)", () => {
+  const keys = (account: string, ip: string | null = null, device: string | null = null) => ({ account, ip, device });
+
+  it("300 parallel guesses for one account, from two app servers on one database: exactly 10 are weighed", async () => {
+    const other = openDb(databaseUrl());
+    const t0 = Date.now();
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => reserveAttempt(keys("customer:4242", `ip:203.0.113.${i % 200}`), t0 + (i % 7), i % 2 ? other : db())),
+    );
+    other.$client.close();
+    expect(results.filter((r) => r.ok)).toHaveLength(THROTTLE.accountLimit);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused.every((r) => !r.ok && r.refusal.kind === "throttled" && r.refusal.retryAfterMs > 0)).toBe(true);
+    const [row] = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "customer:4242"));
+    expect(JSON.parse(row.recent)).toHaveLength(THROTTLE.accountLimit);
   });
 
-  it("blocks an account after repeated failures until the delay has passed, and a success clears it", async () => {
+  it("the window slides: no more than 10 in any 15 minutes, and the budget comes back as old guesses age", async () => {
     const t0 = 1_000_000_000_000;
-    const key = "customer:4242";
-    for (let i = 0; i < THROTTLE.accountFree; i++) await recordFailure(key, null, t0);
-    expect(await waitBeforeLogin([key], t0)).toBe(0);
-    await recordFailure(key, null, t0);
-    expect(await waitBeforeLogin([key], t0)).toBe(THROTTLE.baseDelayMs);
-    expect(await waitBeforeLogin([key], t0 + THROTTLE.baseDelayMs)).toBe(0);
-    await recordSuccess(key);
-    const rows = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, key));
-    expect(rows).toHaveLength(0);
+    const k = keys("customer:4243");
+    for (let i = 0; i < 10; i++) expect((await reserveAttempt(k, t0 + i * 60_000)).ok).toBe(true);
+    const refused = await reserveAttempt(k, t0 + 10 * 60_000);
+    expect(refused).toEqual({ ok: false, refusal: { kind: "throttled", retryAfterMs: 5 * 60_000 } });
+    // Just before the first guess ages out: still refused; just after: exactly one more.
+    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs - 1)).ok).toBe(false);
+    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs + 1)).ok).toBe(true);
+    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs + 2)).ok).toBe(false);
   });
 
-  it("counts failures per address too, across accounts", async () => {
+  it("a success releases its reservation and ends the run of failures; a check that never ran is not counted", async () => {
     const t0 = 1_100_000_000_000;
-    for (let i = 0; i <= THROTTLE.ipFree; i++) await recordFailure(`customer:${i}`, "ip:10.9.8.7", t0);
-    expect(await waitBeforeLogin(["customer:99999", "ip:10.9.8.7"], t0)).toBeGreaterThan(0);
-    expect(await waitBeforeLogin(["customer:99999", "ip:10.9.8.8"], t0)).toBe(0);
+    const k = keys("customer:4244", "ip:198.51.100.1");
+    for (let i = 0; i < 3; i++) await reserveAttempt(k, t0 + i);
+    const ok = await reserveAttempt(k, t0 + 10);
+    expect(ok.ok).toBe(true);
+    if (ok.ok) await attemptSucceeded(ok.reservation);
+    const rows = await db().select().from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, ["customer:4244", "ip:198.51.100.1"]));
+    const account = rows.find((r) => r.key === "customer:4244")!;
+    const ip = rows.find((r) => r.key === "ip:198.51.100.1")!;
+    expect(account.failures).toBe(0);
+    expect(JSON.parse(account.recent)).toHaveLength(3);
+    // The address keeps its three failures; the success is not one of them.
+    expect(JSON.parse(ip.recent)).toHaveLength(3);
+    const busy = await reserveAttempt(k, t0 + 20);
+    if (busy.ok) await attemptNotWeighed(busy.reservation);
+    const [after] = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "customer:4244"));
+    expect(JSON.parse(after.recent)).toHaveLength(3);
+  });
+
+  it("after 100 failures in a row the account is locked for unknown devices until a new PIN; a known device still gets its own small budget", async () => {
+    const t0 = 1_200_000_000_000;
+    const k = keys("customer:4245");
+    let weighed = 0;
+    for (let i = 0; weighed < THROTTLE.lockAfter; i++) {
+      const r = await reserveAttempt(k, t0 + i * 2 * 60_000);
+      if (r.ok) weighed++;
+    }
+    expect(await reserveAttempt(k, t0 + 10 ** 9)).toEqual({ ok: false, refusal: { kind: "locked" } });
+    const device = keys("customer:4245", null, "device:abc|customer:4245");
+    const fromDevice = [];
+    for (let i = 0; i < THROTTLE.deviceLimit + 1; i++) fromDevice.push((await reserveAttempt(device, t0 + 10 ** 9 + i)).ok);
+    expect(fromDevice).toEqual([...Array(THROTTLE.deviceLimit).fill(true), false]);
+    await clearThrottle("customer:4245");
+    expect((await reserveAttempt(k, t0 + 10 ** 9)).ok).toBe(true);
+  });
+
+  it("one address has a looser budget of its own, across accounts", async () => {
+    const t0 = 1_300_000_000_000;
+    const results = [];
+    for (let i = 0; i <= THROTTLE.ipLimit; i++) results.push((await reserveAttempt(keys(`customer:${30000 + i}`, "ip:10.9.8.7"), t0 + i)).ok);
+    expect(results.filter(Boolean)).toHaveLength(THROTTLE.ipLimit);
+    expect((await reserveAttempt(keys("customer:39999", "ip:10.9.8.8"), t0)).ok).toBe(true);
+  });
+
+  it("prunes rows that limit nothing any more, and keeps locks", async () => {
+    const t0 = 1_400_000_000_000;
+    await reserveAttempt(keys("customer:4246", "ip:192.0.2.55"), t0);
+    await db().insert(schema.loginThrottle).values({ key: "customer:4247", failures: THROTTLE.lockAfter, lastFailureAt: t0, recent: "[]" });
+    await pruneThrottle(t0 + THROTTLE.forgetAfterMs + 1);
+    const left = await db().select({ key: schema.loginThrottle.key }).from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, ["customer:4246", "ip:192.0.2.55", "customer:4247"]));
+    expect(left.map((r) => r.key)).toEqual(["customer:4247"]);
+  });
+
+  it("808, 0808, ' 808 ' and full-width digits are one account", () => {
+    for (const raw of ["808", "0808", " 808 ", "00808", "\uff10\uff18\uff10\uff18", "8 0 8"]) {
+      expect(normaliseCustomerNumber(raw)).toEqual({ id: 808, key: "customer:808" });
+    }
+    for (const raw of ["", "abc", "0", "123456", "8O8", "-808", "808.0"]) expect(normaliseCustomerNumber(raw).id).toBeNull();
+    expect(normaliseStaffEmail(" Admin@Example.SE ")).toBe("admin@example.se");
+  });
+});
+
+describe("hashing slots", () => {
+  it("run at most the configured number of hashes at once, queue a few and refuse the rest at once", async () => {
+    let running = 0;
+    let most = 0;
+    const work = () =>
+      withHashSlot(async () => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 20));
+        running--;
+        return true;
+      });
+    const total = HASH_LIMITS.concurrent + HASH_LIMITS.queue + 10;
+    const results = await Promise.allSettled(Array.from({ length: total }, work));
+    expect(most).toBe(HASH_LIMITS.concurrent);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(HASH_LIMITS.concurrent + HASH_LIMITS.queue);
+    expect(results.filter((r) => r.status === "rejected" && r.reason instanceof HashBusyError)).toHaveLength(10);
+    // Afterwards every slot is free again.
+    expect(await Promise.all(Array.from({ length: HASH_LIMITS.concurrent }, work))).toEqual(Array(HASH_LIMITS.concurrent).fill(true));
   });
 });
 
