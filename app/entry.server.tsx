@@ -5,7 +5,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import { RequestContext } from "./ui/request-context";
 import { requestInfo } from "./request-context.server";
 
-const ABORT_DELAY = 5_000;
+// No route defers data, so a render only waits for the CPU: under a flood (hundreds of
+// logins at once, each writing to the database on the main thread) a 5 s limit aborted
+// renders that were merely queued, answering 500. The limit stays as a last guard.
+const ABORT_DELAY = 30_000;
 
 type Ctx = AppLoadContext & { requestId?: string; nonce?: string };
 

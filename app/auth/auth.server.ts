@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb, schema } from "~/db.server";
 import { eq } from "drizzle-orm";
 import { audit } from "~/domain/audit.server";
-import { HashBusyError, verifySecret, withHashSlot } from "~/domain/passwords.server";
+import { HashBusyError, hashSlotsFull, verifySecret, withHashSlot } from "~/domain/passwords.server";
 import { getStaffByEmail } from "~/domain/staff.server";
 import {
   attemptNotWeighed,
@@ -72,6 +72,8 @@ export async function weighAttempt<T>(
   texts: { locked: string },
   check: () => Promise<T | null>,
 ): Promise<{ value: T | null; reservation: Reservation }> {
+  // A flood is refused before it costs a database write (writes run on the main thread).
+  if (hashSlotsFull()) throw new LoginError(LOGIN_TEXTS.busy, 503, 5);
   const reserved = await reserveAttempt(keys);
   if (!reserved.ok) return refuse(reserved.refusal, keys.account, texts.locked);
   try {

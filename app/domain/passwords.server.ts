@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 
 const KEYLEN = 32;
 // N=2^14 keeps a login around 30–50 ms on this hardware.
@@ -34,7 +35,8 @@ export async function verifySecret(secret: string, stored: string | null | undef
  * retailers are loading (scrypt runs on libuv's threads and competes for the cores).
  */
 export const HASH_LIMITS = {
-  concurrent: Number(process.env.HASH_CONCURRENCY) || 2,
+  // One core stays free for the event loop (pages, database) on a small machine.
+  concurrent: Number(process.env.HASH_CONCURRENCY) || Math.max(1, availableParallelism() - 1),
   queue: Number(process.env.HASH_QUEUE) || 16,
 };
 
@@ -46,6 +48,11 @@ export class HashBusyError extends Error {
 
 let active = 0;
 const waiting: (() => void)[] = [];
+
+/** True when a login now would be refused as busy: checked before any database write. */
+export function hashSlotsFull(): boolean {
+  return active >= HASH_LIMITS.concurrent && waiting.length >= HASH_LIMITS.queue;
+}
 
 /** Runs `fn` in one of the hashing slots; throws HashBusyError when the queue is full. */
 export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {

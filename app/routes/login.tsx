@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { authenticator, LoginError, looksLikeEmail } from "~/auth/auth.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
@@ -15,6 +15,13 @@ async function homeFor(user: { kind: "retailer" } | { kind: "staff"; staffId: nu
   const staff = await getStaff(user.staffId);
   return staff?.roles.split(",").includes("admin") ? "/admin" : "/admin/distribution";
 }
+
+// A refused login's Retry-After reaches the document response (Remix takes a page's
+// headers from here, not from the action's return).
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
