@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, redirect, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { today } from "~/domain/dates";
-import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
+import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
@@ -22,12 +22,18 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "bestall") throw new Response("Ogiltig förfrågan.", { status: 400 });
   const token = String(form.get("token") ?? "") || undefined;
-  const block = await orderBlock(user.customerId, today(), token);
-  return redirect(`/order?block=${block.id}`);
+  try {
+    const block = await orderBlock(user.customerId, today(), token);
+    return redirect(`/order?block=${block.id}`);
+  } catch (error) {
+    if (error instanceof LabelLimitError) return data({ error: error.message }, { status: 429 });
+    throw error;
+  }
 }
 
 export default function OrderLabels() {
   const { step, block, token } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <>
@@ -46,6 +52,11 @@ export default function OrderLabels() {
         <section className="card dialog-section" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading">Beställ buntblock</h2>
           <p>Vill du beställa ett nytt block med returetiketter?</p>
+          {refused ? (
+            <p className="field-error" role="alert">
+              {refused.error}
+            </p>
+          ) : null}
           <Form method="post" className="actions">
             <input type="hidden" name="token" value={token ?? ""} />
             <Link to="/order" className="button">
