@@ -1,6 +1,6 @@
 // Login throttling (docs/decisions/001-pin-login.md). Failures are counted per
 // account and per client address in the database, so every app server sees them.
-import { eq, inArray, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, lte } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 
 /** Failures allowed before delays start, and how the delay grows. */
@@ -49,4 +49,17 @@ export async function forgetOldFailures(now = Date.now()): Promise<void> {
   await writeTransaction((tx) =>
     tx.delete(schema.loginThrottle).where(lt(schema.loginThrottle.lastFailureAt, now - THROTTLE.forgetAfterMs)),
   );
+}
+
+/**
+ * Daily maintenance (`portal maintenance prune`): removes rows that no longer weigh
+ * anything, i.e. forgotten (no failure for forgetAfterMs) and not blocking any more.
+ * A row that still blocks stays. Returns how many went.
+ */
+export async function pruneThrottle(now = Date.now()): Promise<number> {
+  const t = schema.loginThrottle;
+  const result = await writeTransaction((tx) =>
+    tx.delete(t).where(and(lt(t.lastFailureAt, now - THROTTLE.forgetAfterMs), lte(t.blockedUntil, now))),
+  );
+  return result.rowsAffected;
 }
