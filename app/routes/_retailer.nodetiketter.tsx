@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/domain/labels.server";
 
@@ -30,6 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/nodetiketter/${block.id}.pdf`);
   } catch (error) {
     if (error instanceof LabelLimitError) return data({ antal, error: error.message }, { status: 429 });
+    if (isDatabaseBusy(error)) return busyReply({ antal, error: BUSY_MESSAGE });
     throw error;
   }
 }

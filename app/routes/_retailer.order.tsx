@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
 
@@ -27,6 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/order?block=${block.id}`);
   } catch (error) {
     if (error instanceof LabelLimitError) return data({ error: error.message }, { status: 429 });
+    if (isDatabaseBusy(error)) return busyReply({ error: BUSY_MESSAGE });
     throw error;
   }
 }
@@ -41,6 +43,11 @@ export default function OrderLabels() {
       <p className="intro">
         Beställ ett nytt block med 50 returetiketter. Varje etikett har ett eget buntnummer. Blocket skickas till din butik.
       </p>
+      {refused ? (
+        <p className="field-error" role="alert">
+          {refused.error}
+        </p>
+      ) : null}
       {step === "start" ? (
         <p className="actions">
           <Link to="/order?steg=bekrafta" className="button primary">
@@ -52,11 +59,6 @@ export default function OrderLabels() {
         <section className="card dialog-section" aria-labelledby="confirm-heading">
           <h2 id="confirm-heading">Beställ buntblock</h2>
           <p>Vill du beställa ett nytt block med returetiketter?</p>
-          {refused ? (
-            <p className="field-error" role="alert">
-              {refused.error}
-            </p>
-          ) : null}
           <Form method="post" className="actions">
             <input type="hidden" name="token" value={token ?? ""} />
             <Link to="/order" className="button">
