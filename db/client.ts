@@ -12,20 +12,27 @@ export function databaseUrl(): string {
   return process.env.DATABASE_URL || "file:data/portal.db";
 }
 
-export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN): Db {
+/**
+ * A client of its own. `busyTimeoutMs` is how long one native call may wait for a lock;
+ * the app's client (getDb) keeps it short, see BUSY_TIMEOUT_MS. Tools and tests that
+ * write directly, outside writeTransaction, keep SQLite's own 5 s wait.
+ */
+export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN, busyTimeoutMs = 5_000): Db {
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
   // @libsql/client opens file connections with foreign_keys=ON and synchronous=FULL
-  // already, and WAL is a property of the file once set. SQLite's busy handler sleeps
-  // inside the native call, so it stops the whole event loop: keep it short and wait
-  // for a lock held elsewhere in writeTransaction instead, where waiting is async.
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // already, and WAL is a property of the file once set.
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
   return drizzle(client, { schema }) as Db;
 }
 
-/** How long one native call may wait for a lock (it blocks the event loop meanwhile). */
+/**
+ * How long one native call of the app's client may wait for a lock. SQLite's busy handler
+ * sleeps inside the native call, which stops the whole event loop, so it is kept short and
+ * writeTransaction waits for a lock held elsewhere instead, asynchronously.
+ */
 export const BUSY_TIMEOUT_MS = 20;
 
 /**
@@ -98,7 +105,7 @@ const holder = globalThis as unknown as {
 };
 
 export function getDb(): Db {
-  holder.__portalDb ??= openDb();
+  holder.__portalDb ??= openDb(databaseUrl(), process.env.DATABASE_AUTH_TOKEN, BUSY_TIMEOUT_MS);
   return holder.__portalDb;
 }
 
