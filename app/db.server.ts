@@ -1,4 +1,4 @@
 // The app reaches the database only through this module, so db/ never ends up in
 // a client bundle.
-export { getDb, preparedQuery, writeTransaction, schema } from "../db/client";
+export { DatabaseBusyError, getDb, isDatabaseBusy, preparedQuery, writeIfFree, writeTransaction, schema } from "../db/client";
 export type { Db, Tx } from "../db/client";

@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestContext } from "./ui/request-context";
 import { requestInfo } from "./request-context.server";
+import { busyHeaders, noteBusy, wasBusy } from "./busy.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
 // logins at once, each writing to the database on the main thread) a 5 s limit aborted
@@ -26,6 +27,13 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce ?? "";
   const requestId = loadContext.requestId ?? "";
+  // The database was held elsewhere for the whole write wait and nothing was written: a
+  // busy error no route caught, or a route's own busyReply (whose headers Remix does not
+  // carry over to the page). Either way 503 with Retry-After.
+  if (wasBusy(request) || responseStatusCode === 503) {
+    responseStatusCode = 503;
+    for (const [k, v] of Object.entries(busyHeaders())) responseHeaders.set(k, v);
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -77,5 +85,12 @@ function logError(error: unknown, request: Request) {
 
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (noteBusy(request, error)) {
+    const { requestId } = requestInfo();
+    process.stderr.write(
+      JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: "database locked by another connection; answered 503" }) + "\n",
+    );
+    return;
+  }
   logError(error, request);
 };

@@ -6,6 +6,7 @@ import { getDb, prepareDb, closeDb } from "../db/client";
 import { UsageError, parseIntArg, readSecret } from "./io";
 import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
+import { registerMaintenance } from "./commands/maintenance";
 
 const program = new Command("portal")
   .description("Returportalen: drift- och batchkommandon")
@@ -140,6 +141,7 @@ staff
 
 registerImport(program);
 registerJobs(program);
+registerMaintenance(program);
 
 program
   .command("serve")

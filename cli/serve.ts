@@ -128,9 +128,56 @@ export async function createApp(options: ServeOptions) {
   return app;
 }
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Runs `job` once `firstDelayMs` after the start, then every `everyMs`. The timers are
+ * unref'd (they never keep the process alive) and a failure is logged, never thrown:
+ * a locked database one night is tried again the next. Returns a stop function.
+ */
+export function scheduleJob(name: string, job: () => Promise<string>, firstDelayMs: number, everyMs: number): () => void {
+  const log = (stream: NodeJS.WriteStream, fields: Record<string, unknown>) =>
+    stream.write(JSON.stringify({ t: new Date().toISOString(), job: name, ...fields }) + "\n");
+  const run = () => {
+    job().then(
+      (summary) => log(process.stdout, { level: "info", summary }),
+      (error: unknown) => log(process.stderr, { level: "error", error: error instanceof Error ? error.message.split("\n")[0] : String(error) }),
+    );
+  };
+  let every: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    run();
+    every = setInterval(run, everyMs);
+    every.unref();
+  }, firstDelayMs);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
+
+/** The daily `maintenance prune` (expired sessions, stale throttle rows, old audit rows and form tokens). */
+function scheduleMaintenance(): () => void {
+  if (process.env.PORTAL_MAINTENANCE === "off") return () => undefined;
+  return scheduleJob(
+    "maintenance.prune",
+    async () => {
+      const { prune, pruneSummary } = await import("../app/domain/maintenance.server");
+      return pruneSummary(await prune());
+    },
+    Number(process.env.PORTAL_MAINTENANCE_DELAY_MS) || 5 * 60_000,
+    DAY_MS,
+  );
+}
+
 export async function serve(options: ServeOptions): Promise<import("node:http").Server> {
   const app = await createApp(options);
   return new Promise((resolve) => {
-    const server = app.listen(options.port, options.host, () => resolve(server));
+    const server = app.listen(options.port, options.host, () => {
+      const stop = scheduleMaintenance();
+      server.once("close", stop);
+      resolve(server);
+    });
   });
 }

@@ -12,29 +12,100 @@ export function databaseUrl(): string {
   return process.env.DATABASE_URL || "file:data/portal.db";
 }
 
-export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN): Db {
+/**
+ * A client of its own. `busyTimeoutMs` is how long one native call may wait for a lock;
+ * the app's client (getDb) keeps it short, see BUSY_TIMEOUT_MS. Tools and tests that
+ * write directly, outside writeTransaction, keep SQLite's own 5 s wait.
+ */
+export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN, busyTimeoutMs = 5_000): Db {
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
-  // busy_timeout 5000 ms; @libsql/client opens file connections with foreign_keys=ON
-  // and synchronous=FULL already, and WAL is a property of the file once set.
-  const client = createClient({ url, authToken, timeout: 5000 });
+  // @libsql/client opens file connections with foreign_keys=ON and synchronous=FULL
+  // already, and WAL is a property of the file once set.
+  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
   return drizzle(client, { schema }) as Db;
 }
 
-export async function prepareDb(db: Db): Promise<void> {
-  if (databaseUrl().startsWith("file:") || db.$client.protocol === "file") {
-    await db.$client.execute("PRAGMA journal_mode=WAL");
+/**
+ * How long one native call of the app's client may wait for a lock. SQLite's busy handler
+ * sleeps inside the native call, which stops the whole event loop, so it is kept short and
+ * writeTransaction waits for a lock held elsewhere instead, asynchronously.
+ */
+export const BUSY_TIMEOUT_MS = 20;
+
+/**
+ * How long a write waits for the database when another process holds it (a backup, an
+ * import, another app server), counted from the call, before DatabaseBusyError.
+ */
+export function writeWaitMs(): number {
+  return Number(process.env.PORTAL_WRITE_WAIT_MS) || 4_000;
+}
+
+/** The database stayed locked by another connection for the whole wait; nothing was written. */
+export class DatabaseBusyError extends Error {
+  constructor() {
+    super("The database is locked by another connection; nothing was written.");
+    this.name = "DatabaseBusyError";
   }
-  await migrate(db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
+}
+
+/** SQLite's "database is locked" (SQLITE_BUSY), however the driver or drizzle wrapped it. */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return true;
+    if (/database is locked/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+function lockedJustNow(): boolean {
+  return holder.__portalLastBusyAt !== undefined && Date.now() - holder.__portalLastBusyAt < 500;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `attempt` until it does not fail with SQLITE_BUSY before `started()` is true, or
+ * the deadline passes. Between tries the event loop is free (reads keep answering).
+ */
+async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean, deadline: number): Promise<T> {
+  for (let pause = 10; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDatabaseBusy(error) || started()) throw error;
+      holder.__portalLastBusyAt = Date.now();
+      const left = deadline - Date.now();
+      if (left <= 0) throw new DatabaseBusyError();
+      await sleep(Math.min(pause, left));
+    }
+  }
+}
+
+export async function prepareDb(db: Db): Promise<void> {
+  // Another process may be writing (several app servers starting): wait for it, longer than a save would.
+  const deadline = Date.now() + Math.max(writeWaitMs(), 30_000);
+  if (databaseUrl().startsWith("file:") || db.$client.protocol === "file") {
+    await untilNotBusy(() => db.$client.execute("PRAGMA journal_mode=WAL"), () => false, deadline);
+  }
+  await untilNotBusy(() => migrate(db, { migrationsFolder: resolve(process.cwd(), "db/migrations") }), () => false, deadline);
 }
 
 // One client per process, kept across hot reloads.
-const holder = globalThis as unknown as { __portalDb?: Db; __portalWriteQueue?: Promise<unknown> };
+const holder = globalThis as unknown as {
+  __portalDb?: Db;
+  __portalWriteQueue?: Promise<unknown>;
+  __portalWritesPending?: number;
+  /** When a write last found the database locked by another connection. */
+  __portalLastBusyAt?: number;
+};
 
 export function getDb(): Db {
-  holder.__portalDb ??= openDb();
+  holder.__portalDb ??= openDb(databaseUrl(), process.env.DATABASE_AUTH_TOKEN, BUSY_TIMEOUT_MS);
   return holder.__portalDb;
 }
 
@@ -65,16 +136,49 @@ export function closeDb(): void {
  * Runs `fn` in one write transaction (BEGIN IMMEDIATE). Writers in this process
  * queue here rather than in SQLite's busy handler: SQLite has one writer anyway,
  * and the client's connection pool refuses more open transactions than it has
- * connections. Other processes (a CLI import) are waited for by busy_timeout.
+ * connections. A lock held by another process (a CLI import, a backup, another app
+ * server) is waited for here, asynchronously, at most `waitMs` from the call, queue
+ * included; then DatabaseBusyError, with nothing written (the web answers 503).
  */
-export function writeTransaction<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb()): Promise<T> {
+export function writeTransaction<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb(), waitMs = writeWaitMs()): Promise<T> {
+  const deadline = Date.now() + waitMs;
+  const go = () => {
+    // Out of time already, and the writer before found the lock held just now: answer
+    // at once rather than block the event loop with one more try per queued write.
+    if (Date.now() >= deadline && lockedJustNow()) return Promise.reject(new DatabaseBusyError());
+    let started = false;
+    return untilNotBusy(
+      () =>
+        db.transaction((tx) => {
+          started = true;
+          return fn(tx);
+        }),
+      () => started,
+      deadline,
+    );
+  };
   const previous = holder.__portalWriteQueue ?? Promise.resolve();
-  const run = previous.then(
-    () => db.transaction(fn),
-    () => db.transaction(fn),
-  );
+  holder.__portalWritesPending = (holder.__portalWritesPending ?? 0) + 1;
+  const run = previous.then(go, go).finally(() => {
+    holder.__portalWritesPending! -= 1;
+  });
   holder.__portalWriteQueue = run.catch(() => undefined);
   return run;
+}
+
+/**
+ * A write that may be skipped (a session's last-seen time): runs only when no other
+ * write is queued or waiting and the database is free right now; otherwise, or if it
+ * turns out locked, resolves to undefined without waiting.
+ */
+export async function writeIfFree<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb()): Promise<T | undefined> {
+  if ((holder.__portalWritesPending ?? 0) > 0 || lockedJustNow()) return undefined;
+  try {
+    return await writeTransaction(fn, db, 0);
+  } catch (error) {
+    if (isDatabaseBusy(error)) return undefined;
+    throw error;
+  }
 }
 
 export { schema };

@@ -3,7 +3,9 @@
 // printed at once. A number is never handed out twice: allocation reads the
 // customer's highest number and inserts the new block inside one write
 // transaction (BEGIN IMMEDIATE), so concurrent orders queue behind each other.
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+// The order limits (LABEL_LIMITS, docs/decisions/011-write-limits.md) are counted in
+// that same transaction, so parallel orders, from one server or several, cannot overshoot.
+import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { addDays } from "./dates";
@@ -17,9 +19,26 @@ export const ORDERED_STATUS = "Beställd";
 export const VALID_DAYS = 365;
 export const MAX_BUNDLE_NUMBER = 99999;
 
+/**
+ * Bounds no real kiosk meets (a kiosk uses one or two bundle numbers a day, about 15
+ * blocks a year), so a script cannot use up the customer's 99,999 numbers. Per kind
+ * (normal blocks, emergency prints): blocks of which no number is used yet, and orders
+ * per day; across both kinds: numbers handed out in the last 365 days.
+ */
+export const LABEL_LIMITS = {
+  unusedBlocks: 5,
+  perDay: 10,
+  numbersPerYear: 5_000,
+} as const;
+
 export const LABEL_MESSAGES = {
   emergencyCount: "Välj mellan 1 och 20 etiketter.",
   exhausted: "Det finns inga fler buntnummer att dela ut. Kontakta kundtjänst.",
+  unusedBlocks: `Du har redan ${LABEL_LIMITS.unusedBlocks} block med returetiketter som inte har börjat användas. Använd dem innan du beställer fler.`,
+  unusedEmergency: `Du har redan ${LABEL_LIMITS.unusedBlocks} utskrifter av nödetiketter som inte har använts. Använd dem först – nummerserierna finns under Mina returetiketter/block.`,
+  perDayBlocks: `Du har redan beställt ${LABEL_LIMITS.perDay} block med returetiketter i dag. Försök igen i morgon eller kontakta kundtjänst.`,
+  perDayEmergency: `Du har redan skrivit ut nödetiketter ${LABEL_LIMITS.perDay} gånger i dag. Försök igen i morgon eller kontakta kundtjänst.`,
+  perYear: "Du har fått 5 000 buntnummer det senaste året, vilket är gränsen. Kontakta kundtjänst.",
 } as const;
 
 export type LabelBlockRow = {
@@ -48,6 +67,31 @@ export class LabelsExhaustedError extends Error {
   constructor() {
     super(LABEL_MESSAGES.exhausted);
   }
+}
+
+/** An order refused by LABEL_LIMITS; the message is the Swedish text for the page. */
+export class LabelLimitError extends Error {}
+
+/** Refuses the order if it would cross a LABEL_LIMITS bound; in the order's write transaction. */
+async function checkLimits(tx: Tx, customerId: number, type: number, count: number, today: string): Promise<void> {
+  const b = schema.labelBlocks;
+  const size = sql`${b.toNumber} - ${b.fromNumber} + 1`;
+  const [row] = await tx
+    .select({
+      unused: sql<number>`coalesce(sum(${b.type} = ${type} and ${b.numberUnused} >= ${size}), 0)`,
+      today: sql<number>`coalesce(sum(${b.type} = ${type} and ${b.fromDate} = ${today}), 0)`,
+      numbers: sql<number>`coalesce(sum(${size}), 0)`,
+    })
+    .from(b)
+    .where(and(eq(b.customerId, customerId), gte(b.fromDate, addDays(today, -364))));
+  const emergency = type === LABEL_TYPE.emergency;
+  if (Number(row.unused) >= LABEL_LIMITS.unusedBlocks) {
+    throw new LabelLimitError(emergency ? LABEL_MESSAGES.unusedEmergency : LABEL_MESSAGES.unusedBlocks);
+  }
+  if (Number(row.today) >= LABEL_LIMITS.perDay) {
+    throw new LabelLimitError(emergency ? LABEL_MESSAGES.perDayEmergency : LABEL_MESSAGES.perDayBlocks);
+  }
+  if (Number(row.numbers) + count > LABEL_LIMITS.numbersPerYear) throw new LabelLimitError(LABEL_MESSAGES.perYear);
 }
 
 /** Spec 2.8: only blocks with unused numbers, newest from-date first. */
@@ -138,6 +182,7 @@ async function allocate(customerId: number, type: number, count: number, today: 
       const previous = await latestBlock(tx, customerId, type);
       if (previous) return previous;
     }
+    await checkLimits(tx, customerId, type, count, today);
     return allocateInTx(tx, customerId, type, count, today);
   });
 }

@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds only a random id; this table holds the rest.
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { preparedQuery, schema, writeTransaction } from "~/db.server";
+import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction } from "~/db.server";
 import { audit } from "~/domain/audit.server";
 
 export const SESSION_LIMITS = {
@@ -43,11 +43,16 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
   const row = await sessionById().get({ id });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
-    await deleteSessionRow(id);
+    // Ended either way; while another process holds the database the row waits for the next prune.
+    await deleteSessionRow(id).catch((error: unknown) => {
+      if (!isDatabaseBusy(error)) throw error;
+    });
     return null;
   }
   if (now - row.lastSeenAt >= SESSION_LIMITS.touchEveryMs) {
-    await writeTransaction((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, id)));
+    // Skipped while writes queue or the database is locked elsewhere, so reading a page
+    // never waits for a lock; a later request touches it.
+    await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, id)));
   }
   return JSON.parse(row.data) as SessionData;
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { closeBundle, getBundle, listOpenBundles } from "~/domain/bundles.server";
@@ -39,7 +40,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const raw = String(form.get("bunt") ?? "");
   const number = /^\d{1,5}$/.test(raw) ? Number(raw) : null;
-  if (form.get("intent") !== "close" || number === null || !(await closeBundle(user.customerId, number))) {
+  let closed = false;
+  try {
+    closed = form.get("intent") === "close" && number !== null && (await closeBundle(user.customerId, number));
+  } catch (error) {
+    if (isDatabaseBusy(error)) return busyReply({ closed: false, error: BUSY_MESSAGE });
+    throw error;
+  }
+  if (!closed) {
     return data({ closed: false, error: "Bunten kunde inte stängas. Den är redan stängd eller finns inte." }, { status: 400 });
   }
   if (form.get("js") === "1") return data({ closed: true, error: null });

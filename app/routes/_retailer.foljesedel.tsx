@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { isValidDate, formatLongDate, today } from "~/domain/dates";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/domain/deliveries.server";
@@ -34,7 +35,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = SaveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Ogiltig förfrågan.", { status: 400 });
   const { deliveryId, mottagit } = parsed.data;
-  const result = await saveReceived(user.customerId, deliveryId, mottagit, today());
+  let result;
+  try {
+    result = await saveReceived(user.customerId, deliveryId, mottagit, today());
+  } catch (error) {
+    if (isDatabaseBusy(error)) return busyReply({ deliveryId, value: mottagit ?? "", error: BUSY_MESSAGE });
+    throw error;
+  }
   if (result.status === "not-found") throw new Response("Leveransen finns inte på din följesedel.", { status: 404 });
   if (result.status === "invalid") {
     return data({ deliveryId, value: mottagit ?? "", error: result.error }, { status: 400 });

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/domain/dates";
 import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
@@ -25,7 +26,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ holidayId: null, error: HOLIDAY_CLOSED_MESSAGE }, { status: 400 });
   }
   // The customer comes from the session only; the form names just the holiday.
-  const result = await answerHoliday(user.customerId, holidayId, intent === INTENT.open);
+  let result;
+  try {
+    result = await answerHoliday(user.customerId, holidayId, intent === INTENT.open);
+  } catch (error) {
+    if (isDatabaseBusy(error)) return busyReply({ holidayId, error: BUSY_MESSAGE });
+    throw error;
+  }
   if (!result.ok) return data({ holidayId, error: result.message }, { status: 400 });
   return redirectWithToast(request, "/helgsparr", "Sparat!");
 }

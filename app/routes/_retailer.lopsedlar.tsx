@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { listPlacards, MAX_PLACARDS, savePlacards } from "~/domain/placards.server";
 
@@ -37,6 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const saved = wanted.length > 0 && titleIds.every((id) => /^\d+$/.test(id)) ? await savePlacards(user.customerId, wanted) : { ok: false };
     if (!saved.ok) return data<Failure>({ values, errors, formError: FAILED }, { status: 400 });
   } catch (error) {
+    if (isDatabaseBusy(error)) return busyReply<Failure>({ values, errors, formError: BUSY_MESSAGE });
     console.error("placards save failed", error);
     return data<Failure>({ values, errors, formError: FAILED }, { status: 500 });
   }

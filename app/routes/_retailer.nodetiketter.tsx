@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
-import { EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/domain/labels.server";
+import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/domain/labels.server";
 
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
 
@@ -25,8 +26,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const check = checkEmergencyCount(antal);
   if (!check.ok) return data({ antal, error: check.error }, { status: 400 });
   const token = String(form.get("token") ?? "") || undefined;
-  const block = await orderEmergencyLabels(user.customerId, check.value, today(), token);
-  return redirect(`/nodetiketter/${block.id}.pdf`);
+  try {
+    const block = await orderEmergencyLabels(user.customerId, check.value, today(), token);
+    return redirect(`/nodetiketter/${block.id}.pdf`);
+  } catch (error) {
+    if (error instanceof LabelLimitError) return data({ antal, error: error.message }, { status: 429 });
+    if (isDatabaseBusy(error)) return busyReply({ antal, error: BUSY_MESSAGE });
+    throw error;
+  }
 }
 
 export default function EmergencyLabels() {

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, redirect, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
-import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
+import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
@@ -22,12 +23,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "bestall") throw new Response("Ogiltig förfrågan.", { status: 400 });
   const token = String(form.get("token") ?? "") || undefined;
-  const block = await orderBlock(user.customerId, today(), token);
-  return redirect(`/order?block=${block.id}`);
+  try {
+    const block = await orderBlock(user.customerId, today(), token);
+    return redirect(`/order?block=${block.id}`);
+  } catch (error) {
+    if (error instanceof LabelLimitError) return data({ error: error.message }, { status: 429 });
+    if (isDatabaseBusy(error)) return busyReply({ error: BUSY_MESSAGE });
+    throw error;
+  }
 }
 
 export default function OrderLabels() {
   const { step, block, token } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
     <>
@@ -35,6 +43,11 @@ export default function OrderLabels() {
       <p className="intro">
         Beställ ett nytt block med 50 returetiketter. Varje etikett har ett eget buntnummer. Blocket skickas till din butik.
       </p>
+      {refused ? (
+        <p className="field-error" role="alert">
+          {refused.error}
+        </p>
+      ) : null}
       {step === "start" ? (
         <p className="actions">
           <Link to="/order?steg=bekrafta" className="button primary">

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { listOpenBundles } from "~/domain/bundles.server";
 import { applyIntent, addSplit, initialLines, linesFromForm, type FormLine } from "~/domain/return-lines";
 import { defaultBundlesOf, listPapers, saveReturns, type Paper, type ReportState } from "~/domain/returns.server";
@@ -46,12 +47,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!changed) throw new Response("Okänd åtgärd.", { status: 400 });
     return data<ActionData>({ lines: changed, errors: {}, token, nonce });
   }
-  const result = await saveReturns(
-    user.customerId,
-    state,
-    token,
-    lines.map((l) => ({ key: l.key, deliveryId: l.deliveryId, returnId: l.returnId, bundle: l.bundle, amount: l.amount, defaultBundle: l.dflt })),
-  );
+  let result;
+  try {
+    result = await saveReturns(
+      user.customerId,
+      state,
+      token,
+      lines.map((l) => ({ key: l.key, deliveryId: l.deliveryId, returnId: l.returnId, bundle: l.bundle, amount: l.amount, defaultBundle: l.dflt })),
+    );
+  } catch (error) {
+    // Same token: a later try of this form is still applied once at most.
+    if (isDatabaseBusy(error)) return busyReply<ActionData>({ lines, errors: {}, formError: BUSY_MESSAGE, token, nonce });
+    throw error;
+  }
   if (!result.ok) {
     return data<ActionData>({ lines, errors: result.errors, formError: result.formError, token, nonce }, { status: 400 });
   }

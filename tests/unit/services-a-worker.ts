@@ -1,13 +1,19 @@
-// Child process for the services-a label test: one "app server" ordering emergency
-// labels for a customer in a loop, printing the allocated ranges as JSON.
+// Child process for the label tests: one "app server" ordering emergency labels for a
+// customer in a loop, printing per order the allocated range, or the refusal's text
+// when an order limit stops it, as JSON.
 import { closeDb } from "../../db/client";
-import { orderEmergencyLabels } from "../../app/domain/labels.server";
+import { LabelLimitError, orderEmergencyLabels } from "../../app/domain/labels.server";
 
 const [customerId, count, today] = process.argv.slice(2);
-const ranges: [number, number][] = [];
+const results: ([number, number] | string)[] = [];
 for (let i = 0; i < Number(count); i++) {
-  const block = await orderEmergencyLabels(Number(customerId), 5, today);
-  ranges.push([block.fromNumber, block.toNumber]);
+  try {
+    const block = await orderEmergencyLabels(Number(customerId), 5, today);
+    results.push([block.fromNumber, block.toNumber]);
+  } catch (error) {
+    if (!(error instanceof LabelLimitError)) throw error;
+    results.push(error.message);
+  }
 }
 closeDb();
-process.stdout.write(JSON.stringify(ranges));
+process.stdout.write(JSON.stringify(results));

@@ -149,9 +149,12 @@ describe("label allocation", () => {
 
   it("never hands out a number twice under concurrent orders", async () => {
     const a = await newCustomer();
-    const orders = await Promise.all(
+    // The order limits (write-limits.test.ts) refuse some of the 24; those allocated are checked.
+    const settled = await Promise.allSettled(
       Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? orderBlock(a, TODAY) : orderEmergencyLabels(a, 1 + (i % 20), TODAY))),
     );
+    const orders = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    expect(orders).toHaveLength(10);
     const numbers = orders.flatMap((b) => Array.from({ length: b.toNumber - b.fromNumber + 1 }, (_, k) => b.fromNumber + k));
     expect(new Set(numbers).size).toBe(numbers.length);
     expect(Math.min(...numbers)).toBe(1);
@@ -161,7 +164,7 @@ describe("label allocation", () => {
   it("never hands out a number twice when two processes (two app servers) allocate at once", async () => {
     const a = await newCustomer();
     const worker = (n: number) =>
-      new Promise<[number, number][]>((resolve, reject) => {
+      new Promise<([number, number] | string)[]>((resolve, reject) => {
         execFile(
           process.execPath,
           ["--import", "tsx", "tests/unit/services-a-worker.ts", String(a), String(n), TODAY],
@@ -170,10 +173,11 @@ describe("label allocation", () => {
         );
       });
     const [one, two] = await Promise.all([worker(15), worker(15)]);
-    const ranges = [...one, ...two].sort((x, y) => x[0] - y[0]);
-    expect(ranges).toHaveLength(30);
+    // The order limits let 5 of the 30 through (write-limits.test.ts); those must not overlap.
+    const ranges = [...one, ...two].filter((r) => typeof r !== "string").sort((x, y) => x[0] - y[0]);
+    expect(ranges).toHaveLength(5);
     for (let i = 1; i < ranges.length; i++) expect(ranges[i][0]).toBe(ranges[i - 1][1] + 1);
-    expect(ranges[ranges.length - 1][1]).toBe(150);
+    expect(ranges[ranges.length - 1][1]).toBe(25);
   }, 60_000);
 
   it("applies a resubmitted order form only once", async () => {
