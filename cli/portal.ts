@@ -109,7 +109,7 @@ customer
     await prepareDb(getDb());
     const { setCustomerPin } = await import("../app/domain/customers.server");
     await setCustomerPin(id, pin, "cli");
-    console.log(`Pinkoden för kund ${id} är bytt.`);
+    console.log(`Pinkoden för kund ${id} är bytt; kundens sessioner är avslutade och en spärr hävd.`);
   });
 
 const staff = program.command("staff").description("personal");
@@ -137,6 +137,40 @@ staff
     await prepareDb(getDb());
     const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, "cli");
     console.log(`Personal ${opts.email} tillagd (id ${id}).`);
+  });
+
+staff
+  .command("set-password")
+  .description("byter en personalanvändares lösenord; användarens alla sessioner avslutas")
+  .argument("<e-post>")
+  .option("--password-stdin", "läs lösenordet från standard in")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-password anna@example.se")
+  .action(async (email: string, opts) => {
+    const password = await readSecret(Boolean(opts.passwordStdin), "Nytt lösenord (minst 10 tecken): ");
+    await prepareDb(getDb());
+    const { setStaffPassword } = await import("../app/domain/staff.server");
+    const ended = await setStaffPassword(email, password, "cli");
+    console.log(`Lösenordet för ${email.trim().toLowerCase()} är bytt; ${ended} sessioner avslutade.`);
+  });
+staff
+  .command("set-roles")
+  .description("byter en personalanvändares roller; användarens alla sessioner avslutas")
+  .argument("<e-post>")
+  .requiredOption("--roles <roller>", "kommaseparerat: admin,sales,utb")
+  .option("--distributor <id>", "distributör (krävs för utb)")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-roles anna@example.se --roles sales")
+  .action(async (email: string, opts) => {
+    const { parseRoles, setStaffRoles } = await import("../app/domain/staff.server");
+    let roles;
+    try {
+      roles = parseRoles(opts.roles);
+    } catch (e) {
+      throw new UsageError((e as Error).message);
+    }
+    const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
+    await prepareDb(getDb());
+    const ended = await setStaffRoles(email, roles, distributorId, "cli");
+    console.log(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
   });
 
 registerImport(program);

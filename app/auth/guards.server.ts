@@ -3,6 +3,7 @@ import { listAlerts, lockRedirect } from "~/domain/alerts.server";
 import { audit } from "~/domain/audit.server";
 import { getCustomer } from "~/domain/customers.server";
 import { auditImpersonatedRequest } from "~/domain/impersonation.server";
+import { deleteSessionRow } from "~/domain/sessions.server";
 import { getStaff, type Role } from "~/domain/staff.server";
 import { requestInfo } from "~/request-context.server";
 import { getSession, type PortalSession } from "./session.server";
@@ -41,6 +42,15 @@ async function load(request: Request) {
     const c = await getCustomer(customerId);
     if (!c) return { session, user: null };
     const impersonatorId = session.get("impersonatorId");
+    // Only an admin may be in a retailer's portal: one who has lost the role (or the
+    // account) loses the impersonation at once, not when the session expires.
+    if (typeof impersonatorId === "number") {
+      const staff = await getStaff(impersonatorId);
+      if (!staff || !staff.roles.split(",").includes("admin")) {
+        if (session.id) await deleteSessionRow(session.id);
+        return { session, user: null };
+      }
+    }
     const user: RetailerUser = {
       kind: "retailer",
       customerId: c.id,

@@ -1,4 +1,4 @@
-import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSession, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import {
   createSessionRow,
@@ -65,6 +65,30 @@ export async function startSession(request: Request, data: SessionData): Promise
   const fresh = await storageFor(request).getSession(null);
   for (const [k, v] of Object.entries(data)) fresh.set(k, v);
   return commitSession(request, fresh);
+}
+
+/**
+ * Opens a retailer's portal for a staff user: a new session that remembers the staff
+ * session it came from, which stays as it is (not ended, not renewed).
+ */
+export async function startImpersonationSession(request: Request, data: SessionData): Promise<string> {
+  const staff = await getSession(request);
+  const fresh = await storageFor(request).getSession(null);
+  for (const [k, v] of Object.entries({ ...data, staffSessionId: staff.id })) fresh.set(k, v);
+  return commitSession(request, fresh);
+}
+
+/**
+ * The way back: ends the impersonated session and resumes the staff session it came
+ * from, with its own expiry. null when that session has ended meanwhile.
+ */
+export async function resumeStaffSession(request: Request, current: PortalSession, staffId: number): Promise<string | null> {
+  const staffSessionId = current.get("staffSessionId");
+  if (current.id) await deleteSessionRow(current.id);
+  if (typeof staffSessionId !== "string") return null;
+  const data = await readSessionRow(staffSessionId);
+  if (!data || data.staffId !== staffId) return null;
+  return commitSession(request, createSession(data, staffSessionId) as PortalSession);
 }
 
 /** Redirects after a successful POST with a message the next page shows (role="status"). */

@@ -1,7 +1,7 @@
 // Server-side sessions: the cookie holds only a random id; this table holds the rest.
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction } from "~/db.server";
+import { eq, inArray, lt, or, sql } from "drizzle-orm";
+import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction, type Tx } from "~/db.server";
 import { audit } from "~/domain/audit.server";
 
 export const SESSION_LIMITS = {
@@ -15,11 +15,19 @@ export type SessionData = {
   customerId?: number;
   staffId?: number;
   impersonatorId?: number;
+  /** In an impersonated session: the staff user's own session, resumed on the way back. */
+  staffSessionId?: string;
   [key: string]: unknown;
 };
 
 export async function createSessionRow(data: SessionData, now = Date.now()): Promise<string> {
   const id = randomBytes(32).toString("base64url");
+  // An impersonation never outlives the staff session that started it.
+  let expiresAt = now + SESSION_LIMITS.absoluteMs;
+  if (data.staffSessionId) {
+    const staffRow = await sessionById().get({ id: data.staffSessionId });
+    if (staffRow) expiresAt = Math.min(expiresAt, staffRow.expiresAt);
+  }
   await writeTransaction((tx) =>
     tx.insert(schema.sessions).values({
       id,
@@ -29,7 +37,7 @@ export async function createSessionRow(data: SessionData, now = Date.now()): Pro
       data: JSON.stringify(data),
       createdAt: now,
       lastSeenAt: now,
-      expiresAt: now + SESSION_LIMITS.absoluteMs,
+      expiresAt,
     }),
   );
   return id;
@@ -52,7 +60,11 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
   if (now - row.lastSeenAt >= SESSION_LIMITS.touchEveryMs) {
     // Skipped while writes queue or the database is locked elsewhere, so reading a page
     // never waits for a lock; a later request touches it.
-    await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, id)));
+    // An impersonation keeps the staff session it came from alive, so the way back finds it.
+    const data = JSON.parse(row.data) as SessionData;
+    const ids = typeof data.staffSessionId === "string" ? [id, data.staffSessionId] : [id];
+    await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(inArray(schema.sessions.id, ids)));
+    return data;
   }
   return JSON.parse(row.data) as SessionData;
 }
@@ -75,10 +87,11 @@ export async function endCustomerSessions(customerId: number): Promise<number> {
   return result.rowsAffected;
 }
 
-export async function endStaffSessions(staffId: number): Promise<number> {
-  const result = await writeTransaction((tx) =>
-    tx.delete(schema.sessions).where(and(eq(schema.sessions.staffId, staffId), isNull(schema.sessions.customerId))),
-  );
+/** Ends every session of a staff user, and every retailer portal they have opened. */
+export async function endStaffSessions(staffId: number, tx?: Tx): Promise<number> {
+  const run = (t: Tx) =>
+    t.delete(schema.sessions).where(or(eq(schema.sessions.staffId, staffId), eq(schema.sessions.impersonatorId, staffId)));
+  const result = await (tx ? run(tx) : writeTransaction(run));
   return result.rowsAffected;
 }
 

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
-import { getDb, schema, writeTransaction } from "~/db.server";
+import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { hashSecret } from "./passwords.server";
 import { audit } from "./audit.server";
+import { endStaffSessions } from "./sessions.server";
+import { clearThrottle } from "./throttle.server";
 
 export const ROLES = ["admin", "sales", "utb"] as const;
 export type Role = (typeof ROLES)[number];
@@ -51,5 +53,44 @@ export async function addStaff(input: NewStaff, actor: string): Promise<number> 
       .returning({ id: schema.staffUsers.id });
     await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
     return row.id;
+  });
+}
+
+/** Looks a staff user up by e-mail for a change; throws the Swedish refusal when unknown. */
+async function staffForChange(tx: Tx, email: string) {
+  const [row] = await tx.select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email.trim().toLowerCase()));
+  if (!row) throw new Error(`Det finns ingen användare med e-postadressen ${email.trim().toLowerCase()}.`);
+  return row;
+}
+
+/**
+ * A new password ends trust in the old one: every session of the user, the retailer
+ * portals they have opened, and the login lock end with it.
+ */
+export async function setStaffPassword(email: string, password: string, actor: string): Promise<number> {
+  if (password.length < 10) throw new Error("Lösenordet ska vara minst 10 tecken.");
+  const passwordHash = await hashSecret(password);
+  return writeTransaction(async (tx) => {
+    const row = await staffForChange(tx, email);
+    await tx.update(schema.staffUsers).set({ passwordHash, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, row.id));
+    const ended = await endStaffSessions(row.id, tx);
+    await clearThrottle(`staff:${row.email}`, tx);
+    await audit({ actor, action: "staff.set-password", target: `staff:${row.id}`, detail: { sessionsEnded: ended } }, tx);
+    return ended;
+  });
+}
+
+/** New roles take effect at once: the user's sessions (and impersonations) end. */
+export async function setStaffRoles(email: string, roles: Role[], distributorId: number | null, actor: string): Promise<number> {
+  if (roles.includes("utb") && !distributorId) throw new Error("En utb-användare måste höra till en distributör.");
+  return writeTransaction(async (tx) => {
+    const row = await staffForChange(tx, email);
+    await tx
+      .update(schema.staffUsers)
+      .set({ roles: roles.join(","), distributorId: distributorId ?? null, updatedAt: Date.now() })
+      .where(eq(schema.staffUsers.id, row.id));
+    const ended = await endStaffSessions(row.id, tx);
+    await audit({ actor, action: "staff.set-roles", target: `staff:${row.id}`, detail: { roles, sessionsEnded: ended } }, tx);
+    return ended;
   });
 }

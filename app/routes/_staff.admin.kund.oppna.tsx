@@ -1,9 +1,10 @@
 // Impersonation: an admin opens a retailer's portal as that retailer. The new session
-// carries impersonatorId; the retailer layout shows a banner with the way back.
+// carries impersonatorId and the staff user's own session, which is resumed on the way
+// back; the retailer layout shows a banner with the way back.
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { startSession } from "~/auth/session.server";
+import { startImpersonationSession } from "~/auth/session.server";
 import { startImpersonation } from "~/domain/impersonation.server";
 import { requestInfo } from "~/request-context.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
@@ -25,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("refused" in input) return input.refused;
   const opened = await startImpersonation(user.staffId, input.customerId, requestInfo());
   if (!opened) return unknownCustomer(input.text);
-  const cookie = await startSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
+  const cookie = await startImpersonationSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
   return redirect("/", { headers: { "Set-Cookie": cookie } });
 }
 

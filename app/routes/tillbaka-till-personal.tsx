@@ -2,7 +2,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { destroySession, getSession, startSession } from "~/auth/session.server";
+import { destroySession, getSession, resumeStaffSession } from "~/auth/session.server";
 import { endImpersonation } from "~/domain/impersonation.server";
 import { requestInfo } from "~/request-context.server";
 
@@ -19,6 +19,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!staffStillExists) {
     return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, await getSession(request)) } });
   }
-  const cookie = await startSession(request, { staffId: user.impersonatorId });
+  // The staff session that opened the portal goes on, with its own expiry; if it has
+  // ended meanwhile, the staff user logs in again.
+  const session = await getSession(request);
+  const cookie = await resumeStaffSession(request, session, user.impersonatorId);
+  if (!cookie) return redirect("/login?redirectTo=%2Fadmin", { headers: { "Set-Cookie": await destroySession(request, session) } });
   return redirect("/admin", { headers: { "Set-Cookie": cookie } });
 }
