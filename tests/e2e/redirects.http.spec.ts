@@ -16,7 +16,7 @@ let server: OwnServer;
 let anon: APIRequestContext;
 let retailer: APIRequestContext;
 let admin: APIRequestContext;
-const tally = { requests: 0, offSite: 0 };
+const tally = { requests: 0, offSite: 0, notRedirected: 0 };
 let offSite: string[] = [];
 test.beforeEach(() => {
   offSite = [];
@@ -38,7 +38,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   for (const c of [anon, retailer, admin]) await c?.dispose();
   await server?.stop();
-  console.log(`redirects: ${PAYLOADS.length} payloads, ${tally.requests} requests, ${tally.offSite} off the site`);
+  console.log(`redirects: ${PAYLOADS.length} payloads, ${tally.requests} requests, ${tally.offSite} off the site, ${tally.notRedirected} not a redirect`);
 });
 
 /** Where a browser goes with this Location (or form action / hidden value). */
@@ -50,15 +50,18 @@ function landsOnSite(target: string, payload: string, where: string) {
   } catch {
     landed = "unparsable";
   }
-  if (landed !== origin) tally.offSite++;
-  if (landed !== origin) offSite.push(`${where}: ${JSON.stringify(payload)} -> ${JSON.stringify(target)}`);
+  if (landed === origin) return;
+  tally.offSite++;
+  offSite.push(`${where}: ${JSON.stringify(payload)} -> ${JSON.stringify(target)}`);
 }
 
 function location(res: APIResponse, payload: string, where: string) {
   tally.requests++;
   // Anything but a redirect (a 500 for a CR in the Location, say) is a failure too.
-  if (res.status() !== 302) offSite.push(`${where}: ${JSON.stringify(payload)} -> status ${res.status()}`);
-  else landsOnSite(res.headers()["location"], payload, where);
+  if (res.status() !== 302) {
+    tally.notRedirected++;
+    offSite.push(`${where}: ${JSON.stringify(payload)} -> status ${res.status()}`);
+  } else landsOnSite(res.headers()["location"], payload, where);
 }
 
 /** A few at a time: the machine is shared. */
