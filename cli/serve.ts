@@ -39,6 +39,20 @@ function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
   };
 }
 
+/**
+ * An answer is not stored unless it says otherwise: a page or file behind a login must
+ * not come back from the browser's cache (JS-off Back after logout showed a retailer's
+ * invoices). Static files (express.static) and public covers set their own
+ * Cache-Control before the head is written, so they keep it.
+ */
+function noStoreUnlessSet(res: express.Response) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "no-store");
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
+}
+
 /** A state-changing request from another site is refused (CSRF). */
 export function isCrossSite(req: express.Request): boolean {
   if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
@@ -81,6 +95,9 @@ export async function createApp(options: ServeOptions) {
     res.locals.nonce = nonce;
     res.setHeader("X-Request-Id", requestId);
     for (const [k, v] of Object.entries(securityHeaders(nonce, options.dev))) res.setHeader(k, v);
+    // Only over HTTPS (behind a proxy: TRUST_PROXY and X-Forwarded-Proto), where it means something.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    noStoreUnlessSet(res);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (process.env.PORTAL_QUIET_LOG) return;

@@ -141,9 +141,39 @@ export async function requireStaff(request: Request, roles?: Role[]): Promise<St
   return user;
 }
 
-/** Only same-site relative paths; anything else goes to the default. */
+// Redirect targets are resolved against a stand-in for the site's own origin: a
+// relative path resolves the same way against any origin, and `.invalid` can never be
+// a real host, so "did it stay on this origin" needs no knowledge of the real one.
+const SITE = "http://returportalen.invalid";
+// C0 and C1 controls, DEL and the backslash: browsers drop tabs and newlines from a
+// Location header and read `\` as `/`, which turns `/\t/evil.example` into `//evil.example`.
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
+
+/**
+ * A path on this site to redirect to, or `fallback`. Accepted: a text that starts
+ * with a single `/`, has no control characters or backslashes (before or after
+ * percent-decoding), and resolved with the WHATWG URL parser stays on the site's
+ * origin. Returned as the resolved URL's pathname + search + hash (normalised, so a
+ * `/.//host` cannot come back as `//host`).
+ */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to.startsWith("/") || to.startsWith("//") || UNSAFE.test(to)) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
+    return fallback;
+  }
+  if (decoded.startsWith("//") || UNSAFE.test(decoded)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(to, SITE);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SITE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  if (!path.startsWith("/") || path.startsWith("//") || UNSAFE.test(path)) return fallback;
+  return path;
 }

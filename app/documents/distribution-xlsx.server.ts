@@ -1,8 +1,10 @@
 // The distribution export (back-office 3): one sheet, a frozen header row and typed
-// cells, streamed with exceljs' WorkbookWriter while rows are read page by page.
+// cells, streamed with exceljs' WorkbookWriter while rows are read page by page. Text
+// cells go through xlsxRow, so a name like `=HYPERLINK(…)` stays text.
 import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
 import { exportRows, type DistributionQuery, type DistributorScope } from "~/domain/distribution.server";
+import { xlsxRow } from "./spreadsheet-cells.server";
 
 export const EXPORT_COLUMNS = [
   { header: "name", key: "name", width: 32 },
@@ -36,19 +38,21 @@ export async function writeDistributionXlsx(
   for await (const page of exportRows(query, scope)) {
     for (const r of page) {
       sheet
-        .addRow({
-          name: r.name,
-          customerId: r.customerId,
-          zipCode: r.zipCode,
-          city: r.city,
-          paperName: r.paperName,
-          deliveryDate: new Date(`${r.deliveryDate}T00:00:00Z`),
-          deliveredAmount: r.deliveredAmount,
-          receivedAmount: r.receivedAmount,
-          amount: r.amount,
-          // Kronor with two decimals, as a number.
-          price: r.priceOre / 100,
-        })
+        .addRow(
+          xlsxRow({
+            name: r.name,
+            customerId: r.customerId,
+            zipCode: r.zipCode,
+            city: r.city,
+            paperName: r.paperName,
+            deliveryDate: new Date(`${r.deliveryDate}T00:00:00Z`),
+            deliveredAmount: r.deliveredAmount,
+            receivedAmount: r.receivedAmount,
+            amount: r.amount,
+            // Kronor with two decimals, as a number.
+            price: r.priceOre / 100,
+          }),
+        )
         .commit();
       count++;
     }

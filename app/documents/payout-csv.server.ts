@@ -3,14 +3,12 @@
 //   kundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum
 // `;`-separated like the other files, UTF-8 with a BOM (Excel reads å/ä/ö then),
 // CRLF, `belopp` in kronor with a decimal comma and two decimals, no thousands
-// separator (1234,50), `utbetalningsdatum` YYYY-MM-DD.
+// separator (1234,50), `utbetalningsdatum` YYYY-MM-DD. Text that a spreadsheet would
+// take for a formula starts with `'` (spreadsheet-cells.server.ts).
 import type { Refund } from "~/domain/guarantees.server";
+import { csvLine } from "./spreadsheet-cells.server";
 
 export const PAYOUT_CSV_COLUMNS = ["kundnummer", "namn", "orgnummer", "bankgiro", "bankkonto", "belopp", "utbetalningsdatum"] as const;
-
-function field(value: string): string {
-  return /[;"\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /** 123450 öre -> "1234,50" */
 export function kronor(ore: number): string {
@@ -21,10 +19,10 @@ export function kronor(ore: number): string {
 
 /** `refunds` already holds only the amounts of one title. */
 export function buildPayoutCsv(refunds: Refund[]): string {
-  const lines = [PAYOUT_CSV_COLUMNS.join(";")];
+  const lines = [csvLine(PAYOUT_CSV_COLUMNS)];
   for (const r of refunds) {
     const total = r.amounts.reduce((s, a) => s + a.amountOre, 0);
-    lines.push([String(r.customerId), r.name, r.orgNumber, r.bankgiro, r.bankAccount, kronor(total), r.refundDate].map(field).join(";"));
+    lines.push(csvLine([r.customerId, r.name, r.orgNumber, r.bankgiro, r.bankAccount, { number: kronor(total) }, r.refundDate]));
   }
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }

@@ -172,7 +172,7 @@ export async function getDailyProduct(id: number) {
 export async function getImage(id: number, includePending: boolean) {
   const img = schema.images;
   const [row] = await getDb()
-    .select({ contentType: img.contentType, data: img.data, sha256: img.sha256 })
+    .select({ contentType: img.contentType, data: img.data, sha256: img.sha256, filename: img.filename })
     .from(img)
     .where(and(eq(img.id, id), includePending ? undefined : eq(img.published, true)));
   return row ?? null;

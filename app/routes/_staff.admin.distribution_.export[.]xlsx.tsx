@@ -2,6 +2,7 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { PassThrough } from "node:stream";
 import { requireStaff } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { today } from "~/domain/dates";
 import { outsideScope } from "~/domain/distribution.server";
 import { parseDistributionParams, scopeFor } from "~/domain/distribution-params.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(createReadableStreamFromReadable(body), {
     headers: {
       "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": `attachment; filename="distribution-${query.from}-${query.to}${suffix}.xlsx"`,
+      "Content-Disposition": contentDisposition(`distribution-${query.from}-${query.to}${suffix}.xlsx`),
       "Cache-Control": "private, no-store",
     },
   });

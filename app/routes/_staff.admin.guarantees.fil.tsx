@@ -3,6 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { INCOMPLETE, PayoutIncompleteError, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/domain/guarantees.server";
 
 // Guarded like every loader, so a visitor learns nothing about the route before logging in.
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return new Response(typeof file.content === "string" ? file.content : Buffer.from(file.content), {
     headers: {
       "Content-Type": file.contentType,
-      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Content-Disposition": contentDisposition(file.filename),
       "Cache-Control": "no-store",
     },
   });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
-import { requireStaff } from "~/auth/guards.server";
+import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import {
   BankDetailError,
@@ -69,7 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const customerId = Number(form.get("kund"));
-  const back = `/admin/guarantees${form.get("search") ? `?kund=${encodeURIComponent(String(form.get("search")))}` : ""}`;
+  // Built from a form field, so it goes through the same check as every redirect target.
+  const back = safeRedirect(`/admin/guarantees${form.get("search") ? `?kund=${encodeURIComponent(String(form.get("search")))}` : ""}`, "/admin/guarantees");
   if (intent === "refund") {
     const ok = Number.isInteger(customerId) && (await addToRefund(customerId, Number(form.get("guaranteeId")), actor).catch(() => false));
     if (!ok) return data({ intent, customerId, field: null, value: null, error: "Misslyckades med att spara utbetalning." }, { status: 400 });

@@ -3,6 +3,7 @@
 // changes, so its sha256 is a strong ETag.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { getImage } from "~/domain/dailyproducts.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,10 +13,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const image = await getImage(id, user?.kind === "staff");
   if (!image) throw new Response("Bilden finns inte.", { status: 404 });
   const etag = `"${image.sha256}"`;
-  // Pending uploads are staff-only, so they must not sit in shared caches.
+  // Pending uploads are staff-only, so a staff answer is not stored at all; a published
+  // cover is the same for everybody, logged in or not, and may be cached anywhere.
   const headers = {
     "Content-Type": image.contentType,
-    "Cache-Control": user?.kind === "staff" ? "private, max-age=86400" : "public, max-age=86400",
+    "Cache-Control": user?.kind === "staff" ? "no-store" : "public, max-age=86400",
+    // The uploader's file name, for "Spara bild som…" (any characters: see the helper).
+    "Content-Disposition": contentDisposition(image.filename, "inline"),
     ETag: etag,
     // nosniff comes from the server (cli/serve.ts) on every answer; a second copy here doubled the header.
   };

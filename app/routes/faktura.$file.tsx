@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { InvoiceFileError, renderInvoicePdf } from "~/documents/invoice-pdf.server";
 
 // GET /faktura/{number}.pdf: one of the customer's invoices. Another customer's
@@ -21,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="faktura-${number}.pdf"`,
+      "Content-Disposition": contentDisposition(`faktura-${number}.pdf`),
       "Cache-Control": "private, no-store",
     },
   });

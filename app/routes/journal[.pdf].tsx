@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { renderJournalPdf } from "~/documents/journal-pdf.server";
 import { today } from "~/domain/dates";
 import { journalMonth, parseMonth } from "~/domain/deliveries.server";
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="tidningsjournal-${month}.pdf"`,
+      "Content-Disposition": contentDisposition(`tidningsjournal-${month}.pdf`),
       "Cache-Control": "private, no-store",
     },
   });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { renderLabelsPdf } from "~/documents/labels-pdf.server";
 import { LABEL_TYPE, getBlock } from "~/domain/labels.server";
 
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": 'attachment; filename="nodetiketter.pdf"',
+      "Content-Disposition": contentDisposition("nodetiketter.pdf"),
       "Cache-Control": "private, no-store",
     },
   });

@@ -2,6 +2,7 @@
 // A resource route outside the retailer layout, so it guards itself.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
+import { contentDisposition } from "~/content-disposition.server";
 import { returnsPdf } from "~/documents/returns-pdf.server";
 import { today } from "~/domain/dates";
 import { listPapers } from "~/domain/returns.server";
@@ -15,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": 'attachment; filename="Returer.pdf"',
+      "Content-Disposition": contentDisposition("Returer.pdf"),
       "Cache-Control": "private, no-store",
     },
   });

@@ -53,6 +53,7 @@ export function registerImport(program: Command) {
       const text = await readInputFile(file);
       await prepareDb(getDb());
       const { importFile, formatProblem } = await import("../../app/domain/imports.server");
+      const { csvLine } = await import("../../app/documents/spreadsheet-cells.server");
       const bar = progressBar(`import ${kind}`);
       let pinsWritten = false;
       let result;
@@ -66,7 +67,9 @@ export function registerImport(program: Command) {
           onProgress: (done, total) => bar.update(done, total),
           onPinsIssued: async (pins) => {
             // wx: never overwrite; 0600: only the operator can read the PINs.
-            writeFileSync(opts.issuePins!, `customer_id;pin\n${pins.map((p) => `${p.customerId};${p.pin}`).join("\n")}\n`, { mode: 0o600, flag: "wx" });
+            // Through the one CSV writer like every file the portal writes (nothing here can start a formula today).
+            const lines = [csvLine(["customer_id", "pin"]), ...pins.map((p) => csvLine([p.customerId, p.pin]))];
+            writeFileSync(opts.issuePins!, `${lines.join("\n")}\n`, { mode: 0o600, flag: "wx" });
             pinsWritten = true;
           },
         });

@@ -342,7 +342,8 @@ test.describe("Dagens produkter", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("image/png");
     expect(res.headers()["etag"]).toBe(`"${pending.sha256}"`);
-    expect(res.headers()["cache-control"]).toContain("max-age=86400");
+    // A pending cover is shown to staff only: not stored (issue 13, item 6).
+    expect(res.headers()["cache-control"]).toBe("no-store");
     const again = await page.request.get(`/bilder/${pending.id}`, { headers: { "If-None-Match": `"${pending.sha256}"` } });
     expect(again.status()).toBe(304);
   });
