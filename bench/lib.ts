@@ -46,7 +46,7 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
         NODE_ENV: "production",
         PORTAL_QUIET_LOG: "1",
         SESSION_SECRET: "bench-secret",
-        THROTTLE_IP_FREE: "1000000",
+        THROTTLE_IP_LIMIT: "1000000",
       },
       stdio: ["ignore", "ignore", "inherit"],
     }

@@ -48,7 +48,7 @@ export default defineConfig({
       DATABASE_URL: `file:tests/.tmp/e2e-${port}.db`,
       SESSION_SECRET: "e2e-secret-not-for-production",
       PORTAL_QUIET_LOG: "1",
-      THROTTLE_IP_FREE: "100000",
+      THROTTLE_IP_LIMIT: "100000",
       NODE_ENV: "production",
       E2E_PORT: String(port),
       ...(process.env.REMIX_BUILD_DIR ? { REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR } : {}),
