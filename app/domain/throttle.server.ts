@@ -99,9 +99,15 @@ async function takeBack(tx: Tx, reservation: Reservation, reset: (key: string) =
     const recent = parseRecent(row.recent, reservation.at - 1);
     const i = recent.indexOf(reservation.at);
     if (i >= 0) recent.splice(i, 1);
+    const failures = reset(row.key) ? 0 : Math.max(0, row.failures - 1);
+    // A row that limits nothing any more goes: a login leaves no trace in this table.
+    if (failures === 0 && recent.length === 0) {
+      await tx.delete(schema.loginThrottle).where(eq(schema.loginThrottle.key, row.key));
+      continue;
+    }
     await tx
       .update(schema.loginThrottle)
-      .set({ recent: JSON.stringify(recent), failures: reset(row.key) ? 0 : Math.max(0, row.failures - 1) })
+      .set({ recent: JSON.stringify(recent), failures })
       .where(eq(schema.loginThrottle.key, row.key));
   }
 }
