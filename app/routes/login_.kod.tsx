@@ -3,8 +3,9 @@
 // the app (QR code and the secret as text) and then shows the recovery codes once.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect } from "react";
 import { z } from "zod";
 import { checkSecondFactor, LoginError } from "~/auth/auth.server";
 import { rememberDevice } from "~/auth/device.server";
@@ -24,6 +25,14 @@ export const CodeSchema = z.object({
 
 // The page holds a secret (enrolment) or recovery codes: never kept by a cache or Back.
 const NO_STORE = { "Cache-Control": "no-store" };
+
+// Remix passes only cookies from loaders and actions to a document response by itself.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 /**
  * The login waiting for a code, or null. A logged-in user is sent on by /login. No
@@ -169,6 +178,11 @@ function CodeForm({ enrolling, lastResult }: { enrolling: boolean; lastResult?: 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
   });
+  // A refused code is cleared in the browser too (the server never echoes it).
+  useEffect(() => {
+    const input = document.getElementById(fields.kod.id) as HTMLInputElement | null;
+    if (lastResult && input) input.value = "";
+  }, [lastResult, fields.kod.id]);
   return (
     <Form method="post" {...getFormProps(form)}>
       <FieldErrors id={form.errorId} errors={form.errors} />
