@@ -19,8 +19,15 @@ import { Field, FieldErrors } from "~/ui/field";
 
 export const meta: MetaFunction = () => [{ title: "Tvåstegsverifiering – Returportalen" }];
 
+// Six digits from the app or a 16-digit recovery code, spaces and dashes allowed. Any
+// other shape cannot be right: refused at once, not weighed as a guess.
 export const CodeSchema = z.object({
-  kod: z.string({ error: "Ange koden" }).trim().min(1, "Ange koden").max(64, "Fel kod. Försök igen."),
+  kod: z
+    .string({ error: "Ange koden" })
+    .trim()
+    .min(1, "Ange koden")
+    .max(64, "Fel kod. Försök igen.")
+    .refine((v) => /^(\d{6}|\d{16})$/.test(v.normalize("NFKC").replace(/[\s-]/g, "")), "Fel kod. Försök igen."),
 });
 
 // The page holds a secret (enrolment) or recovery codes: never kept by a cache or Back.
@@ -71,7 +78,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const found = await pendingLogin(request);
   if (!found) throw redirect("/login");
   const { pending, staff } = found;
-  const submission = parseWithZod(await request.formData(), { schema: CodeSchema });
+  // A body that is no form (JSON, broken multipart) is an empty form: "Ange koden", 400.
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(form, { schema: CodeSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["kod"] }), recovery: null }, { status: 400 });
   }

@@ -89,3 +89,23 @@ test("one right code replayed by 10 password-holding clients at once logs in exa
   const sessions = await server.db.select().from(schema.sessions).where(eq(schema.sessions.staffId, staff.id));
   expect(sessions).toHaveLength(1);
 });
+
+test("bodies that are no form, or no code, answer 400 at the code step and weigh nothing", async () => {
+  const staff = await admin();
+  const c = await pendingClient(staff.email, "198.51.100.40");
+  const bodies = [
+    { data: JSON.stringify({ kod: "123456" }), headers: { "Content-Type": "application/json" } },
+    { data: "--x\r\nContent-Disposition: form-data; name=\"kod\"\r\n\r\n12", headers: { "Content-Type": "multipart/form-data; boundary=x" } },
+    { data: "kod=%E0%A4%A", headers: { "Content-Type": "application/x-www-form-urlencoded" } },
+    { form: { kod: "" } },
+    { form: { kod: "1".repeat(65) } },
+  ];
+  for (const body of bodies) {
+    const res = await c.post("/login/kod", body);
+    expect(res.status(), JSON.stringify(body)).toBe(400);
+  }
+  const rows = await server.db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, `totp:staff:${staff.id}`));
+  expect(rows).toHaveLength(0);
+  // The waiting login is still there for the right code.
+  expect((await c.post("/login/kod", { form: { kod: codeAt(nowStep()) } })).status()).toBe(302);
+});
