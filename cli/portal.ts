@@ -172,6 +172,21 @@ staff
     const ended = await setStaffRoles(email, roles, distributorId, "cli");
     console.log(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
   });
+staff
+  .command("reset-2fa")
+  .description("tar bort en personalanvändares tvåstegsverifiering och återställningskoder och loggar ut användaren; appen kopplas på nytt vid nästa inloggning")
+  .argument("<e-post>")
+  .addHelpText("after", "\nExempel:\n  npm run portal -- staff reset-2fa anna@example.se")
+  .action(async (raw: string) => {
+    const email = raw.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError("Ange en e-postadress.");
+    await prepareDb(getDb());
+    const { resetSecondFactor } = await import("../app/domain/totp.server");
+    const { sessionsEnded } = await resetSecondFactor(email, "cli");
+    console.log(
+      `Tvåstegsverifieringen för ${email} är återställd (${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessioner"} avslutade). Appen kopplas på nytt vid nästa inloggning.`,
+    );
+  });
 
 registerImport(program);
 registerJobs(program);

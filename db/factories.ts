@@ -104,9 +104,15 @@ export async function createLabelBlock(db: Conn, input: Omit<typeof schema.label
   return row;
 }
 
+/**
+ * The TOTP secret test staff are enrolled with unless told otherwise (null = not
+ * enrolled, as the demo staff are), so tests can compute their codes. Never a real one.
+ */
+export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+
 export async function createStaff(
   db: Conn,
-  input: { email: string; name: string; password: string; roles: string; distributorId?: number | null },
+  input: { email: string; name: string; password: string; roles: string; distributorId?: number | null; totpSecret?: string | null },
 ) {
   const [row] = await db
     .insert(schema.staffUsers)
@@ -116,6 +122,7 @@ export async function createStaff(
       passwordHash: await hashSecret(input.password),
       roles: input.roles,
       distributorId: input.distributorId ?? null,
+      totpSecret: input.totpSecret === undefined ? TEST_TOTP_SECRET : input.totpSecret,
     })
     .returning();
   return row;

@@ -239,9 +239,10 @@ export async function seedDemo(db: Db, today: string): Promise<{ customers: numb
       });
     }
 
-    await createStaff(tx, { ...DEMO_LOGINS.admin, name: "Anna Admin", roles: "admin" });
-    await createStaff(tx, { ...DEMO_LOGINS.sales, name: "Sven Säljare", roles: "sales" });
-    await createStaff(tx, { ...DEMO_LOGINS.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1 });
+    // Not enrolled: the demo admin sets up the authenticator app at the first login.
+    await createStaff(tx, { ...DEMO_LOGINS.admin, name: "Anna Admin", roles: "admin", totpSecret: null });
+    await createStaff(tx, { ...DEMO_LOGINS.sales, name: "Sven Säljare", roles: "sales", totpSecret: null });
+    await createStaff(tx, { ...DEMO_LOGINS.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
   });
   return { customers: 40, deliveries: deliveryCount };
 }
@@ -251,7 +252,7 @@ export function demoLoginText(): string {
   return [
     "Demo-inloggningar:",
     `  Återförsäljare: kundnummer ${l.retailer.customerId}, pinkod ${l.retailer.pin} (även ${l.retailer2.customerId}–1040)`,
-    `  Admin:          ${l.admin.email} / ${l.admin.password}`,
+    `  Admin:          ${l.admin.email} / ${l.admin.password} (tvåstegsverifiering: kopplar en app vid första inloggningen)`,
     `  Sälj:           ${l.sales.email} / ${l.sales.password}`,
     `  Utb (Norr):     ${l.utb.email} / ${l.utb.password}`,
   ].join("\n");

@@ -47,6 +47,8 @@ export const LOGIN_TEXTS = {
     "Kontot är spärrat efter för många misslyckade inloggningar. Be en administratör om ett nytt lösenord.",
   busy: "Många loggar in just nu. Försök igen om en stund.",
   wrongCode: "Fel kod. Försök igen.",
+  lockedCode:
+    "Tvåstegsverifieringen är spärrad efter för många felaktiga koder. Be en administratör att återställa den.",
 };
 
 export const looksLikeEmail = (name: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(name.trim());
@@ -121,6 +123,22 @@ async function checkLogin(request: Request, kind: "retailer" | "staff", name: st
   const actor = result.kind === "retailer" ? `customer:${result.customerId}` : `staff:${result.staffId}`;
   await audit({ actor, action: "login.success", ip, requestId });
   return result;
+}
+
+/**
+ * Weighs a second-factor code the way passwords are weighed, against the user's own
+ * budget (`totp:staff:<id>`) and the address's; `check` says whether the code is right
+ * (and uses it up). Throws LoginError: 400 for a wrong code, 429 when throttled.
+ */
+export async function checkSecondFactor<T>(staffId: number, check: () => Promise<T | null>): Promise<T> {
+  const { ip, requestId } = requestInfo();
+  const keys: AttemptKeys = { account: `totp:staff:${staffId}`, ip: ip ? `ip:${ip}` : null, device: null };
+  const { value } = await weighAttempt(keys, { locked: LOGIN_TEXTS.lockedCode }, check);
+  if (value === null) {
+    await audit({ actor: `staff:${staffId}`, action: "totp.failure", ip, requestId });
+    throw new LoginError(LOGIN_TEXTS.wrongCode, 400);
+  }
+  return value;
 }
 
 export const authenticator = new Authenticator<LoginResult>()

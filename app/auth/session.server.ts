@@ -58,12 +58,16 @@ export function destroySession(request: Request, session: PortalSession): Promis
   return storageFor(request).destroySession(session);
 }
 
-/** Starts a fresh session (a new id) holding `data`, ending the one the request had. */
-export async function startSession(request: Request, data: SessionData): Promise<string> {
+/**
+ * Starts a fresh session (a new id) holding `data`, ending the one the request had;
+ * `toast` is shown once by the next page.
+ */
+export async function startSession(request: Request, data: SessionData, toast?: string): Promise<string> {
   const old = await getSession(request);
   if (old.id) await deleteSessionRow(old.id);
   const fresh = await storageFor(request).getSession(null);
   for (const [k, v] of Object.entries(data)) fresh.set(k, v);
+  if (toast) fresh.flash("toast", toast);
   return commitSession(request, fresh);
 }
 

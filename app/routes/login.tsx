@@ -4,8 +4,10 @@ import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { authenticator, LoginError, looksLikeEmail } from "~/auth/auth.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
 import { rememberDevice } from "~/auth/device.server";
+import { pendingSessionData } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/domain/staff.server";
+import { newTotpSecret, secondFactorRequired } from "~/domain/totp.server";
 import { LoginBox, LoginSchema } from "~/ui/login-box";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
@@ -39,14 +41,27 @@ export async function action({ request }: ActionFunctionArgs) {
   const kind = looksLikeEmail(submission.value.kundnummer) ? "staff" : "retailer";
   try {
     const result = await authenticator.authenticate(kind, request);
-    const cookie = await startSession(
-      request,
-      result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId },
-    );
     const home = await homeFor(result);
     const to = safeRedirect(submission.value.redirectTo, home);
     // A retailer sent back to a staff page (or the reverse) would only meet a 403.
     const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
+    if (result.kind === "staff") {
+      // The password alone is not enough: the code step (/login/kod) starts the session.
+      const staff = await getStaff(result.staffId);
+      if (staff && secondFactorRequired(staff)) {
+        const pending = pendingSessionData({
+          staffId: staff.id,
+          redirectTo: fits ? to : home,
+          accountKey: result.accountKey,
+          secret: staff.totpSecret ? null : newTotpSecret(),
+        });
+        return redirect("/login/kod", { headers: { "Set-Cookie": await startSession(request, pending) } });
+      }
+    }
+    const cookie = await startSession(
+      request,
+      result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId },
+    );
     const headers = new Headers();
     headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));

@@ -54,6 +54,12 @@ const TABLE: Record<string, Row | null> = {
     // Someone logged in is sent home by the loader, whatever the form held.
     post: { form: () => ({ kundnummer: "", pinkod: "" }), want: "400 R R R R" },
   },
+  // The code step of a staff login: without a pending login it says so (200) or sends
+  // the POST to /login; someone logged in goes to /login, which sends them home.
+  "routes/login_.kod": {
+    get: { url: () => "/login/kod", want: "200 L L L L" },
+    post: { form: () => ({ kod: "123456" }), want: "L L L L L" },
+  },
   "routes/logout": {
     get: { url: () => "/logout", want: "L 200 200 200 200" },
     post: { form: noForm, want: "L L L L L" },

@@ -1,8 +1,10 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
 import { test as base, expect, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync } from "node:fs";
-import { openDb, type Db } from "../../db/client";
+import { HOTP, Secret, TOTP } from "otpauth";
+import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../db/factories";
 
 let db: Db | undefined;
@@ -35,25 +37,66 @@ export async function makeRetailer(workerIndex: number, opts: { distributorId?: 
 }
 
 let staffCounter = 0;
-export async function makeStaff(roles: string, distributorId: number | null = null) {
+/**
+ * A staff user of its own. Enrolled in the second factor with TEST_TOTP_SECRET unless
+ * `totpSecret` is null (then a user whose role requires it enrols at the first login).
+ */
+export async function makeStaff(roles: string, distributorId: number | null = null, opts: { totpSecret?: string | null } = {}) {
   const email = `e2e-${Date.now()}-${process.pid}-${staffCounter++}@test.example`;
   const password = "e2e-password-123";
-  await createStaff(e2eDb(), { email, name: `Test ${roles}`, password, roles, distributorId });
-  return { email, password };
+  const row = await createStaff(e2eDb(), { email, name: `Test ${roles}`, password, roles, distributorId, totpSecret: opts.totpSecret });
+  return { id: row.id, email, password, totpSecret: row.totpSecret };
 }
 
-/** Logs in through the real form, the way a person does. */
+const PERIOD_MS = 30_000;
+
+/** The TOTP code of `secret` for a time step (otpauth, as an authenticator app computes it). */
+export function totpCode(secret: string, step = TOTP.counter({ period: 30 })): string {
+  return HOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, counter: step });
+}
+
+/**
+ * A code the server has not accepted yet for this staff user: the current step's, or
+ * the next one's when the current was used (two logins within 30 s). Waits for the
+ * clock in the rare case that both were used.
+ */
+export async function nextTotpCode(email: string): Promise<string> {
+  const [row] = await e2eDb()
+    .select({ secret: schema.staffUsers.totpSecret, lastStep: schema.staffUsers.totpLastStep })
+    .from(schema.staffUsers)
+    .where(eq(schema.staffUsers.email, email.trim().toLowerCase()));
+  if (!row?.secret) throw new Error(`${email} is not enrolled`);
+  const step = Math.max(TOTP.counter({ period: 30 }), row.lastStep + 1);
+  const wait = (step - 1) * PERIOD_MS - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait + 50));
+  return totpCode(row.secret, step);
+}
+
+/** Logs in through the real form, the way a person does (the code step included for staff). */
 export async function loginViaForm(page: Page, name: string, secret: string) {
   await page.goto("/login");
   await page.getByLabel("Kundnummer").fill(name);
   await page.getByLabel("Pinkod").fill(secret);
   await page.getByRole("button", { name: "Logga in" }).click();
+  if (!name.includes("@")) return;
+  // Staff: the code step follows a right password, unless the user has no second factor.
+  await Promise.race([
+    page.waitForURL((url) => url.pathname !== "/login").catch(() => undefined),
+    page.getByRole("alert").first().waitFor().catch(() => undefined),
+  ]);
+  if (new URL(page.url()).pathname !== "/login/kod") return;
+  await page.getByLabel("Engångskod").fill(await nextTotpCode(name));
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login/kod");
 }
 
-/** A quick login for tests about other screens: posts the login form directly. */
+/** A quick login for tests about other screens: posts the login form (and the code) directly. */
 export async function loginAs(page: Page, name: string | number, secret: string) {
   const res = await page.request.post("/login", { form: { kundnummer: String(name), pinkod: secret }, maxRedirects: 0 });
   expect(res.status(), "login should redirect").toBe(302);
+  if (res.headers()["location"] !== "/login/kod") return;
+  const code = await page.request.post("/login/kod", { form: { kod: await nextTotpCode(String(name)) }, maxRedirects: 0 });
+  expect(code.status(), "the code step should redirect").toBe(302);
 }
 
 export const test = base.extend<{ retailer: Retailer }>({

@@ -1,0 +1,234 @@
+// The second step of a staff login (docs/decisions/013-staff-second-factor.md): after
+// the password, a code from an authenticator app. On the first login the page enrols
+// the app (QR code and the secret as text) and then shows the recovery codes once.
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect } from "react";
+import { z } from "zod";
+import { checkSecondFactor, LoginError } from "~/auth/auth.server";
+import { rememberDevice } from "~/auth/device.server";
+import { getUserAndSession } from "~/auth/guards.server";
+import { readPending, type PendingLogin } from "~/auth/pending.server";
+import { startSession } from "~/auth/session.server";
+import { getStaff } from "~/domain/staff.server";
+import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/domain/totp.server";
+import { requestInfo } from "~/request-context.server";
+import { Field, FieldErrors } from "~/ui/field";
+
+export const meta: MetaFunction = () => [{ title: "Tvåstegsverifiering – Returportalen" }];
+
+// Six digits from the app or a 16-digit recovery code, spaces and dashes allowed. Any
+// other shape cannot be right: refused at once, not weighed as a guess.
+export const CodeSchema = z.object({
+  kod: z
+    .string({ error: "Ange koden" })
+    .trim()
+    .min(1, "Ange koden")
+    .max(64, "Fel kod. Försök igen.")
+    .refine((v) => /^(\d{6}|\d{16})$/.test(v.normalize("NFKC").replace(/[\s-]/g, "")), "Fel kod. Försök igen."),
+});
+
+// The page holds a secret (enrolment) or recovery codes: never kept by a cache or Back.
+const NO_STORE = { "Cache-Control": "no-store" };
+
+// Remix passes only cookies from loaders and actions to a document response by itself.
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
+
+/**
+ * The login waiting for a code, or null. A logged-in user is sent on by /login. No
+ * redirect when nothing is pending: without JavaScript this loader also renders the
+ * answer to the enrolling POST, whose request still carries the pending cookie that
+ * the action has just ended, and a redirect would drop the new session's cookie.
+ */
+async function pendingLogin(request: Request) {
+  const { session, user } = await getUserAndSession(request);
+  if (user) throw redirect("/login");
+  const pending = readPending(session);
+  const staff = pending ? await getStaff(pending.staffId) : null;
+  // Reset meanwhile (portal staff reset-2fa) with nothing to enrol: start over.
+  if (!pending || !staff || (!staff.totpSecret && !pending.secret)) return null;
+  return { pending, staff };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const found = await pendingLogin(request);
+  if (!found) return data({ mode: "none" as const, qr: null, secret: null }, { headers: NO_STORE });
+  const { pending, staff } = found;
+  if (staff.totpSecret || !pending.secret) return data({ mode: "code" as const, qr: null, secret: null }, { headers: NO_STORE });
+  const qr = await enrolmentQrSvg(pending.secret, staff.email);
+  return data({ mode: "enrol" as const, qr, secret: groupedSecret(pending.secret) }, { headers: NO_STORE });
+}
+
+/** The full staff session, as /login starts it: a new session id and the device cookie. */
+async function logIn(request: Request, pending: PendingLogin, toast?: string): Promise<Headers> {
+  const headers = new Headers(NO_STORE);
+  headers.append("Set-Cookie", await startSession(request, { staffId: pending.staffId }, toast));
+  headers.append("Set-Cookie", await rememberDevice(request, pending.accountKey));
+  return headers;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const found = await pendingLogin(request);
+  if (!found) throw redirect("/login");
+  const { pending, staff } = found;
+  // A body that is no form (JSON, broken multipart) is an empty form: "Ange koden", 400.
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(form, { schema: CodeSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["kod"] }), recovery: null }, { status: 400 });
+  }
+  const meta = requestInfo();
+  try {
+    if (staff.totpSecret || !pending.secret) {
+      const use = await checkSecondFactor(staff.id, () => verifySecondFactor(staff.id, submission.value.kod, meta));
+      const toast =
+        use.kind === "recovery"
+          ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
+          : undefined;
+      return redirect(pending.redirectTo, { headers: await logIn(request, pending, toast) });
+    }
+    const secret = pending.secret;
+    const enrolled = await checkSecondFactor(staff.id, async () => {
+      const r = await confirmEnrolment(staff.id, secret, submission.value.kod, meta);
+      return r.ok || r.reason === "enrolled" ? r : null;
+    });
+    // Enrolled from another browser meanwhile: this page now asks for that app's code.
+    if (!enrolled.ok) throw redirect("/login/kod");
+    const headers = await logIn(request, pending);
+    return data({ result: null, recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
+  } catch (error) {
+    if (error instanceof LoginError) {
+      const headers: Record<string, string> = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {};
+      const result =
+        error.status === 400
+          ? submission.reply({ fieldErrors: { kod: [error.message] }, hideFields: ["kod"] })
+          : submission.reply({ formErrors: [error.message], hideFields: ["kod"] });
+      return data({ result, recovery: null }, { status: error.status, headers });
+    }
+    throw error;
+  }
+}
+
+// The recovery codes exist in clear only in the action's answer: a reload of the data
+// would replace that page with the one that sends a logged-in user home.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as { recovery?: unknown } | undefined)?.recovery ? false : defaultShouldRevalidate;
+
+export default function SecondFactorPage() {
+  const { mode, qr, secret } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <>
+      <header className="site-header">
+        <a href="/" className="brand">
+          Returportalen
+        </a>
+      </header>
+      <main className="page narrow">
+        {actionData?.recovery ? (
+          <RecoveryCodes codes={actionData.recovery.codes} continueTo={actionData.recovery.continueTo} />
+        ) : mode === "none" ? (
+          <>
+            <h1>Tvåstegsverifiering</h1>
+            <p>Inloggningen har gått ut eller är redan klar.</p>
+            <p>
+              <a href="/login">Till inloggningen</a>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Tvåstegsverifiering</h1>
+            {mode === "enrol" && qr && secret ? (
+              <Enrolment qr={qr} secret={secret} />
+            ) : (
+              <p>Skriv in koden från appen i din telefon.</p>
+            )}
+            <CodeForm enrolling={mode === "enrol"} lastResult={actionData?.result ?? undefined} />
+          </>
+        )}
+      </main>
+    </>
+  );
+}
+
+function Enrolment({ qr, secret }: { qr: string; secret: string }) {
+  return (
+    <>
+      <p>
+        Personalkonton loggar in med lösenord och en engångskod från en app i telefonen, till exempel Microsoft
+        Authenticator, Google Authenticator eller FreeOTP. Skanna QR-koden med appen och skriv in koden som appen visar.
+      </p>
+      {/* qrcode's own SVG markup: no script, no request; the text below says the same. */}
+      <figure className="totp-qr" aria-labelledby="totp-qr-caption" dangerouslySetInnerHTML={{ __html: qr }} />
+      <p id="totp-qr-caption">Kan du inte skanna? Skriv in den här nyckeln i appen (tidsbaserad, 6 siffror):</p>
+      <p>
+        <code className="totp-secret" data-testid="totp-secret">
+          {secret}
+        </code>
+      </p>
+    </>
+  );
+}
+
+function CodeForm({ enrolling, lastResult }: { enrolling: boolean; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "second-factor",
+    lastResult,
+    constraint: getZodConstraint(CodeSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
+  });
+  // A refused code is cleared in the browser too (the server never echoes it).
+  useEffect(() => {
+    const input = document.getElementById(fields.kod.id) as HTMLInputElement | null;
+    if (lastResult && input) input.value = "";
+  }, [lastResult, fields.kod.id]);
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <FieldErrors id={form.errorId} errors={form.errors} />
+      <Field
+        label={enrolling ? "Kod från appen" : "Engångskod"}
+        field={fields.kod}
+        hint={enrolling ? "Sex siffror." : "Sex siffror från appen, eller en av dina återställningskoder."}
+        inputProps={{ inputMode: "numeric", autoComplete: "one-time-code" }}
+      />
+      <button type="submit" className="primary" disabled={navigation.state === "submitting"}>
+        {enrolling ? "Bekräfta" : "Logga in"}
+      </button>
+    </Form>
+  );
+}
+
+function RecoveryCodes({ codes, continueTo }: { codes: string[]; continueTo: string }) {
+  return (
+    <>
+      <h1>Dina återställningskoder</h1>
+      <p role="status">Tvåstegsverifieringen är på.</p>
+      <p>
+        Spara koderna på ett säkert ställe, till exempel utskrivna. Om du inte har telefonen till hands loggar du in med
+        en av dem i stället för koden från appen. Varje kod fungerar en gång. <strong>Koderna visas bara nu.</strong>
+      </p>
+      <ol className="recovery-codes" aria-label="Återställningskoder">
+        {codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ol>
+      <p>
+        <a href={continueTo} className="button primary">
+          Fortsätt
+        </a>
+      </p>
+    </>
+  );
+}
