@@ -10,7 +10,14 @@ import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
 import { TEST_TOTP_SECRET } from "../../db/factories";
 
-export type OwnServer = { baseURL: string; port: number; db: Db; stop: () => Promise<void> };
+export type OwnServer = {
+  baseURL: string;
+  port: number;
+  db: Db;
+  /** What the server has written to stdout and stderr so far. */
+  log: () => string;
+  stop: () => Promise<void>;
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,11 +43,13 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       NODE_ENV: "production",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let stderr = "";
+  let stdout = "";
   child.stderr?.on("data", (d) => (stderr += String(d)));
+  child.stdout?.on("data", (d) => (stdout += String(d)));
   const baseURL = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {
@@ -59,6 +68,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
     baseURL,
     port,
     db,
+    log: () => stdout + stderr,
     stop: async () => {
       db.$client.close();
       // The whole process group: npx, tsx and node.

@@ -16,7 +16,8 @@ const open: APIRequestContext[] = [];
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The second factor has tests of its own; here staff log in with the password alone.
-  server = await startOwnServer("session-trust", { STAFF_TOTP_ROLES: "none" });
+  // With the request log on: the last test reads it.
+  server = await startOwnServer("session-trust", { STAFF_TOTP_ROLES: "none", PORTAL_QUIET_LOG: "" });
   await createDistributor(server.db, 1);
 });
 
@@ -31,9 +32,13 @@ async function ctx() {
   return c;
 }
 
+const seenCookies: string[] = [];
+
 function cookiePair(res: { headersArray(): { name: string; value: string }[] }) {
   const header = res.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("rp_session="));
-  return header?.value.split(";")[0];
+  const pair = header?.value.split(";")[0];
+  if (pair) seenCookies.push(pair);
+  return pair;
 }
 
 async function login(name: string | number, secret: string) {
@@ -143,4 +148,19 @@ test("`portal customer set-pin` ends the retailer's sessions and lock; `staff se
   portal(["staff", "set-password", email, "--password-stdin"], "a-new-password-456\n");
   expect(await state(s3.pair, "/admin/distribution")).toBe("login");
   await login(email, "a-new-password-456");
+});
+
+test("no session id or cookie ever reaches the server's log", async () => {
+  const ids = (await server.db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id);
+  const log = server.log();
+  // The log was on: every request of this file left a line.
+  expect(log).toContain('"path":"/tillbaka-till-personal"');
+  expect(seenCookies.length).toBeGreaterThan(8);
+  for (const pair of seenCookies) {
+    const value = decodeURIComponent(pair.slice(pair.indexOf("=") + 1));
+    const id = JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as string;
+    ids.push(id);
+    expect(log).not.toContain(value);
+  }
+  for (const id of ids) expect(log).not.toContain(id);
 });
