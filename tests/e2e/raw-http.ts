@@ -2,6 +2,7 @@
 // Content-Length added behind its back (Playwright's request context and fetch both
 // add some), for malformed bodies and for bodies streamed without end.
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 
 export type RawAnswer = { status: number; headers: IncomingHttpHeaders; body: string; ms: number };
@@ -35,11 +36,13 @@ export type StreamResult = {
 };
 
 /**
- * Streams `total` bytes of `chunk` repeated as one request body, as fast as the server
- * takes them, with the given headers (no Content-Length: chunked). Stops sending once
- * the answer has come and the connection is closed, or after `giveUpMs`.
+ * Streams up to `total` bytes as one request body, as fast as the server takes them,
+ * with the given headers (no Content-Length: chunked). Like a browser, it stops sending
+ * once the answer's head has come. Resolves when the connection is closed or after
+ * `giveUpMs`.
  */
-export function streamBody(baseURL: string, path: string, headers: Record<string, string>, total: number, giveUpMs = 60_000): Promise<StreamResult> {
+export function streamBody(baseURL: string, path: string, headers: Record<string, string>, total: number, opts: { giveUpMs?: number } = {}): Promise<StreamResult> {
+  const giveUpMs = opts.giveUpMs ?? 60_000;
   const started = Date.now();
   const piece = Buffer.alloc(64 * 1024, "a=");
   return new Promise((resolve) => {
@@ -62,17 +65,69 @@ export function streamBody(baseURL: string, path: string, headers: Record<string
       out.sentBeforeAnswer = out.sent;
       res.on("data", (c: Buffer) => (out.body += c.toString("utf8")));
       res.on("error", () => undefined);
+      // A browser that has its answer stops sending and closes the connection.
+      res.on("end", () => req.destroy());
     });
     req.on("error", () => finish());
     req.on("close", () => finish());
     const pump = () => {
-      while (!closed && out.sent < total) {
+      while (!closed && out.sent < total && out.msToAnswer < 0) {
         out.sent += piece.length;
         if (!req.write(piece)) return void req.once("drain", pump);
       }
-      if (!closed) req.end();
+      if (!closed && out.msToAnswer < 0) req.end();
     };
     pump();
+  });
+}
+
+/**
+ * A client that never stops: a raw socket that sends the request head and then body
+ * bytes (chunked unless `headers` has a Content-Length) as fast as it can, reading
+ * nothing but the status line, until the server closes the connection, `total` bytes
+ * are out, or `giveUpMs` passes.
+ */
+export function floodSocket(baseURL: string, path: string, headers: Record<string, string>, total: number, giveUpMs = 30_000): Promise<StreamResult> {
+  const started = Date.now();
+  const u = new URL(baseURL);
+  const chunked = !Object.keys(headers).some((h) => h.toLowerCase() === "content-length");
+  const piece = Buffer.alloc(64 * 1024, "a=");
+  const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+  return new Promise((resolve) => {
+    const out: StreamResult = { status: 0, body: "", msToAnswer: -1, sentBeforeAnswer: 0, sent: 0, msToClose: -1 };
+    let closed = false;
+    const socket = connect({ port: Number(u.port), host: u.hostname, allowHalfOpen: true });
+    const finish = () => {
+      if (closed) return;
+      closed = true;
+      out.msToClose = Date.now() - started;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(out);
+    };
+    const timer = setTimeout(finish, giveUpMs);
+    socket.on("data", (c: Buffer) => {
+      out.body += c.toString("latin1");
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(out.body);
+      if (m && out.status === 0) {
+        out.status = Number(m[1]);
+        out.msToAnswer = Date.now() - started;
+        out.sentBeforeAnswer = out.sent;
+      }
+    });
+    socket.on("error", finish);
+    socket.on("close", finish);
+    // The server's FIN (its half of a lingering close): keep sending regardless.
+    socket.on("end", () => undefined);
+    const head = [`POST ${path} HTTP/1.1`, `Host: ${u.host}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), ...(chunked ? ["Transfer-Encoding: chunked"] : []), "", ""].join("\r\n");
+    socket.write(head);
+    const pump = () => {
+      while (!closed && out.sent < total) {
+        out.sent += piece.length;
+        if (!socket.write(frame)) return void socket.once("drain", pump);
+      }
+    };
+    socket.once("connect", pump);
   });
 }
 
