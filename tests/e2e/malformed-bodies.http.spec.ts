@@ -13,6 +13,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { addDays, today } from "../../app/domain/dates";
+import { UPLOAD_BODY_LIMITS } from "../../app/request-limits";
 import { schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
@@ -171,10 +172,15 @@ function randomBody(intents: string[]): fc.Arbitrary<Body> {
   });
 }
 
-/** What a fixed family must be answered with once the body is checked centrally. */
-function expectedStatus(family: string): number | null {
+/**
+ * What a family must be answered with once bodies are checked centrally. A multipart
+ * body to an upload form streams to its route, which checks the user first (302/403)
+ * and then answers 400 itself.
+ */
+function expectedStatus(family: string, url: string): number | null {
   if (/^(json|json-broken|text-plain|xml|no-content-type|octet-stream|random-json|random-text)$/.test(family)) return 415;
-  if (/^multipart-(no-boundary|truncated|wrong-boundary|garbage)$/.test(family)) return 400;
+  const upload = new URL(url, "http://x").pathname.replace(/\.data$/, "") in UPLOAD_BODY_LIMITS;
+  if (/^multipart-(no-boundary|truncated|wrong-boundary|garbage)$/.test(family) && !upload) return 400;
   return null;
 }
 
@@ -277,7 +283,7 @@ test("POST: malformed bodies to every action, as every role, never give a 5xx", 
         const headers: Record<string, string> = { cookie: cookie[role] };
         if (b.contentType) headers["content-type"] = b.contentType;
         const res = await raw(server.baseURL, "POST", url, headers, b.body);
-        record(t, `POST ${url} as ${role}: ${b.family}`, `${id}|${b.family}`, res, expectedStatus(b.family));
+        record(t, `POST ${url} as ${role}: ${b.family}`, `${id}|${b.family}`, res, expectedStatus(b.family, url));
       }
       await fc.assert(
         fc.asyncProperty(randomBody(intents), fc.boolean(), async (b, single) => {
@@ -285,7 +291,7 @@ test("POST: malformed bodies to every action, as every role, never give a 5xx", 
           if (b.contentType) headers["content-type"] = b.contentType;
           const to = single ? dataUrl(url) : url;
           const res = await raw(server.baseURL, "POST", to, headers, b.body);
-          record(t, `POST ${to} as ${role}: ${b.family} ${String(b.body).slice(0, 200)}`, `${id}|${b.family}`, res, expectedStatus(b.family));
+          record(t, `POST ${to} as ${role}: ${b.family} ${String(b.body).slice(0, 200)}`, `${id}|${b.family}`, res, expectedStatus(b.family, to));
         }),
         { numRuns: 8 },
       );
