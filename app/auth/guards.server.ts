@@ -135,5 +135,7 @@ export async function requireStaff(request: Request, roles?: Role[]): Promise<St
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
   if (!to || typeof to !== "string") return fallback;
   if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  // Control characters cannot go in a Location header (CR/LF made the answer a 500).
+  if (/[\u0000-\u001f\u007f]/.test(to)) return fallback;
   return to;
 }
