@@ -1,7 +1,6 @@
 // The HTTP server: Express in front of the Remix request handler. It owns what
 // every response needs (request id, security headers, cross-site refusal, one
 // log line per request) so no route can forget it.
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -10,6 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RequestInfo } from "../app/request-context.server";
+import { limitBodies, remixHandler } from "./request-body";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
@@ -134,9 +134,11 @@ export async function createApp(options: ServeOptions) {
   }
   app.use(onlyFiles(express.static("public", { maxAge: "1h" })));
 
+  // Bodies are limited and checked before Remix reads them (cli/request-body.ts).
+  app.use(limitBodies());
   app.all(
     "*",
-    createRequestHandler({
+    remixHandler({
       build,
       mode: options.dev ? "development" : "production",
       getLoadContext: (_req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce }),

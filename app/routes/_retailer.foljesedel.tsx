@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { isValidDate, formatLongDate, today } from "~/domain/dates";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/domain/deliveries.server";
 import type { DeliveryNoteRow } from "~/domain/deliveries.server";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const days = await listDeliveryNote(user.customerId, day);
   const infoDate = url.searchParams.get("info");
   const info = infoDate && isValidDate(infoDate) ? { date: infoDate, message: await deliveryDayMessage(user.customerId, infoDate) } : null;
-  const saved = Number(url.searchParams.get("sparad")) || null;
+  const saved = parseId(url.searchParams.get("sparad"));
   return { days, info, saved, onlyDeviations: RECEIVED_MESSAGES.onlyDeviations };
 }
 

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/domain/dates";
 import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
 import { TableOrEmpty } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -21,8 +22,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRetailer(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const holidayId = Number(form.get("holidayId"));
-  if ((intent !== INTENT.open && intent !== INTENT.closed) || !Number.isInteger(holidayId) || holidayId <= 0) {
+  const holidayId = parseId(form.get("holidayId"));
+  if ((intent !== INTENT.open && intent !== INTENT.closed) || holidayId === null) {
     return data({ holidayId: null, error: HOLIDAY_CLOSED_MESSAGE }, { status: 400 });
   }
   // The customer comes from the session only; the form names just the holiday.

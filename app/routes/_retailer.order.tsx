@@ -4,6 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
@@ -11,8 +12,8 @@ export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – R
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRetailer(request);
   const url = new URL(request.url);
-  const blockId = Number(url.searchParams.get("block"));
-  const block = Number.isInteger(blockId) && blockId > 0 ? await getBlock(user.customerId, blockId) : null;
+  const blockId = parseId(url.searchParams.get("block"));
+  const block = blockId !== null ? await getBlock(user.customerId, blockId) : null;
   if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: null };
   if (url.searchParams.get("steg") === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
   return { step: "start" as const, block: null, customerId: user.customerId, token: null };

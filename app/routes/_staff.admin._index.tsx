@@ -13,6 +13,7 @@ import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
 import { RowAction } from "~/ui/row-action";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { parseId } from "~/domain/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -36,9 +37,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const meta = requestInfo();
   if (form.get("intent") === INTENT.remove) {
-    const id = Number(form.get("id"));
+    const id = parseId(form.get("id"));
     // Another user's shortcut (or a made-up id) is simply not found.
-    if (!Number.isInteger(id) || !(await deleteShortcut(user.staffId, id, meta))) throw new Response("Länken finns inte.", { status: 404 });
+    if (id === null || !(await deleteShortcut(user.staffId, id, meta))) throw new Response("Länken finns inte.", { status: 404 });
     return redirectWithToast(request, "/admin", "Länken är borttagen.");
   }
   const submission = parseWithZod(form, { schema: ShortcutSchema });

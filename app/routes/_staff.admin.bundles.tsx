@@ -17,6 +17,7 @@ import {
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -69,19 +70,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (customerId === null) throw new Response("Kundnummer saknas.", { status: 400 });
   const intent = form.get("intent");
   if (intent === "delete-block") {
-    const result = await deleteLabelBlock(customerId, Number(form.get("blockId")), actor);
+    const blockId = parseId(form.get("blockId"));
+    const result = blockId === null ? "not-found" : await deleteLabelBlock(customerId, blockId, actor);
     if (result === "not-found") throw new Response("Blocket finns inte.", { status: 404 });
     if (result === "in-use") {
-      return data({ intent, blockId: Number(form.get("blockId")), error: "Blocket kan inte tas bort: buntnummer i blocket används redan." }, { status: 400 });
+      return data({ intent, blockId, error: "Blocket kan inte tas bort: buntnummer i blocket används redan." }, { status: 400 });
     }
     return redirectWithToast(request, `/admin/bundles?flik=block&kund=${customerId}`, "Buntblocket borttaget.");
   }
   if (intent === "change") {
-    const bundleId = Number(form.get("bundleId"));
+    const bundleId = parseId(form.get("bundleId"));
     const value = String(form.get("newNumber") ?? "").trim();
     const page = Math.max(1, Number(form.get("sida")) || 1);
     try {
       if (!/^\d{1,5}$/.test(value)) throw new BundleChangeError("Ange ett nytt buntnummer (1–99999).");
+      if (bundleId === null) throw new BundleChangeError("Bunten finns inte hos kunden.");
       await changeBundleNumber(customerId, bundleId, Number(value), actor);
     } catch (e) {
       if (e instanceof BundleChangeError) return data({ intent, bundleId, value, error: e.message }, { status: 400 });

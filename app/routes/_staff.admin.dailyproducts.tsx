@@ -15,6 +15,7 @@ import { formatKr } from "~/domain/money";
 import { listEditions, listTitles } from "~/domain/products.server";
 import { MAX_IMAGE_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
 import { FieldErrors } from "~/ui/field";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Dagens produkter – Returportalen" }];
 
@@ -22,13 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
   const params = new URL(request.url).searchParams;
   const day = params.get("datum") && isValidDate(params.get("datum")!) ? params.get("datum")! : today();
-  const selectedId = Number(params.get("valj"));
+  const selectedId = parseId(params.get("valj"));
   const [titles, editions, pending, products, selected] = await Promise.all([
     listTitles(),
     listEditions(),
     listPendingImages(),
     listProductsOn(day),
-    Number.isInteger(selectedId) && selectedId > 0 ? getDailyProduct(selectedId) : null,
+    selectedId !== null ? getDailyProduct(selectedId) : null,
   ]);
   return { day, titles, editions, pending, products, selected };
 }

@@ -20,6 +20,7 @@ import { formatKr } from "~/domain/money";
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -68,18 +69,19 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = `staff:${user.staffId}`;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const customerId = Number(form.get("kund"));
+  const customerId = parseId(form.get("kund"));
   // Built from a form field, so it goes through the same check as every redirect target.
   const back = safeRedirect(`/admin/guarantees${form.get("search") ? `?kund=${encodeURIComponent(String(form.get("search")))}` : ""}`, "/admin/guarantees");
   if (intent === "refund") {
-    const ok = Number.isInteger(customerId) && (await addToRefund(customerId, Number(form.get("guaranteeId")), actor).catch(() => false));
+    const guaranteeId = parseId(form.get("guaranteeId"));
+    const ok = customerId !== null && guaranteeId !== null && (await addToRefund(customerId, guaranteeId, actor).catch(() => false));
     if (!ok) return data({ intent, customerId, field: null, value: null, error: "Misslyckades med att spara utbetalning." }, { status: 400 });
     return redirectWithToast(request, back, "Utbetalning sparad!");
   }
   if (intent === "bankgiro" || intent === "bankAccount" || intent === "orgNumber") {
     const value = String(form.get("value") ?? "");
     try {
-      await updateBankDetail(customerId, intent, value, actor);
+      await updateBankDetail(customerId ?? 0, intent, value, actor);
     } catch (e) {
       if (!(e instanceof BankDetailError)) console.error(e);
       const reason = e instanceof BankDetailError ? ` ${e.message}` : "";

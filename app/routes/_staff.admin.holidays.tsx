@@ -10,6 +10,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -24,8 +25,8 @@ const HolidaySchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
-  const editId = Number(new URL(request.url).searchParams.get("redigera"));
-  const editing = Number.isInteger(editId) && editId > 0 ? await getAdminHoliday(editId) : null;
+  const editId = parseId(new URL(request.url).searchParams.get("redigera"));
+  const editing = editId !== null ? await getAdminHoliday(editId) : null;
   return { holidays: await listAdminHolidays(), editing };
 }
 
@@ -35,8 +36,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "complete" || intent === "delete") {
-    const id = Number(form.get("id"));
-    const ok = Number.isInteger(id) && id > 0 && (await closeHoliday(id, intent, actor));
+    const id = parseId(form.get("id"));
+    const ok = id !== null && (await closeHoliday(id, intent, actor));
     if (!ok) throw new Response("Helgdagen finns inte.", { status: 404 });
     return redirectWithToast(request, "/admin/holidays", intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
   }

@@ -25,6 +25,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -36,11 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const perParam = params.get("per");
   const per = perParam === "alla" ? null : PAGE_SIZES.find((p) => String(p) === perParam) ?? 10;
   const page = pageParam(params.get("sida"));
-  const editId = Number(params.get("redigera"));
+  const editId = parseId(params.get("redigera"));
   const [drafts, waiting, editing] = await Promise.all([
     listDrafts(user.staffId),
     listWaiting(page, per),
-    Number.isInteger(editId) && editId > 0 ? getDraft(user.staffId, editId) : null,
+    editId !== null ? getDraft(user.staffId, editId) : null,
   ]);
   return { tab, files: [], drafts, waiting, editing, per: per === null ? "alla" : String(per), page, adding: params.get("ny") === "1" || !!editing };
 }
@@ -60,13 +61,13 @@ export async function action({ request }: ActionFunctionArgs) {
     throw e;
   }
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("id"));
+  const id = parseId(form.get("id"));
   switch (intent) {
     case "save-line": {
       const submission = parseWithZod(form, { schema: InvoiceLineSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
       try {
-        await saveDraft(user.staffId, submission.value, actor, Number.isInteger(id) && id > 0 ? id : undefined);
+        await saveDraft(user.staffId, submission.value, actor, id ?? undefined);
       } catch (e) {
         if (e instanceof InvoiceLineError) {
           const fieldErrors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, [v]]));
@@ -77,14 +78,14 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(request, "/admin/invoice", "Raden har lagts till i listan.");
     }
     case "delete-draft":
-      if (!(await deleteDraft(user.staffId, id, actor))) throw new Response("Raden finns inte.", { status: 404 });
+      if (id === null || !(await deleteDraft(user.staffId, id, actor))) throw new Response("Raden finns inte.", { status: 404 });
       return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
     case "send": {
       const sent = await sendDrafts(user.staffId, actor);
       return redirectWithToast(request, "/admin/invoice", sent ? `${sent.count} rader skickade till fakturering.` : "Det finns inga rader att skicka.");
     }
     case "delete-waiting":
-      if (!(await deleteWaiting(id, actor))) throw new Response("Raden finns inte eller är redan fakturerad.", { status: 404 });
+      if (id === null || !(await deleteWaiting(id, actor))) throw new Response("Raden finns inte eller är redan fakturerad.", { status: 404 });
       return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
     case "upload": {
       const file = uploadedFile(form, "file");
@@ -123,9 +124,10 @@ export async function action({ request }: ActionFunctionArgs) {
       }
       return redirectWithToast(request, "/admin/invoice?flik=expo", "Framgång! Överföring till fakturering lyckades.");
     case "delete-order":
-      if (!(await deleteOrderLine(id, actor))) throw new Response("Raden finns inte eller är redan fakturerad.", { status: 404 });
+      if (id === null || !(await deleteOrderLine(id, actor))) throw new Response("Raden finns inte eller är redan fakturerad.", { status: 404 });
       return redirectWithToast(request, "/admin/invoice?flik=expo", "Raden borttagen.");
     case "delete-order-file": {
+      if (id === null) throw new Response("Filen finns inte.", { status: 404 });
       const n = await deleteOrderFile(id, actor);
       return redirectWithToast(request, "/admin/invoice?flik=expo", `Filens ${n} rader borttagna.`);
     }

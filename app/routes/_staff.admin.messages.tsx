@@ -13,6 +13,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { TableOrEmpty } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -43,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const idText = new URL(request.url).searchParams.get("id");
   let editing = null;
   if (idText) {
-    editing = /^\d+$/.test(idText) ? await getMessage(Number(idText)) : null;
+    const id = parseId(idText);
+    editing = id !== null ? await getMessage(id) : null;
     if (!editing) throw new Response("Meddelandet finns inte.", { status: 404 });
   }
   return { messages: await listMessages(), editing };
@@ -54,8 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const meta = requestInfo();
   if (form.get("intent") === "delete") {
-    const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await deleteMessage(id, user.staffId, meta))) throw new Response("Meddelandet finns inte.", { status: 404 });
+    const id = parseId(form.get("id"));
+    if (id === null || !(await deleteMessage(id, user.staffId, meta))) throw new Response("Meddelandet finns inte.", { status: 404 });
     return redirectWithToast(request, "/admin/messages", "Meddelandet är borttaget.");
   }
   const submission = parseWithZod(form, { schema: MessageSchema });

@@ -11,6 +11,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { parseId } from "~/domain/ids";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -27,12 +28,12 @@ const ProductSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, ["admin"]);
-  const editId = Number(new URL(request.url).searchParams.get("redigera"));
+  const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const [titles, editions, products, editing] = await Promise.all([
     listTitles(),
     listEditions(),
     listProducts(),
-    Number.isInteger(editId) && editId > 0 ? getProduct(editId) : null,
+    editId !== null ? getProduct(editId) : null,
   ]);
   return { titles, editions, products, editing };
 }
@@ -42,8 +43,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const actor = `staff:${user.staffId}`;
   const form = await request.formData();
   if (form.get("intent") === "delete") {
-    const id = Number(form.get("id"));
-    if (!Number.isInteger(id) || !(await deleteProduct(id, actor))) throw new Response("Raden finns inte.", { status: 404 });
+    const id = parseId(form.get("id"));
+    if (id === null || !(await deleteProduct(id, actor))) throw new Response("Raden finns inte.", { status: 404 });
     return redirectWithToast(request, "/admin/products", "Produktinformationen borttagen.");
   }
   const submission = parseWithZod(form, { schema: ProductSchema });
