@@ -175,6 +175,15 @@ test("one address guessing across many customer numbers meets the per-address bu
   const throttled = await server.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.ip, ip), eq(schema.auditLog.action, "login.throttled")));
   expect(throttled.length).toBe(30);
   expect((await attempt(50000, "0000", "192.0.2.100")).status).toBe(400);
+  // A shop behind that shared address: its own browser (known device) still gets in; a
+  // browser it has never used there is held by the address's budget with everybody else.
+  const shop = await customer();
+  const terminal = await client(server.baseURL);
+  expect((await terminal.post("/login", { form: { kundnummer: String(shop), pinkod: "2468" }, headers: { "X-Forwarded-For": "198.18.5.5" } })).status()).toBe(302);
+  expect((await terminal.post("/logout")).status()).toBe(302);
+  expect((await terminal.post("/login", { form: { kundnummer: String(shop), pinkod: "2468" }, headers: { "X-Forwarded-For": ip } })).status()).toBe(302);
+  await terminal.dispose();
+  expect((await rightPin(shop, ip)).status).toBe(429);
 });
 
 test("staff e-mail addresses: one bucket however they are spelled, 10 weighed of 100 at once", async () => {

@@ -68,7 +68,7 @@ let nextId = 43000;
 let staffNo = 0;
 async function admin() {
   const email = `admin${staffNo++}@trust.example`;
-  await createStaff(server.db, { email, name: "Admin", password: "trust-pass-123", roles: "admin" });
+  await createStaff(server.db, { email, name: "Admin", password: "trust-pass-123", roles: "admin", totpSecret: null });
   return email;
 }
 
