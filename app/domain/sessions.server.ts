@@ -15,11 +15,19 @@ export type SessionData = {
   customerId?: number;
   staffId?: number;
   impersonatorId?: number;
+  /** The form token of this session (app/auth/csrf.server.ts); every session has its own. */
+  csrf?: string;
   [key: string]: unknown;
 };
 
-export async function createSessionRow(data: SessionData, now = Date.now()): Promise<string> {
+function newFormToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export async function createSessionRow(given: SessionData, now = Date.now()): Promise<string> {
   const id = randomBytes(32).toString("base64url");
+  // A new session never inherits a token, even when its data was copied from another.
+  const data: SessionData = { ...given, csrf: newFormToken() };
   await writeTransaction((tx) =>
     tx.insert(schema.sessions).values({
       id,
@@ -54,7 +62,31 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
     // never waits for a lock; a later request touches it.
     await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, id)));
   }
-  return JSON.parse(row.data) as SessionData;
+  const data = JSON.parse(row.data) as SessionData;
+  return typeof data.csrf === "string" && data.csrf ? data : withFormToken(id, data);
+}
+
+/**
+ * A session from before form tokens gets one on its first read. The update only applies
+ * while the row has none, so parallel first reads agree on one token (the loser reads it
+ * back). While the database is locked the session goes on without one this time.
+ */
+async function withFormToken(id: string, data: SessionData): Promise<SessionData> {
+  const token = newFormToken();
+  try {
+    const result = await writeTransaction((tx) =>
+      tx
+        .update(schema.sessions)
+        .set({ data: sql`json_set(${schema.sessions.data}, '$.csrf', ${token})` })
+        .where(and(eq(schema.sessions.id, id), sql`json_extract(${schema.sessions.data}, '$.csrf') IS NULL`)),
+    );
+    if (result.rowsAffected === 1) return { ...data, csrf: token };
+    const row = await sessionById().get({ id });
+    return row ? (JSON.parse(row.data) as SessionData) : data;
+  } catch (error) {
+    if (isDatabaseBusy(error)) return data;
+    throw error;
+  }
 }
 
 export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {

@@ -4,6 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
@@ -60,6 +61,7 @@ export default function OrderLabels() {
           <h2 id="confirm-heading">Beställ buntblock</h2>
           <p>Vill du beställa ett nytt block med returetiketter?</p>
           <Form method="post" className="actions">
+            <CsrfInput />
             <input type="hidden" name="token" value={token ?? ""} />
             <Link to="/order" className="button">
               Avbryt

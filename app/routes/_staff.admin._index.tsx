@@ -13,6 +13,7 @@ import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
 import { RowAction } from "~/ui/row-action";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -90,6 +91,7 @@ export default function AdminStart() {
           <p>Inga sparade länkar.</p>
         )}
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <Field label="Titel" field={fields.name} />
           <Field label="Länk" field={fields.url} inputProps={{ inputMode: "url", placeholder: "https://" }} />
           <button type="submit" name="intent" value={INTENT.add} className="primary">

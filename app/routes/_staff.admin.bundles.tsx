@@ -17,6 +17,7 @@ import {
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -269,6 +270,7 @@ export default function BundlesAdmin() {
                     <td>{b.open ? "Öppen" : "Stängd"}</td>
                     <td>
                       <Form method="post" className="inline-actions">
+                        <CsrfInput />
                         <input type="hidden" name="kund" value={customerId!} />
                         <input type="hidden" name="bundleId" value={b.id} />
                         <input type="hidden" name="sida" value={page} />

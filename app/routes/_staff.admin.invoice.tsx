@@ -25,6 +25,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader } from "~/ui/table";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -224,6 +225,7 @@ function LineForm({ editing }: { editing: Line | null }) {
     <section className="card dialog-panel" aria-labelledby="line-form-title">
       <h2 id="line-form-title">{editing ? "Ändra fakturarad" : "Lägg till fakturarad"}</h2>
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <FieldErrors id={form.errorId} errors={form.errors} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <div className="form-row">
@@ -294,6 +296,7 @@ function InvoiceLinesTab({ loaded }: { loaded: Loaded }) {
             )}
           />
           <Form method="post" className="actions">
+            <CsrfInput />
             <button type="submit" name="intent" value="send" className="primary">
               Skicka
             </button>
@@ -347,6 +350,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Ladda upp beställningar (CSV)</h2>
         <Form method="post" encType="multipart/form-data">
+          <CsrfInput />
           <div className="field">
             <label htmlFor="file">Fil</label>
             <input id="file" name="file" type="file" accept=".csv,text/csv" aria-describedby="file-hint" />
@@ -372,6 +376,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
         </Form>
       </section>
       <Form method="post" className="actions">
+        <CsrfInput />
         <button type="submit" name="intent" value="transfer" className="primary" disabled={!files.some((f) => f.lines.some((l) => !l.transferredAt))}>
           Överför till fakturering
         </button>

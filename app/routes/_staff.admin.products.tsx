@@ -11,6 +11,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -82,6 +83,7 @@ export default function ProductsAdmin() {
       <section className="card" aria-labelledby="product-form-title">
         <h2 id="product-form-title">{editing ? "Ändra produktinformation" : "Ny produktinformation"}</h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <div className="form-row">
