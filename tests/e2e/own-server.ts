@@ -72,6 +72,14 @@ export function client(baseURL: string, headers: Record<string, string> = {}): P
   return pwRequest.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
 }
 
+export { formToken, withToken } from "./fixtures";
+
+/** The form token of the session behind `cookie` (a `name=value` pair), for fetch-based posts. */
+export async function formTokenOf(baseURL: string, cookie: string): Promise<string> {
+  const html = await (await fetch(`${baseURL}/logout`, { headers: { cookie } })).text();
+  return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
+}
+
 /** Logs a context in through the real login form; expects the redirect. */
 export async function logIn(ctx: APIRequestContext, name: string | number, secret: string, headers: Record<string, string> = {}) {
   const res = await ctx.post("/login", { form: { kundnummer: String(name), pinkod: secret }, headers, maxRedirects: 0 });
