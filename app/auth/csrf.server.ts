@@ -50,6 +50,8 @@ function sameToken(a: string, b: string): boolean {
 
 async function sentToken(request: Request): Promise<string | null> {
   const type = request.headers.get("Content-Type") ?? "";
+  // A bare POST (no form at all): no token.
+  if (!type) return null;
   let form: FormData;
   try {
     form = /^multipart\/form-data/i.test(type) ? await multipartHead(request, type) : await request.clone().formData();
@@ -85,7 +87,9 @@ async function multipartHead(request: Request, type: string): Promise<FormData> 
       size += value.byteLength;
     }
   } finally {
-    if (!ended) await reader.cancel().catch(() => undefined);
+    // Not awaited: cancelling one branch of a tee settles only once the other (the
+    // action's body) is cancelled too; this branch just stops taking chunks.
+    if (!ended) reader.cancel().catch(() => undefined);
   }
   let head = Buffer.concat(chunks);
   if (!ended) {

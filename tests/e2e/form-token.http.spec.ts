@@ -13,8 +13,10 @@ const REFUSED = "Formuläret hör inte till din inloggning. Ladda om sidan och f
 const open: APIRequestContext[] = [];
 const figures = { requests: 0, refused: 0, stored: 0 };
 
-test.afterAll(async () => {
-  for (const c of open) await c.dispose();
+test.afterEach(async () => {
+  for (const c of open.splice(0)) await c.dispose();
+});
+test.afterAll(() => {
   console.log(`[form-token] ${figures.requests} forged posts, ${figures.refused} refused with 403, ${figures.stored} stored`);
 });
 
