@@ -66,10 +66,6 @@ export async function formToken(request: APIRequestContext, headers: Record<stri
   return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
 }
 
-/** `form` with the session's token as its first field, the way the portal's forms send it. */
-export async function withToken<T extends Record<string, string | number | boolean | object>>(request: APIRequestContext, form: T = {} as T, headers: Record<string, string> = {}) {
-  return { csrf: await formToken(request, headers), ...form };
-}
 
 export const test = base.extend<{ retailer: Retailer }>({
   retailer: async ({}, use, testInfo) => {

@@ -72,7 +72,7 @@ export function client(baseURL: string, headers: Record<string, string> = {}): P
   return pwRequest.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
 }
 
-export { formToken, withToken } from "./fixtures";
+export { formToken } from "./fixtures";
 
 /** The form token of the session behind `cookie` (a `name=value` pair), for fetch-based posts. */
 export async function formTokenOf(baseURL: string, cookie: string): Promise<string> {
