@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { formToken } from "./auth/csrf.server";
 import { getUserAndSession } from "./auth/guards.server";
 import { commitSession } from "./auth/session.server";
 import { useRequestValues } from "./ui/request-context";
@@ -30,17 +31,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Reading a flash value consumes it; the session must then be committed.
   const toast = session.id ? ((session.get("toast") as string | undefined) ?? null) : null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, session) } : undefined;
-  return data({ toast, userKind: user?.kind ?? null }, { headers });
+  // The session's form token, for <CsrfInput /> and the meta tag; none before login.
+  const csrf = user ? formToken(session) : null;
+  return data({ toast, userKind: user?.kind ?? null, csrf }, { headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { nonce, requestId } = useRequestValues();
+  const csrf = useRouteLoaderData<typeof loader>("root")?.csrf;
   return (
     <html lang="sv">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="request-id" content={requestId} />
+        {csrf ? <meta name="csrf-token" content={csrf} /> : null}
         <Meta />
         <Links />
       </head>
@@ -112,7 +117,9 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status < 500) {
     const text =
       error.status === 403
-        ? "Du har inte behörighet till den här sidan."
+        ? typeof error.data === "string" && error.data
+          ? error.data
+          : "Du har inte behörighet till den här sidan."
         : error.status === 404
           ? "Sidan finns inte."
           : typeof error.data === "string"

@@ -71,6 +71,9 @@ async function today(): Promise<string> {
 }
 
 /** Sessions made straight in the database (logging 2,000 retailers in would cost minutes of scrypt). */
+/** The form token the bench's sessions hold (issue 13 point 9); their posts send it. */
+const benchFormToken = (customerId: number) => `bench-form-token-${customerId}`;
+
 async function makeSessions(dbFile: string, customerIds: number[]): Promise<Map<number, string>> {
   const client = createClient({ url: `file:${dbFile}` });
   const cookie = createCookie("rp_session", {
@@ -87,7 +90,7 @@ async function makeSessions(dbFile: string, customerIds: number[]): Promise<Map<
     const sid = randomBytes(32).toString("base64url");
     stmts.push({
       sql: "insert into sessions (id, customer_id, data, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?)",
-      args: [sid, id, JSON.stringify({ customerId: id }), now, now, now + 12 * 3600_000],
+      args: [sid, id, JSON.stringify({ customerId: id, csrf: benchFormToken(id) }), now, now, now + 12 * 3600_000],
     });
     out.set(id, (await cookie.serialize(sid)).split(";")[0]);
   }
@@ -203,7 +206,7 @@ async function b2(url: string, dbFile: string) {
     acked: number;
   };
   const reqs: Req[] = customers.map(([customerId, ps]) => {
-    const form = new URLSearchParams({ intent: "save", token: randomUUID() });
+    const form = new URLSearchParams({ csrf: benchFormToken(customerId), intent: "save", token: randomUUID() });
     const lines = ps.slice(0, 5).map((p, i) => ({
       id: p.id,
       amount: 1 + ((p.id + i) % Math.min(5, p.delivered)),

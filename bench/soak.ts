@@ -28,11 +28,13 @@ async function prepare(dbFile: string) {
   const client = createClient({ url: `file:${dbFile}` });
   const cookie = createCookie("rp_session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: ["bench-secret"] });
   const now = Date.now();
+  // The form token each session holds (issue 13 point 9); the soak's posts send it.
+  const formToken = (customerId: number) => `soak-form-token-${customerId}`;
   const sessionRow = async (customerId: number | null, staffId: number | null) => {
     const sid = randomBytes(32).toString("base64url");
     await client.execute({
       sql: "insert into sessions (id, customer_id, staff_id, data, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)",
-      args: [sid, customerId, staffId, JSON.stringify(customerId ? { customerId } : { staffId }), now, now, now + 12 * 3600_000],
+      args: [sid, customerId, staffId, JSON.stringify(customerId ? { customerId, csrf: formToken(customerId) } : { staffId, csrf: `soak-staff-${staffId}` }), now, now, now + 12 * 3600_000],
     });
     return (await cookie.serialize(sid)).split(";")[0];
   };
@@ -50,7 +52,7 @@ async function prepare(dbFile: string) {
   const forms: Form[] = [];
   for (const [customerId, ps] of byCustomer) {
     if (ps.length < 5) continue;
-    const form = new URLSearchParams({ intent: "save", token: randomUUID() });
+    const form = new URLSearchParams({ csrf: formToken(customerId), intent: "save", token: randomUUID() });
     const lines = ps.slice(0, 5).map((p) => ({ id: p.id, amount: 1 + (p.id % Math.min(5, p.delivered)), bundle: p.bundle! }));
     for (const l of lines) {
       form.append("line", `d${l.id}`);

@@ -6,6 +6,7 @@ import { auditImpersonatedRequest } from "~/domain/impersonation.server";
 import { deleteSessionRow } from "~/domain/sessions.server";
 import { getStaff, type Role } from "~/domain/staff.server";
 import { requestInfo } from "~/request-context.server";
+import { requireFormToken } from "./csrf.server";
 import { getSession, type PortalSession } from "./session.server";
 
 export type RetailerUser = {
@@ -109,6 +110,7 @@ export async function requireRetailer(request: Request): Promise<RetailerUser> {
   const user = await getUser(request);
   if (!user) loginRedirect(request);
   if (user.kind !== "retailer") return refuse(user, request);
+  await requireFormToken(request, (await getUserAndSession(request)).session);
   if (user.impersonatorId !== null) await auditImpersonated(user, request);
   else if (request.method !== "GET" && request.method !== "HEAD") await refuseWhileLocked(user, request);
   return user;
@@ -138,6 +140,7 @@ export async function requireStaff(request: Request, roles?: Role[]): Promise<St
   if (!user) loginRedirect(request);
   if (user.kind !== "staff") return refuse(user, request);
   if (roles && !roles.some((r) => user.roles.includes(r))) return refuse(user, request);
+  await requireFormToken(request, (await getUserAndSession(request)).session);
   return user;
 }
 

@@ -1,6 +1,6 @@
 // Server-side sessions: the cookie holds only a random id; this table holds the rest.
 import { randomBytes } from "node:crypto";
-import { eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction, type Tx } from "~/db.server";
 import { audit } from "~/domain/audit.server";
 
@@ -17,11 +17,19 @@ export type SessionData = {
   impersonatorId?: number;
   /** In an impersonated session: the staff user's own session, resumed on the way back. */
   staffSessionId?: string;
+  /** The form token of this session (app/auth/csrf.server.ts); every session has its own. */
+  csrf?: string;
   [key: string]: unknown;
 };
 
-export async function createSessionRow(data: SessionData, now = Date.now()): Promise<string> {
+function newFormToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export async function createSessionRow(given: SessionData, now = Date.now()): Promise<string> {
   const id = randomBytes(32).toString("base64url");
+  // A new session never inherits a token, even when its data was copied from another.
+  const data: SessionData = { ...given, csrf: newFormToken() };
   // An impersonation never outlives the staff session that started it.
   let expiresAt = now + SESSION_LIMITS.absoluteMs;
   if (data.staffSessionId) {
@@ -57,16 +65,38 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
     });
     return null;
   }
+  const data = JSON.parse(row.data) as SessionData;
   if (now - row.lastSeenAt >= SESSION_LIMITS.touchEveryMs) {
     // Skipped while writes queue or the database is locked elsewhere, so reading a page
-    // never waits for a lock; a later request touches it.
-    // An impersonation keeps the staff session it came from alive, so the way back finds it.
-    const data = JSON.parse(row.data) as SessionData;
+    // never waits for a lock; a later request touches it. An impersonation keeps the
+    // staff session it came from alive, so the way back finds it.
     const ids = typeof data.staffSessionId === "string" ? [id, data.staffSessionId] : [id];
     await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(inArray(schema.sessions.id, ids)));
-    return data;
   }
-  return JSON.parse(row.data) as SessionData;
+  return typeof data.csrf === "string" && data.csrf ? data : withFormToken(id, data);
+}
+
+/**
+ * A session from before form tokens gets one on its first read. The update only applies
+ * while the row has none, so parallel first reads agree on one token (the loser reads it
+ * back). While the database is locked the session goes on without one this time.
+ */
+async function withFormToken(id: string, data: SessionData): Promise<SessionData> {
+  const token = newFormToken();
+  try {
+    const result = await writeTransaction((tx) =>
+      tx
+        .update(schema.sessions)
+        .set({ data: sql`json_set(${schema.sessions.data}, '$.csrf', ${token})` })
+        .where(and(eq(schema.sessions.id, id), sql`json_extract(${schema.sessions.data}, '$.csrf') IS NULL`)),
+    );
+    if (result.rowsAffected === 1) return { ...data, csrf: token };
+    const row = await sessionById().get({ id });
+    return row ? (JSON.parse(row.data) as SessionData) : data;
+  } catch (error) {
+    if (isDatabaseBusy(error)) return data;
+    throw error;
+  }
 }
 
 export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {

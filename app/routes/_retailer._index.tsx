@@ -10,6 +10,7 @@ import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
+import { CsrfInput } from "~/ui/csrf";
 
 /** Spec 4: the close button stays busy 1.5 s and the dialog closes on success. */
 const CLOSE_DELAY_MS = 1500;
@@ -127,6 +128,7 @@ function BundleDialog({ dialog }: { dialog: DialogData }) {
           <BundleTable lines={bundle.lines} total={bundle.total} />
           {bundle.open ? (
             <FormComponent method="post" className="actions">
+              <CsrfInput />
               <input type="hidden" name="bunt" value={bundle.number} />
               {hydrated ? <input type="hidden" name="js" value="1" /> : null}
               <button type="submit" name="intent" value="close" className="primary" disabled={fetcher.state !== "idle" || closedNow}>

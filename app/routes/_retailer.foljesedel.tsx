@@ -8,6 +8,7 @@ import { isValidDate, formatLongDate, today } from "~/domain/dates";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/domain/deliveries.server";
 import type { DeliveryNoteRow } from "~/domain/deliveries.server";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
 
@@ -156,6 +157,7 @@ function DeliveryRowForm({
         </div>
       </div>
       <Form method="post" className="delivery-form" preventScrollReset>
+        <CsrfInput />
         <input type="hidden" name="intent" value={INTENT.save} />
         <input type="hidden" name="deliveryId" value={row.id} />
         <div className="field">

@@ -7,6 +7,7 @@ import { formatLongDate } from "~/domain/dates";
 import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
 import { TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -69,6 +70,7 @@ export default function HolidaysPage() {
                   Ditt svar: <strong>{h.open === null ? "Inte rapporterat" : h.open ? "Öppet" : "Stängt"}</strong>
                 </p>
                 <Form method="post" className="actions" aria-labelledby={`holiday-${h.id}`}>
+                  <CsrfInput />
                   <input type="hidden" name="holidayId" value={h.id} />
                   <button type="submit" name="intent" value={INTENT.open} aria-pressed={h.open === true} className={h.open === true ? "primary" : undefined} disabled={busy}>
                     Öppet

@@ -4,6 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { listPlacards, MAX_PLACARDS, savePlacards } from "~/domain/placards.server";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Löpsedlar – Returportalen" }];
 
@@ -59,6 +60,7 @@ export default function PlacardsPage() {
         </p>
       ) : null}
       <Form method="post" noValidate>
+        <CsrfInput />
         <ul className="placard-list">
           {placards.map((p) => {
             const id = `antal-${p.titleId}`;

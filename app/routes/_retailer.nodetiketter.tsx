@@ -4,6 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/domain/labels.server";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
 
@@ -49,6 +50,7 @@ export default function EmergencyLabels() {
       </p>
       {/* reloadDocument: the answer is a file download, not a page. */}
       <Form method="post" reloadDocument className="card form-card">
+        <CsrfInput />
         <input type="hidden" name="token" value={token} />
         <div className="field">
           <label htmlFor="antal">Antal etiketter</label>

@@ -5,6 +5,7 @@ import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
 import { today } from "~/domain/dates";
 import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
@@ -61,6 +62,7 @@ export default function OrderLabels() {
           <h2 id="confirm-heading">Beställ buntblock</h2>
           <p>Vill du beställa ett nytt block med returetiketter?</p>
           <Form method="post" className="actions">
+            <CsrfInput />
             <input type="hidden" name="token" value={token ?? ""} />
             <Link to="/order" className="button">
               Avbryt

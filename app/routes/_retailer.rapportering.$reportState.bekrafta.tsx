@@ -8,6 +8,7 @@ import { decideBundles, listOpenBundles, type BundleDecision } from "~/domain/bu
 import { BundleProgress } from "~/ui/bundle-progress";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
+import { CsrfInput } from "~/ui/csrf";
 
 /** Spec 4/9: save and close dialogs close 1.5 s after success. */
 const CLOSE_DELAY_MS = 1500;
@@ -76,6 +77,7 @@ export default function ConfirmStep() {
         </p>
       ) : (
         <FormComponent method="post" key={failed?.nonce ?? "first"} className="confirm-form">
+          <CsrfInput />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p>Ange för varje öppen bunt om den ska fortsätta vara öppen eller stängas. Du kan bara ha en öppen bunt per returtyp.</p>
           {([0, 1] as const).map((type) => {

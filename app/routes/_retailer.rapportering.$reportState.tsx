@@ -10,6 +10,7 @@ import { applyIntent, addSplit, initialLines, linesFromForm, type FormLine } fro
 import { defaultBundlesOf, listPapers, saveReturns, type Paper, type ReportState } from "~/domain/returns.server";
 import { BundleChips } from "~/ui/bundle-progress";
 import { useHydrated } from "~/ui/use-hydrated";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === 2 ? "Ändra/tillägg" : "Returrapportera"} – Returportalen` },
@@ -134,6 +135,7 @@ function ReturnsForm({ loaderData, actionData }: { loaderData: LoaderData; actio
 
   return (
     <Form method="post" className="returns-form" noValidate ref={formRef}>
+      <CsrfInput />
       {/* Enter in a field saves: the first submit button of a form is its default. */}
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Spara

@@ -14,6 +14,7 @@ import { menuFor, staffMenu } from "~/ui/menu";
 import { RowAction } from "~/ui/row-action";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -91,6 +92,7 @@ export default function AdminStart() {
           <p>Inga sparade länkar.</p>
         )}
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <Field label="Titel" field={fields.name} />
           <Field label="Länk" field={fields.url} inputProps={{ inputMode: "url", placeholder: "https://" }} />
           <button type="submit" name="intent" value={INTENT.add} className="primary">

@@ -18,6 +18,7 @@ import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -272,6 +273,7 @@ export default function BundlesAdmin() {
                     <td>{b.open ? "Öppen" : "Stängd"}</td>
                     <td>
                       <Form method="post" className="inline-actions">
+                        <CsrfInput />
                         <input type="hidden" name="kund" value={customerId!} />
                         <input type="hidden" name="bundleId" value={b.id} />
                         <input type="hidden" name="sida" value={page} />

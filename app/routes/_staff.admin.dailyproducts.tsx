@@ -16,6 +16,7 @@ import { listEditions, listTitles } from "~/domain/products.server";
 import { MAX_IMAGE_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
 import { FieldErrors } from "~/ui/field";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Dagens produkter – Returportalen" }];
 
@@ -103,6 +104,7 @@ export default function DailyProductsAdmin() {
         <h2 id="dp-form-title">{selected ? "Vald produkt" : "Produkt"}</h2>
         {/* The key remounts the inputs when another card is chosen. */}
         <Form method="post" encType="multipart/form-data" key={`${selected?.id ?? "new"}-${failed ? "f" : ""}`}>
+          <CsrfInput />
           <div className="form-row">
             <div className="field">
               <label htmlFor="titleId">Titel</label>

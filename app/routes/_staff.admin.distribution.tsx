@@ -17,6 +17,7 @@ import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -259,6 +260,7 @@ function CustomerRows({ customer: c, papers, href, canOpenPortal }: { customer: 
             </table>
             {canOpenPortal ? (
               <Form method="post" action="/admin/kund/oppna" className="inline-form">
+                <CsrfInput />
                 <input type="hidden" name="kundnummer" value={c.id} />
                 <button type="submit">Öppna kundens portal</button>
               </Form>

@@ -21,6 +21,7 @@ import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -106,6 +107,7 @@ function DownloadButton({ name, value, label, extra }: { name: string; value: st
   // A document POST: the answer is the file (or a redirect back with a message).
   return (
     <Form method="post" action="/admin/guarantees/fil" reloadDocument>
+      <CsrfInput />
       <input type="hidden" name={name} value={value} />
       {Object.entries(extra ?? {}).map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
@@ -224,6 +226,7 @@ export default function GuaranteesAdmin() {
             const errors = [mine?.error, rule].filter((x): x is string => !!x);
             return (
               <Form method="post" key={field} className="inline-field">
+                <CsrfInput />
                 <input type="hidden" name="kund" value={r.customerId} />
                 <input type="hidden" name="search" value={search} />
                 <label htmlFor={id}>{FIELD_NAMES[field].label}</label>
@@ -255,6 +258,7 @@ export default function GuaranteesAdmin() {
             <DownloadButton key={`pdf-${l}`} name="ledger" value={String(l)} label={`Allt underlag ${LEDGER_TITLE[l]}`} extra={{ intent: "underlag" }} />
           ))}
           <Form method="post">
+            <CsrfInput />
             <input type="hidden" name="search" value={search} />
             <button type="submit" name="intent" value="complete" className="primary">
               Klarmarkera

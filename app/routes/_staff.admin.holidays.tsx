@@ -11,6 +11,7 @@ import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
@@ -70,6 +71,7 @@ export default function HolidaysAdmin() {
       <section className="card" aria-labelledby="holiday-form-title">
         <h2 id="holiday-form-title">{editing ? "Ändra helgdag" : "Ny helgdag"}</h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <Field label="Beskrivning" field={fields.description} />

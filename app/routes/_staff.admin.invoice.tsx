@@ -26,6 +26,7 @@ import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -226,6 +227,7 @@ function LineForm({ editing }: { editing: Line | null }) {
     <section className="card dialog-panel" aria-labelledby="line-form-title">
       <h2 id="line-form-title">{editing ? "Ändra fakturarad" : "Lägg till fakturarad"}</h2>
       <Form method="post" {...getFormProps(form)}>
+        <CsrfInput />
         <FieldErrors id={form.errorId} errors={form.errors} />
         {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
         <div className="form-row">
@@ -296,6 +298,7 @@ function InvoiceLinesTab({ loaded }: { loaded: Loaded }) {
             )}
           />
           <Form method="post" className="actions">
+            <CsrfInput />
             <button type="submit" name="intent" value="send" className="primary">
               Skicka
             </button>
@@ -349,6 +352,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Ladda upp beställningar (CSV)</h2>
         <Form method="post" encType="multipart/form-data">
+          <CsrfInput />
           <div className="field">
             <label htmlFor="file">Fil</label>
             <input id="file" name="file" type="file" accept=".csv,text/csv" aria-describedby="file-hint" />
@@ -374,6 +378,7 @@ function OrdersTab({ files }: { files: Loaded["files"] }) {
         </Form>
       </section>
       <Form method="post" className="actions">
+        <CsrfInput />
         <button type="submit" name="intent" value="transfer" className="primary" disabled={!files.some((f) => f.lines.some((l) => !l.transferredAt))}>
           Överför till fakturering
         </button>

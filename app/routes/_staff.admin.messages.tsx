@@ -14,6 +14,7 @@ import { SaveActions } from "~/ui/save-actions";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -105,6 +106,7 @@ export default function MessagesPage() {
       <section className="card" aria-labelledby="message-form-title">
         <h2 id="message-form-title">{editing ? `Redigera meddelande ${editing.id}` : "Nytt meddelande"}</h2>
         <Form method="post" action={editing ? `/admin/messages?id=${editing.id}` : "/admin/messages"} {...getFormProps(form)}>
+          <CsrfInput />
           {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} key={fields.id.key} /> : null}
           <div className="field">
             <label htmlFor={fields.type.id}>Typ</label>

@@ -12,6 +12,7 @@ import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/domain/ids";
+import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
@@ -83,6 +84,7 @@ export default function ProductsAdmin() {
       <section className="card" aria-labelledby="product-form-title">
         <h2 id="product-form-title">{editing ? "Ändra produktinformation" : "Ny produktinformation"}</h2>
         <Form method="post" {...getFormProps(form)}>
+          <CsrfInput />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <div className="form-row">

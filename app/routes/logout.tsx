@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, redirect } from "@remix-run/react";
+import { requireFormToken } from "~/auth/csrf.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { destroySession } from "~/auth/session.server";
 import { audit } from "~/domain/audit.server";
 import { requestInfo } from "~/request-context.server";
+import { CsrfInput } from "~/ui/csrf";
 
 // Nothing changes on a GET: it only offers the button.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,7 +16,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { session, user } = await getUserAndSession(request);
+  // Ending a session needs its form too: another customer's page cannot log this one out.
   if (user) {
+    await requireFormToken(request, session);
     const actor = user.kind === "retailer" ? `customer:${user.customerId}` : `staff:${user.staffId}`;
     const { ip, requestId } = requestInfo();
     await audit({ actor, action: "logout", ip, requestId });
@@ -27,6 +31,7 @@ export default function LogoutPage() {
     <main className="page narrow">
       <h1>Logga ut</h1>
       <Form method="post">
+        <CsrfInput />
         <button type="submit" className="primary">
           Logga ut
         </button>

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { Alert } from "~/domain/alerts.server";
+import { CsrfInput } from "~/ui/csrf";
 
 const LOCK_TEXT = "Detta måste göras innan ni kan påbörja er normala returrapportering.";
 
@@ -35,6 +36,7 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
         </p>
       ) : (
         <Form method="post" action="/aviseringar" className="actions">
+          <CsrfInput />
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button type="submit">Stäng</button>
         </Form>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { PlainField } from "~/ui/field";
+import { CsrfInput } from "~/ui/csrf";
 
 /**
  * The one-field "Kundnummer" forms of the admin start page (open a retailer's portal,
@@ -9,6 +10,7 @@ import { PlainField } from "~/ui/field";
 export function CustomerNumberForm(props: { action: string; inputId: string; submitLabel: string; kundnummer?: string; error?: string }) {
   return (
     <Form method="post" action={props.action}>
+      <CsrfInput />
       <PlainField id={props.inputId} name="kundnummer" label="Kundnummer" inputMode="numeric" autoComplete="off" defaultValue={props.kundnummer} error={props.error} />
       <button type="submit">{props.submitLabel}</button>
     </Form>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { CsrfInput } from "~/ui/csrf";
 
 export function truncateName(name: string, max = 20): string {
   return name.length > max ? `${name.slice(0, max)}…` : name;
@@ -19,6 +20,7 @@ export function UserHeader({ name, home }: { name: string; home: string }) {
           </span>
         </span>
         <Form method="post" action="/logout">
+          <CsrfInput />
           <button type="submit" className="link-button">
             Logga ut
           </button>

@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import { CsrfInput } from "~/ui/csrf";
 
 /** Shown on every retailer page while a staff member uses the portal as the retailer. */
 export function ImpersonationBanner({ customerName }: { customerName: string }) {
@@ -11,6 +12,7 @@ export function ImpersonationBanner({ customerName }: { customerName: string }) 
     >
       <span>Du är inloggad som {customerName} via personalkonto</span>
       <Form method="post" action="/tillbaka-till-personal" reloadDocument style={{ margin: 0 }}>
+        <CsrfInput />
         <button type="submit">Tillbaka till personalkontot</button>
       </Form>
     </div>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { CsrfInput } from "~/ui/csrf";
 
 type Props = {
   intent: string;
@@ -23,6 +24,7 @@ type Props = {
 export function RowAction({ intent, fields = {}, label, ariaLabel, className, buttonClassName, action, children }: Props) {
   return (
     <Form method="post" action={action} className={className}>
+      <CsrfInput />
       <HiddenFields fields={fields} />
       {children}
       <button type="submit" name="intent" value={intent} className={buttonClassName} aria-label={ariaLabel}>

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { addDays, today } from "../../app/domain/dates";
 import { createBundle, createDelivery, createLabelBlock } from "../../db/factories";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -67,7 +67,8 @@ function formsOf(html: string, pagePath: string): FormSpec[] {
     const intents = new Set<string>();
     for (const t of m[2].matchAll(/<(input|select|textarea|button)\b[^>]*>/g)) {
       const name = attr(t[0], "name");
-      if (!name) continue;
+      // The form token is not fuzzed: every body carries the session's own (see send).
+      if (!name || name === "csrf") continue;
       if (name === "intent") {
         const v = attr(t[0], "value");
         if (v && !SKIP_INTENTS.has(v)) intents.add(v);
@@ -117,14 +118,20 @@ function bodyArb(forms: FormSpec[], ownIds: string[]): fc.Arbitrary<Body> {
   });
 }
 
+// The session's form token, first in every body as the portal's forms send it, so the
+// random fields reach the actions (a post without it is refused before the action runs).
+const tokens = new WeakMap<APIRequestContext, Promise<string>>();
 async function send(request: APIRequestContext, b: Body): Promise<APIResponse> {
+  if (!tokens.has(request)) tokens.set(request, formToken(request));
+  const csrf = await tokens.get(request)!;
+  const entries: [string, string][] = b.action === "/login" ? b.entries : [["csrf", csrf], ...b.entries];
   if (b.multipart) {
     const form = new FormData();
-    for (const [k, v] of b.entries) form.append(k, v);
+    for (const [k, v] of entries) form.append(k, v);
     if (b.file) form.append("file", new Blob([b.file.body], { type: "application/octet-stream" }), b.file.name);
     return request.post(b.action, { multipart: form, maxRedirects: 0 });
   }
-  const params = new URLSearchParams(b.entries);
+  const params = new URLSearchParams(entries);
   return request.post(b.action, { data: params.toString(), headers: { "content-type": "application/x-www-form-urlencoded" }, maxRedirects: 0 });
 }
 

@@ -1,4 +1,4 @@
-import { expect, loginAs, makeRetailer, test } from "./fixtures";
+import { expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 import { bundle, bundleRow, day, delivery, returnRow } from "./returns-data";
 
 test.describe("bundles on the start page", () => {
@@ -39,7 +39,7 @@ test.describe("bundles on the start page", () => {
     await page.goto("/?bunt=6");
     await expect(page.getByText("Kan inte hitta bunt med id 6")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
-    const res = await page.request.post("/?index", { form: { intent: "close", bunt: "6" }, maxRedirects: 0 });
+    const res = await page.request.post("/?index", { form: { csrf: await formToken(page.request), intent: "close", bunt: "6" }, maxRedirects: 0 });
     expect(res.status()).toBe(400);
     expect((await bundleRow(other.id, 6)).open).toBe(true);
   });

@@ -12,6 +12,7 @@ import { openDb, prepareDb, schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
 import { expect, test } from "./fixtures";
+import { formTokenOf } from "./own-server";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -68,7 +69,7 @@ test("SIGKILL during a burst of return saves loses no acknowledged save and leav
         const res = await fetch(`${URL_}/login`, { method: "POST", body: new URLSearchParams({ kundnummer: String(p.customerId), pinkod: "1234" }), redirect: "manual" });
         expect(res.status).toBe(302);
         const cookie = res.headers.get("set-cookie")!.split(";")[0];
-        const form = new URLSearchParams({ intent: "save", token: randomUUID() });
+        const form = new URLSearchParams({ csrf: await formTokenOf(URL_, cookie), intent: "save", token: randomUUID() });
         for (const l of p.lines) {
           form.append("line", `d${l.deliveryId}`);
           form.append(`d${l.deliveryId}.delivery`, String(l.deliveryId));

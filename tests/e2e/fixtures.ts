@@ -1,6 +1,6 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync } from "node:fs";
 import { HOTP, Secret, TOTP } from "otpauth";
@@ -98,6 +98,17 @@ export async function loginAs(page: Page, name: string | number, secret: string)
   const code = await page.request.post("/login/kod", { form: { kod: await nextTotpCode(String(name)) }, maxRedirects: 0 });
   expect(code.status(), "the code step should redirect").toBe(302);
 }
+
+/**
+ * The session's form token (issue 13 point 9), read from the csrf-token meta tag of a
+ * page fetched with this context's cookies; "" when not logged in. For tests that post
+ * straight to an action instead of through the page's form.
+ */
+export async function formToken(request: APIRequestContext, headers: Record<string, string> = {}): Promise<string> {
+  const html = await (await request.get("/logout", { headers })).text();
+  return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
+}
+
 
 export const test = base.extend<{ retailer: Retailer }>({
   retailer: async ({}, use, testInfo) => {

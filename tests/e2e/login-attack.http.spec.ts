@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { and, eq, inArray } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor } from "../../db/factories";
-import { client, startOwnServer, type OwnServer } from "./own-server";
+import { client, formToken, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -128,7 +128,7 @@ test("the owner is not locked out: 300 wrong PINs from 200 addresses, then the r
   expect(first.status()).toBe(302);
   expect(first.headersArray().some((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("rp_device="))).toBe(true);
   // The shop closes for the day: logged out, the device cookie stays.
-  expect((await owner.post("/logout")).status()).toBe(302);
+  expect((await owner.post("/logout", { form: { csrf: await formToken(owner) } })).status()).toBe(302);
 
   const started = Date.now();
   const results = await Promise.all(Array.from({ length: 300 }, (_, i) => attempt(id, String(100000 + i), `203.0.113.${i % 200}`)));
@@ -145,7 +145,7 @@ test("the owner is not locked out: 300 wrong PINs from 200 addresses, then the r
   const again = await owner.post("/login", { form: { kundnummer: String(id), pinkod: "2468" }, headers: { "X-Forwarded-For": "10.20.30.41" } });
   expect(again.status()).toBe(302);
   expect((await owner.get("/", { headers: { "X-Forwarded-For": "10.20.30.41" } })).status()).toBe(200);
-  expect((await owner.post("/logout")).status()).toBe(302);
+  expect((await owner.post("/logout", { form: { csrf: await formToken(owner) } })).status()).toBe(302);
   // ... but a wrong PIN from the owner's browser has only a small budget of its own.
   const ownerWrong: number[] = [];
   for (let i = 0; i < 6; i++) ownerWrong.push((await attempt(id, "0000", "10.20.30.41", owner)).status);
@@ -180,7 +180,7 @@ test("one address guessing across many customer numbers meets the per-address bu
   const shop = await customer();
   const terminal = await client(server.baseURL);
   expect((await terminal.post("/login", { form: { kundnummer: String(shop), pinkod: "2468" }, headers: { "X-Forwarded-For": "198.18.5.5" } })).status()).toBe(302);
-  expect((await terminal.post("/logout")).status()).toBe(302);
+  expect((await terminal.post("/logout", { form: { csrf: await formToken(terminal, { "X-Forwarded-For": "198.18.5.5" }) } })).status()).toBe(302);
   expect((await terminal.post("/login", { form: { kundnummer: String(shop), pinkod: "2468" }, headers: { "X-Forwarded-For": ip } })).status()).toBe(302);
   await terminal.dispose();
   expect((await rightPin(shop, ip)).status).toBe(429);

@@ -84,6 +84,14 @@ export function client(baseURL: string, headers: Record<string, string> = {}): P
   return pwRequest.newContext({ baseURL, extraHTTPHeaders: headers, maxRedirects: 0 });
 }
 
+export { formToken } from "./fixtures";
+
+/** The form token of the session behind `cookie` (a `name=value` pair), for fetch-based posts. */
+export async function formTokenOf(baseURL: string, cookie: string): Promise<string> {
+  const html = await (await fetch(`${baseURL}/logout`, { headers: { cookie } })).text();
+  return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
+}
+
 // The last time step each staff login here used, so a second login within 30 s sends
 // the next step's code rather than a replay the server refuses.
 const usedSteps = new Map<string, number>();

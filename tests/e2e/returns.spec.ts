@@ -1,5 +1,5 @@
 import { PDFDocument } from "pdf-lib";
-import { expect, loginAs, makeRetailer, test } from "./fixtures";
+import { expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 import { bundle, bundleRow, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
@@ -118,10 +118,11 @@ test.describe("return reporting", () => {
     await labelBlock(retailer.id);
     const paper = await delivery(retailer.id, { date: day(-1), delivered: 10 });
     await loginAs(page, retailer.id, retailer.pin);
+    const csrf = await formToken(page.request);
     const key = `d${paper.id}`;
     const post = (bundleNo: string, amount: string) =>
       page.request.post("/rapportering/1", {
-        form: { intent: "save", token: `t-${Math.random()}`, line: key, [`${key}.delivery`]: String(paper.id), [`${key}.bundle`]: bundleNo, [`${key}.amount`]: amount },
+        form: { csrf, intent: "save", token: `t-${Math.random()}`, line: key, [`${key}.delivery`]: String(paper.id), [`${key}.bundle`]: bundleNo, [`${key}.amount`]: amount },
         maxRedirects: 0,
       });
     const tooMany = await post("101", "11");
@@ -139,8 +140,9 @@ test.describe("return reporting", () => {
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/rapportering/1");
     const token = await page.locator('input[name="token"]').inputValue();
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
     const key = `d${paper.id}`;
-    const form = { intent: "save", token, line: key, [`${key}.delivery`]: String(paper.id), [`${key}.bundle`]: "101", [`${key}.amount`]: "4" };
+    const form = { csrf, intent: "save", token, line: key, [`${key}.delivery`]: String(paper.id), [`${key}.bundle`]: "101", [`${key}.amount`]: "4" };
     const [a, b] = await Promise.all([
       page.request.post("/rapportering/1", { form, maxRedirects: 0 }),
       page.request.post("/rapportering/1", { form, maxRedirects: 0 }),
@@ -227,10 +229,11 @@ test.describe("return reporting", () => {
     const foreignBundle = await bundle(other.id, 201);
     const own = await delivery(retailer.id, { date: day(-1) });
     await loginAs(page, retailer.id, retailer.pin);
+    const csrf = await formToken(page.request);
     const post = (deliveryId: number, bundleNo: string) => {
       const key = `d${deliveryId}`;
       return page.request.post("/rapportering/1", {
-        form: { intent: "save", token: `t-${Math.random()}`, line: key, [`${key}.delivery`]: String(deliveryId), [`${key}.bundle`]: bundleNo, [`${key}.amount`]: "1" },
+        form: { csrf, intent: "save", token: `t-${Math.random()}`, line: key, [`${key}.delivery`]: String(deliveryId), [`${key}.bundle`]: bundleNo, [`${key}.amount`]: "1" },
         maxRedirects: 0,
       });
     };
@@ -242,7 +245,7 @@ test.describe("return reporting", () => {
     expect(await returnsOf(foreignPaper.id)).toHaveLength(0);
     expect(await returnsOf(own.id)).toHaveLength(0);
     // Nor close it in the confirm step.
-    const confirm = await page.request.post("/rapportering/1/bekrafta", { form: { "b.201": "closed" }, maxRedirects: 0 });
+    const confirm = await page.request.post("/rapportering/1/bekrafta", { form: { csrf, "b.201": "closed" }, maxRedirects: 0 });
     expect(confirm.status()).toBe(302);
     expect((await bundleRow(other.id, 201)).open).toBe(true);
     expect(foreignBundle.open).toBe(true);

@@ -9,7 +9,7 @@ import type { Download, Page } from "@playwright/test";
 import { schema } from "../../db/client";
 import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeRetailer, test } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 
 test.beforeAll(async () => {
   await ensureTitlesAndEditions(e2eDb());
@@ -93,9 +93,9 @@ test.describe("delivery note / delivery complaint", () => {
     const mine = await createDelivery(db, { customerId: retailer.id, titleId: 1, editionId: 1, deliveryDate: today(), delivered: 20, priceOre: 1500 });
     const theirs = await createDelivery(db, { customerId: other.id, titleId: 1, editionId: 1, deliveryDate: today(), delivered: 20, priceOre: 1500 });
     await loginAs(page, retailer.id, retailer.pin);
-    const bad = await page.request.post("/foljesedel", { form: { intent: "spara-mottaget", deliveryId: String(mine.id), mottagit: "-4" } });
+    const bad = await page.request.post("/foljesedel", { form: { csrf: await formToken(page.request), intent: "spara-mottaget", deliveryId: String(mine.id), mottagit: "-4" } });
     expect(bad.status()).toBe(400);
-    const cross = await page.request.post("/foljesedel", { form: { intent: "spara-mottaget", deliveryId: String(theirs.id), mottagit: "3" } });
+    const cross = await page.request.post("/foljesedel", { form: { csrf: await formToken(page.request), intent: "spara-mottaget", deliveryId: String(theirs.id), mottagit: "3" } });
     expect(cross.status()).toBe(404);
     const [row] = await db.select().from(schema.deliveries).where(eq(schema.deliveries.id, theirs.id));
     expect(row.received).toBeNull();
@@ -195,7 +195,7 @@ test.describe("emergency labels", () => {
     const other = await makeRetailer(test.info().workerIndex);
     const theirs = await createLabelBlock(e2eDb(), { customerId: other.id, type: 7, status: "Beställd", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 3 });
     await loginAs(page, retailer.id, retailer.pin);
-    const res = await page.request.post("/nodetiketter", { form: { antal: "21", token: "x" } });
+    const res = await page.request.post("/nodetiketter", { form: { csrf: await formToken(page.request), antal: "21", token: "x" } });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("Välj mellan 1 och 20 etiketter.");
     expect((await page.request.get(`/nodetiketter/${theirs.id}.pdf`)).status()).toBe(404);
@@ -239,7 +239,7 @@ test.describe("label blocks and ordering", () => {
     await page.goto("/order?steg=bekrafta");
     const token = await page.locator('input[name="token"]').inputValue();
     for (let i = 0; i < 2; i++) {
-      const res = await page.request.post("/order", { form: { intent: "bestall", token }, maxRedirects: 0 });
+      const res = await page.request.post("/order", { form: { csrf: await formToken(page.request), intent: "bestall", token }, maxRedirects: 0 });
       expect(res.status()).toBe(302);
     }
     expect(await db.select().from(schema.labelBlocks).where(eq(schema.labelBlocks.customerId, retailer.id))).toHaveLength(4);

@@ -6,7 +6,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
 import { baseURL } from "../playwright.config";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -89,7 +89,7 @@ test.describe("Helgspärr", () => {
     const h = await quietHoliday(unique("Nyårsafton"));
     await loginAs(page, retailer.id, retailer.pin);
     const res = await page.request.post("/helgsparr", {
-      form: { intent: "stangt", holidayId: String(h.id), customerId: String(other.id) },
+      form: { csrf: await formToken(page.request), intent: "stangt", holidayId: String(h.id), customerId: String(other.id) },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
@@ -163,10 +163,10 @@ test.describe("Löpsedlar", () => {
   test("the server answers 400 to an empty amount and 'Något gick fel!' when a save is refused", async ({ page, retailer }) => {
     await giveLabels(retailer.id);
     await loginAs(page, retailer.id, retailer.pin);
-    const empty = await page.request.post("/lopsedlar", { form: { titel: "1", "antal-1": "" } });
+    const empty = await page.request.post("/lopsedlar", { form: { csrf: await formToken(page.request), titel: "1", "antal-1": "" } });
     expect(empty.status()).toBe(400);
     expect(await empty.text()).toContain("Måste ange ett värde.");
-    const unknown = await page.request.post("/lopsedlar", { form: { titel: "999", "antal-999": "4" } });
+    const unknown = await page.request.post("/lopsedlar", { form: { csrf: await formToken(page.request), titel: "999", "antal-999": "4" } });
     expect(unknown.status()).toBe(400);
     expect(await unknown.text()).toContain("Något gick fel!");
   });
@@ -176,7 +176,7 @@ test.describe("Löpsedlar", () => {
     await e2eDb().insert(schema.placards).values({ customerId: other.id, titleId: 1, amount: 9, newAmount: null });
     await loginAs(page, retailer.id, retailer.pin);
     const res = await page.request.post("/lopsedlar", {
-      form: { titel: "1", "antal-1": "40", customerId: String(other.id) },
+      form: { csrf: await formToken(page.request), titel: "1", "antal-1": "40", customerId: String(other.id) },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
@@ -346,7 +346,7 @@ test.describe("Aviseringar", () => {
       expect(res.headers()["location"], path).toBe("/");
     }
     // A form posted straight to a locked page is refused the same way, and saves nothing.
-    const post = await page.request.post("/lopsedlar", { form: { titel: "1", "antal-1": "5" }, maxRedirects: 0 });
+    const post = await page.request.post("/lopsedlar", { form: { csrf: await formToken(page.request), titel: "1", "antal-1": "5" }, maxRedirects: 0 });
     expect(post.status()).toBe(302);
     expect(post.headers()["location"]).toBe("/");
     const placards = await e2eDb().select().from(schema.placards).where(eq(schema.placards.customerId, retailer.id));

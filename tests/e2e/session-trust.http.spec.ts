@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../db/factories";
-import { client, startOwnServer, type OwnServer } from "./own-server";
+import { client, formToken, formTokenOf, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -81,7 +81,7 @@ test("the way back from a retailer's portal resumes the staff session that opene
   const [staffRow] = await server.db.select().from(schema.sessions).where(eq(schema.sessions.staffId, user.id));
   expect(staffRow).toBeDefined();
 
-  const opened = await staff.c.post("/admin/kund/oppna", { form: { kundnummer: String(id) } });
+  const opened = await staff.c.post("/admin/kund/oppna", { form: { kundnummer: String(id), csrf: await formToken(staff.c) } });
   expect(opened.status()).toBe(302);
   const retailerPair = cookiePair(opened)!;
   expect(retailerPair).not.toBe(staff.pair);
@@ -91,7 +91,7 @@ test("the way back from a retailer's portal resumes the staff session that opene
   const [imp] = await server.db.select().from(schema.sessions).where(eq(schema.sessions.customerId, id));
   expect(imp.expiresAt).toBeLessThanOrEqual(staffRow!.expiresAt);
 
-  const back = await (await ctx()).post("/tillbaka-till-personal", { headers: { Cookie: retailerPair } });
+  const back = await (await ctx()).post("/tillbaka-till-personal", { headers: { Cookie: retailerPair }, form: { csrf: await formTokenOf(server.baseURL, retailerPair) } });
   expect(back.status()).toBe(302);
   expect(back.headers()["location"]).toBe("/admin");
   // The very same session: same cookie, same row, same expiry; the portal's session is gone.
@@ -109,7 +109,7 @@ test("an admin who loses the admin role loses the retailer's portal at once", as
   await createCustomer(server.db, { id, distributorId: 1, pin: "1122" });
   const email = await admin();
   const staff = await login(email, "trust-pass-123");
-  const opened = await staff.c.post("/admin/kund/oppna", { form: { kundnummer: String(id) } });
+  const opened = await staff.c.post("/admin/kund/oppna", { form: { kundnummer: String(id), csrf: await formToken(staff.c) } });
   const retailerPair = cookiePair(opened)!;
   expect(await state(retailerPair, "/kontakt")).toBe("in");
   await server.db.update(schema.staffUsers).set({ roles: "sales" }).where(eq(schema.staffUsers.email, email));
@@ -136,7 +136,7 @@ test("`portal customer set-pin` ends the retailer's sessions and lock; `staff se
   const s1 = await login(email, "trust-pass-123");
   const other = nextId++;
   await createCustomer(server.db, { id: other, distributorId: 1, pin: "1122" });
-  const portalPair = cookiePair(await s1.c.post("/admin/kund/oppna", { form: { kundnummer: String(other) } }))!;
+  const portalPair = cookiePair(await s1.c.post("/admin/kund/oppna", { form: { kundnummer: String(other), csrf: await formToken(s1.c) } }))!;
   const s2 = await login(email, "trust-pass-123");
   const out = portal(["staff", "set-roles", email, "--roles", "sales"], "");
   expect(out).toContain("sessioner avslutade");

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { SESSION_LIMITS } from "../../app/domain/sessions.server";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../db/factories";
-import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -87,7 +87,7 @@ test("behind HTTPS the cookie is __Host-rp_session and Secure, and works only ov
   expect(await get("/kontakt", pair)).toBe("login");
   // Logging out over HTTPS clears the __Host- cookie and the row.
   const c = await ctx();
-  const out = await c.post("/logout", { headers: { Cookie: pair, ...HTTPS }, maxRedirects: 0 });
+  const out = await c.post("/logout", { form: { csrf: await formToken(c, { Cookie: pair, ...HTTPS }) }, headers: { Cookie: pair, ...HTTPS }, maxRedirects: 0 });
   expect(out.status()).toBe(302);
   expect(out.headers()["set-cookie"]).toMatch(/^__Host-rp_session=;.*Expires=Thu, 01 Jan 1970/i);
   expect(await sessionsOf(id)).toHaveLength(0);
@@ -114,7 +114,7 @@ test("logout deletes the session row: the cookie is dead even if a client keeps 
   const { pair } = await login(id, "1122");
   expect(await sessionsOf(id)).toHaveLength(1);
   const c = await ctx();
-  expect((await c.post("/logout", { headers: { Cookie: pair }, maxRedirects: 0 })).status()).toBe(302);
+  expect((await c.post("/logout", { form: { csrf: await formToken(c, { Cookie: pair }) }, headers: { Cookie: pair }, maxRedirects: 0 })).status()).toBe(302);
   expect(await sessionsOf(id)).toHaveLength(0);
   expect(await get("/kontakt", pair)).toBe("login");
 });
@@ -127,7 +127,7 @@ test("an admin's 'Logga ut kund' ends every session of that retailer on the serv
   const bystander = await login(other, "1122");
   const admin = await ctx();
   await logIn(admin, "admin@sessions.example", "sessions-pass-1");
-  const res = await admin.post("/admin/kund/logga-ut", { form: { kundnummer: String(id) }, headers: { Origin: server.baseURL } });
+  const res = await admin.post("/admin/kund/logga-ut", { form: { csrf: await formToken(admin), kundnummer: String(id) }, headers: { Origin: server.baseURL } });
   expect(res.status()).toBe(302);
   expect(res.headers()["location"]).toBe("/admin");
   expect(await get("/kontakt", phone.pair)).toBe("login");
@@ -138,15 +138,15 @@ test("an admin's 'Logga ut kund' ends every session of that retailer on the serv
   expect(audit.filter((a) => a.target === `customer:${id}`)).toHaveLength(1);
 
   // Wrong input: 400 with the message; sales may not.
-  const bad = await admin.post("/admin/kund/logga-ut", { form: { kundnummer: "12a" } });
+  const bad = await admin.post("/admin/kund/logga-ut", { form: { csrf: await formToken(admin), kundnummer: "12a" } });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toContain("Ange ett kundnummer (1–5 siffror).");
-  const unknown = await admin.post("/admin/kund/logga-ut", { form: { kundnummer: "99999" } });
+  const unknown = await admin.post("/admin/kund/logga-ut", { form: { csrf: await formToken(admin), kundnummer: "99999" } });
   expect(unknown.status()).toBe(400);
   expect(await unknown.text()).toContain("Kund 99999 finns inte.");
   const sales = await ctx();
   await logIn(sales, "sales@sessions.example", "sessions-pass-1");
-  expect((await sales.post("/admin/kund/logga-ut", { form: { kundnummer: String(other) } })).status()).toBe(403);
+  expect((await sales.post("/admin/kund/logga-ut", { form: { csrf: await formToken(sales), kundnummer: String(other) } })).status()).toBe(403);
   expect(await get("/kontakt", bystander.pair)).toBe(200);
 });
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();
 const Y = addDays(T, -1);
@@ -137,7 +137,7 @@ test.describe("roles", () => {
     expect((await page.request.get(`/admin/leveransreklamation?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
     expect((await page.request.get("/admin/messages")).status()).toBe(403);
     expect((await page.request.get("/admin")).status()).toBe(403);
-    expect((await page.request.post("/admin/kund/oppna", { form: { kundnummer: String(other.a.id) } })).status()).toBe(403);
+    expect((await page.request.post("/admin/kund/oppna", { form: { csrf: await formToken(page.request), kundnummer: String(other.a.id) } })).status()).toBe(403);
 
     // The whole-country export holds only the utb's own rows.
     const res = await page.request.get(`/admin/distribution/export.xlsx?from=${Y}&to=${T}`);
@@ -158,8 +158,8 @@ test.describe("roles", () => {
     await expect(nav.getByText("Kundtjänst")).toHaveCount(0);
     await expect(nav.getByRole("link", { name: "Admin" })).toHaveCount(0);
     expect((await page.request.get("/admin/messages")).status()).toBe(403);
-    expect((await page.request.post("/admin/messages", { form: { type: "1", startDate: T, content: "x" } })).status()).toBe(403);
-    expect((await page.request.post("/admin", { form: { intent: "add-shortcut", name: "x", url: "https://x.example" } })).status()).toBe(403);
+    expect((await page.request.post("/admin/messages", { form: { csrf: await formToken(page.request), type: "1", startDate: T, content: "x" } })).status()).toBe(403);
+    expect((await page.request.post("/admin", { form: { csrf: await formToken(page.request), intent: "add-shortcut", name: "x", url: "https://x.example" } })).status()).toBe(403);
 
     await page.context().clearCookies();
     await loginAs(page, retailer.id, retailer.pin);
@@ -215,7 +215,7 @@ test.describe("messages", () => {
     await page.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByText("Okända kundnummer: 99998")).toBeVisible();
     await expect(page.getByLabel("Kundnummer", { exact: true })).toHaveValue(` ${retailer.id} , 99998`);
-    const bad = await page.request.post("/admin/messages", { form: { intent: "save", type: "3", startDate: T, content: "x", customers: "99998" } });
+    const bad = await page.request.post("/admin/messages", { form: { csrf: await formToken(page.request), intent: "save", type: "3", startDate: T, content: "x", customers: "99998" } });
     expect(bad.status()).toBe(400);
 
     await page.getByLabel("Kundnummer", { exact: true }).fill(` ${retailer.id} `);
@@ -265,7 +265,7 @@ test.describe("admin start", () => {
     await page.getByRole("button", { name: "Lägg till" }).click();
     await expect(page.getByText("Invalid Url Format!!")).toBeVisible();
     await expect(page.getByLabel("Titel", { exact: true })).toHaveValue("Intranätet");
-    const res = await page.request.post("/admin", { form: { intent: "add-shortcut", name: "", url: "https://x.example" } });
+    const res = await page.request.post("/admin", { form: { csrf: await formToken(page.request), intent: "add-shortcut", name: "", url: "https://x.example" } });
     expect(res.status()).toBe(400);
 
     await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/start");
@@ -280,7 +280,7 @@ test.describe("admin start", () => {
     await loginAs(otherPage, other.email, other.password);
     await otherPage.goto("/admin");
     await expect(otherPage.getByText("Inga sparade länkar.")).toBeVisible();
-    expect((await otherPage.request.post("/admin", { form: { intent: "delete-shortcut", id: String(row.id) } })).status()).toBe(404);
+    expect((await otherPage.request.post("/admin", { form: { csrf: await formToken(otherPage.request), intent: "delete-shortcut", id: String(row.id) } })).status()).toBe(404);
     await context.close();
 
     await page.getByRole("button", { name: "Ta bort Intranätet" }).click();
@@ -322,10 +322,10 @@ test.describe("impersonation", () => {
   test("the way back is refused to a retailer's own session, and only admins may impersonate", async ({ page, retailer }) => {
     const sales = await makeStaff("sales");
     await loginAs(page, sales.email, sales.password);
-    expect((await page.request.post("/admin/kund/oppna", { form: { kundnummer: String(retailer.id) } })).status()).toBe(403);
+    expect((await page.request.post("/admin/kund/oppna", { form: { csrf: await formToken(page.request), kundnummer: String(retailer.id) } })).status()).toBe(403);
     await page.context().clearCookies();
     await loginAs(page, retailer.id, retailer.pin);
-    expect((await page.request.post("/tillbaka-till-personal")).status()).toBe(403);
+    expect((await page.request.post("/tillbaka-till-personal", { form: { csrf: await formToken(page.request) } })).status()).toBe(403);
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Personalinloggning" })).toHaveCount(0);
   });

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -31,7 +31,7 @@ test.describe("access", () => {
       const sales = await makeStaff("sales");
       await loginAs(page, sales.email, sales.password);
       expect((await page.request.get(path)).status()).toBe(403);
-      expect((await page.request.post(path, { form: { intent: "delete", id: "1" } })).status()).toBe(403);
+      expect((await page.request.post(path, { form: { csrf: await formToken(page.request), intent: "delete", id: "1" } })).status()).toBe(403);
       await page.context().clearCookies();
       await loginAs(page, retailer.id, retailer.pin);
       expect((await page.request.get(path)).status()).toBe(403);
@@ -93,7 +93,7 @@ test.describe("Helgspärr", () => {
 
   test("an empty form answers 400 with 'Obligatorisk.'", async ({ page }) => {
     await asAdmin(page);
-    const res = await page.request.post("/admin/holidays", { form: { intent: "save", description: "", day: "", startReportDay: "", startForceReportDay: "" } });
+    const res = await page.request.post("/admin/holidays", { form: { csrf: await formToken(page.request), intent: "save", description: "", day: "", startReportDay: "", startForceReportDay: "" } });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("Obligatorisk.");
   });
@@ -124,7 +124,7 @@ test.describe("Produkt information", () => {
 
   test("an edition of another title is refused", async ({ page }) => {
     await asAdmin(page);
-    const res = await page.request.post("/admin/products", { form: { intent: "save", titleId: "1", edition: "2:2", productCode: "X", accountCode: "Y" } });
+    const res = await page.request.post("/admin/products", { form: { csrf: await formToken(page.request), intent: "save", titleId: "1", edition: "2:2", productCode: "X", accountCode: "Y" } });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("Utgåvan hör inte till titeln.");
   });
@@ -199,7 +199,7 @@ test.describe("Buntar", () => {
     await expect(page.getByRole("status")).toHaveText("Bunten har nu nummer 12.");
     await expect(page.getByRole("row", { name: /^12 / })).toBeVisible();
     // Another customer's bundle cannot be renumbered through this customer's number.
-    const res = await page.request.post("/admin/bundles", { form: { intent: "change", kund: String(r.id), bundleId: String(other.b1.id), newNumber: "13" } });
+    const res = await page.request.post("/admin/bundles", { form: { csrf: await formToken(page.request), intent: "change", kund: String(r.id), bundleId: String(other.b1.id), newNumber: "13" } });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain("Bunten finns inte hos kunden.");
     const [unchanged] = await e2eDb().select().from(schema.bundles).where(eq(schema.bundles.id, other.b1.id));

@@ -5,7 +5,7 @@
 import { count, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { addDays } from "../../app/domain/dates";
-import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeStaff, test } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
 test.describe.configure({ timeout: 120_000 });
@@ -15,7 +15,7 @@ const ORDER_HEADER = "customerNumber;orderDate;articleNumber;articleDescription;
 
 async function upload(request: APIRequestContext, path: string, fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }) {
   const started = Date.now();
-  const res = await request.post(path, { multipart: { ...fields, file }, maxRedirects: 0, timeout: 60_000 });
+  const res = await request.post(path, { multipart: { csrf: await formToken(request), ...fields, file }, maxRedirects: 0, timeout: 60_000 });
   return { status: res.status(), html: await res.text(), ms: Date.now() - started };
 }
 

@@ -13,7 +13,7 @@ import { addDays, today } from "../../app/domain/dates";
 import { LABEL_LIMITS, LABEL_MESSAGES } from "../../app/domain/labels.server";
 import { BUSY_MESSAGE } from "../../app/busy.server";
 import { expect, test } from "./fixtures";
-import { startOwnServer, type OwnServer } from "./own-server";
+import { formTokenOf, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -45,8 +45,9 @@ test("50 parallel block orders and 50 parallel emergency prints: exactly the bou
   const customerId = 3001;
   await createCustomer(s.db, { id: customerId, distributorId: 1, pin: "1234", name: "Kiosk 3001" });
   const cookie = await logIn(customerId);
+  const csrf = await formTokenOf(s.baseURL, cookie);
   const post = (path: string, form: Record<string, string>) =>
-    fetch(`${s.baseURL}${path}`, { method: "POST", headers: { cookie }, body: new URLSearchParams(form), redirect: "manual" });
+    fetch(`${s.baseURL}${path}`, { method: "POST", headers: { cookie }, body: new URLSearchParams({ csrf, ...form }), redirect: "manual" });
 
   for (const [path, form, message] of [
     ["/order?steg=bekrafta", { intent: "bestall" }, LABEL_MESSAGES.unusedBlocks],
@@ -76,7 +77,7 @@ test("a write lock held by another connection: reads answer, a save gets 503 wit
   const d1 = await createDelivery(s.db, { customerId, titleId: 1, editionId: 1, deliveryDate: on, delivered: 20, priceOre: 2200 });
   const d2 = await createDelivery(s.db, { customerId, titleId: 2, editionId: 1, deliveryDate: on, delivered: 20, priceOre: 2200 });
   const cookie = await logIn(customerId);
-  const form = new URLSearchParams({ intent: "save", token: randomUUID() });
+  const form = new URLSearchParams({ csrf: await formTokenOf(s.baseURL, cookie), intent: "save", token: randomUUID() });
   for (const [d, amount] of [
     [d1.id, "13"],
     [d2.id, "14"],

@@ -155,7 +155,7 @@ describe("server-side sessions", () => {
     const t0 = Date.now();
     const id = await createSessionRow({ customerId }, t0);
     expect(id.length).toBeGreaterThanOrEqual(43);
-    expect(await readSessionRow(id, t0 + 1000)).toEqual({ customerId });
+    expect(await readSessionRow(id, t0 + 1000)).toEqual({ customerId, csrf: expect.stringMatching(/^[\w-]{43}$/) });
     expect(await readSessionRow(id, t0 + SESSION_LIMITS.idleMs + 1)).toBeNull();
 
     const id2 = await createSessionRow({ customerId }, t0);
@@ -174,5 +174,24 @@ describe("server-side sessions", () => {
     expect(await endCustomerSessions(customerId)).toBe(2);
     expect(await readSessionRow(a)).toBeNull();
     expect(await readSessionRow(b)).toBeNull();
+  });
+
+  it("each get their own form token; one from before tokens gets one on its first read, the same for parallel reads", async () => {
+    const customerId = await newCustomer();
+    const a = await createSessionRow({ customerId, csrf: "copied from another session" });
+    const b = await createSessionRow({ customerId });
+    const [ta, tb] = [(await readSessionRow(a))!.csrf, (await readSessionRow(b))!.csrf];
+    expect(ta).not.toBe("copied from another session");
+    expect(ta).not.toBe(tb);
+    expect((await readSessionRow(a))!.csrf).toBe(ta);
+
+    const old = await createSessionRow({ customerId });
+    await db().update(schema.sessions).set({ data: JSON.stringify({ customerId }) }).where(eq(schema.sessions.id, old));
+    const reads = await Promise.all(Array.from({ length: 8 }, () => readSessionRow(old)));
+    const tokens = new Set(reads.map((r) => r!.csrf));
+    expect(tokens.size).toBe(1);
+    expect([...tokens][0]).toMatch(/^[\w-]{43}$/);
+    expect((await readSessionRow(old))!.csrf).toBe([...tokens][0]);
+    expect((await readSessionRow(old))!.customerId).toBe(customerId);
   });
 });
