@@ -41,7 +41,13 @@ export type StreamResult = {
  * once the answer's head has come. Resolves when the connection is closed or after
  * `giveUpMs`.
  */
-export function streamBody(baseURL: string, path: string, headers: Record<string, string>, total: number, opts: { giveUpMs?: number } = {}): Promise<StreamResult> {
+export function streamBody(
+  baseURL: string,
+  path: string,
+  headers: Record<string, string>,
+  total: number,
+  opts: { giveUpMs?: number; prefix?: Buffer } = {},
+): Promise<StreamResult> {
   const giveUpMs = opts.giveUpMs ?? 60_000;
   const started = Date.now();
   const piece = Buffer.alloc(64 * 1024, "a=");
@@ -70,6 +76,10 @@ export function streamBody(baseURL: string, path: string, headers: Record<string
     });
     req.on("error", () => finish());
     req.on("close", () => finish());
+    if (opts.prefix) {
+      out.sent += opts.prefix.length;
+      req.write(opts.prefix);
+    }
     const pump = () => {
       while (!closed && out.sent < total && out.msToAnswer < 0) {
         out.sent += piece.length;
