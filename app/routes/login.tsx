@@ -9,6 +9,7 @@ import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/domain/staff.server";
 import { newTotpSecret, secondFactorRequired } from "~/domain/totp.server";
 import { LoginBox, LoginSchema } from "~/ui/login-box";
+import { BarePage } from "~/ui/bare-page";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
 
@@ -79,17 +80,10 @@ export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <>
-      <header className="site-header">
-        <a href="/" className="brand">
-          Returportalen
-        </a>
-      </header>
-      <main className="page narrow">
-        <h1>Logga in</h1>
-        <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
-        <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
-      </main>
-    </>
+    <BarePage>
+      <h1>Logga in</h1>
+      <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
+      <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
+    </BarePage>
   );
 }

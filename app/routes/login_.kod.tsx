@@ -16,6 +16,7 @@ import { getStaff } from "~/domain/staff.server";
 import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/domain/totp.server";
 import { requestInfo } from "~/request-context.server";
 import { Field, FieldErrors } from "~/ui/field";
+import { BarePage } from "~/ui/bare-page";
 
 export const meta: MetaFunction = () => [{ title: "Tvåstegsverifiering – Returportalen" }];
 
@@ -125,36 +126,29 @@ export default function SecondFactorPage() {
   const { mode, qr, secret } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <>
-      <header className="site-header">
-        <a href="/" className="brand">
-          Returportalen
-        </a>
-      </header>
-      <main className="page narrow">
-        {actionData?.recovery ? (
-          <RecoveryCodes codes={actionData.recovery.codes} continueTo={actionData.recovery.continueTo} />
-        ) : mode === "none" ? (
-          <>
-            <h1>Tvåstegsverifiering</h1>
-            <p>Inloggningen har gått ut eller är redan klar.</p>
-            <p>
-              <a href="/login">Till inloggningen</a>
-            </p>
-          </>
-        ) : (
-          <>
-            <h1>Tvåstegsverifiering</h1>
-            {mode === "enrol" && qr && secret ? (
-              <Enrolment qr={qr} secret={secret} />
-            ) : (
-              <p>Skriv in koden från appen i din telefon.</p>
-            )}
-            <CodeForm enrolling={mode === "enrol"} lastResult={actionData?.result ?? undefined} />
-          </>
-        )}
-      </main>
-    </>
+    <BarePage>
+      {actionData?.recovery ? (
+        <RecoveryCodes codes={actionData.recovery.codes} continueTo={actionData.recovery.continueTo} />
+      ) : mode === "none" ? (
+        <>
+          <h1>Tvåstegsverifiering</h1>
+          <p>Inloggningen har gått ut eller är redan klar.</p>
+          <p>
+            <a href="/login">Till inloggningen</a>
+          </p>
+        </>
+      ) : (
+        <>
+          <h1>Tvåstegsverifiering</h1>
+          {mode === "enrol" && qr && secret ? (
+            <Enrolment qr={qr} secret={secret} />
+          ) : (
+            <p>Skriv in koden från appen i din telefon.</p>
+          )}
+          <CodeForm enrolling={mode === "enrol"} lastResult={actionData?.result ?? undefined} />
+        </>
+      )}
+    </BarePage>
   );
 }
 

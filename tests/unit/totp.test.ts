@@ -175,7 +175,7 @@ describe("portal staff reset-2fa", () => {
     const r = await row(s.id);
     expect([r.totpSecret, r.totpRecovery, r.totpLastStep]).toEqual([null, "[]", 0]);
     for (const id of [own, impersonating, pending]) expect(await readSessionRow(id)).toBeNull();
-    expect(await readSessionRow(theirs)).toEqual({ staffId: other.id });
+    expect(await readSessionRow(theirs)).toMatchObject({ staffId: other.id });
     expect((await row(other.id)).totpSecret).toBe(TEST_TOTP_SECRET);
     expect((await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(true);
     const [entry] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "staff.reset-2fa"));
