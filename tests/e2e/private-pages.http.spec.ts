@@ -7,7 +7,7 @@ import { addDays, today } from "../../app/domain/dates";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { parseDisposition, savedName } from "../content-disposition-parse";
-import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -89,7 +89,7 @@ test("every retailer and staff page, and its data URL, answers no-store", async 
   notStored(await retailer.get("/admin"), 403);
   notStored(await anon.get("/faktura", { maxRedirects: 0 }), 302);
   notStored(await anon.get("/login"));
-  notStored(await retailer.post("/aviseringar", { form: { redirectTo: "/faktura" }, maxRedirects: 0 }), 302);
+  notStored(await retailer.post("/aviseringar", { form: { redirectTo: "/faktura", csrf: await formToken(retailer) }, maxRedirects: 0 }), 302);
 });
 
 test("every download behind a login answers no-store with an RFC 6266 file name", async () => {
@@ -100,10 +100,10 @@ test("every download behind a login answers no-store with an RFC 6266 file name"
   download(await retailer.get(`/nodetiketter/${ids.block}.pdf`), "nodetiketter.pdf");
   const t = today();
   download(await admin.get(`/admin/distribution/export.xlsx?from=${t}&to=${t}`), `distribution-${t}-${t}.xlsx`);
-  const csv = await admin.post("/admin/guarantees/fil", { form: { intent: "csv", ledger: "83" } });
+  const csv = await admin.post("/admin/guarantees/fil", { form: { intent: "csv", ledger: "83", csrf: await formToken(admin) } });
   download(csv, savedName(csv.headers()["content-disposition"]).name);
   expect(savedName(csv.headers()["content-disposition"]).name).toMatch(/^aftonbladet-\d{4}-v\d{2}\.csv$/);
-  const underlag = await admin.post("/admin/guarantees/fil", { form: { intent: "underlag-customer", kund: String(R) } });
+  const underlag = await admin.post("/admin/guarantees/fil", { form: { intent: "underlag-customer", kund: String(R), csrf: await formToken(admin) } });
   download(underlag, savedName(underlag.headers()["content-disposition"]).name);
   expect(savedName(underlag.headers()["content-disposition"]).name).toMatch(new RegExp(`^underlag-${R}-\\d{4}-v\\d{2}\\.pdf$`));
   // A pending cover, for staff only, under the uploader's awkward name.

@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { createCustomer, createDistributor, createStaff } from "../../db/factories";
 import { redirectPayloads } from "../redirect-payloads";
-import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -112,10 +112,11 @@ test("staff logging in with redirectTo is sent to a path on the site", async () 
 });
 
 test("/login while logged in, and the alerts dialog's Stäng, redirect only on the site", async () => {
+  const token = await formToken(retailer);
   await each(async (payload) => {
     location(await retailer.get(q(payload), { maxRedirects: 0 }), payload, "retailer GET /login");
     location(await admin.get(q(payload), { maxRedirects: 0 }), payload, "staff GET /login");
-    location(await retailer.post("/aviseringar", { form: { redirectTo: payload }, maxRedirects: 0 }), payload, "POST /aviseringar");
+    location(await retailer.post("/aviseringar", { form: { redirectTo: payload, csrf: token }, maxRedirects: 0 }), payload, "POST /aviseringar");
   });
   expect(offSite).toEqual([]);
 });
@@ -125,6 +126,6 @@ test("own paths still come back", async () => {
   const res = await c.post(q("/historik?manad=2026-03"), { form: { kundnummer: String(RETAILER), pinkod: "4321", redirectTo: "/historik?manad=2026-03" }, maxRedirects: 0 });
   expect(res.headers()["location"]).toBe("/historik?manad=2026-03");
   await c.dispose();
-  const closed = await retailer.post("/aviseringar", { form: { redirectTo: "/foljesedel" }, maxRedirects: 0 });
+  const closed = await retailer.post("/aviseringar", { form: { redirectTo: "/foljesedel", csrf: await formToken(retailer) }, maxRedirects: 0 });
   expect(closed.headers()["location"]).toBe("/foljesedel");
 });
