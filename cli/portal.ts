@@ -112,6 +112,19 @@ customer
     console.log(`Pinkoden för kund ${id} är bytt; kundens sessioner är avslutade och en spärr hävd.`);
   });
 
+/** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
+async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
+  const { parseRoles } = await import("../app/domain/staff.server");
+  let roles;
+  try {
+    roles = parseRoles(opts.roles);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
+  return { roles, distributorId };
+}
+
 const staff = program.command("staff").description("personal");
 staff
   .command("add")
@@ -123,15 +136,9 @@ staff
   .option("--password-stdin", "läs lösenordet från standard in")
   .addHelpText("after", "\nExempel:\n  npm run portal -- staff add --email anna@example.se --roles admin,sales")
   .action(async (opts) => {
-    const { parseRoles, addStaff } = await import("../app/domain/staff.server");
-    let roles;
-    try {
-      roles = parseRoles(opts.roles);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const { addStaff } = await import("../app/domain/staff.server");
+    const { roles, distributorId } = await rolesAndDistributor(opts);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw new UsageError("--email ska vara en e-postadress.");
-    const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
     if (roles.includes("utb") && !distributorId) throw new UsageError("En utb-användare kräver --distributor.");
     const password = await readSecret(Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
     await prepareDb(getDb());
@@ -160,14 +167,8 @@ staff
   .option("--distributor <id>", "distributör (krävs för utb)")
   .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-roles anna@example.se --roles sales")
   .action(async (email: string, opts) => {
-    const { parseRoles, setStaffRoles } = await import("../app/domain/staff.server");
-    let roles;
-    try {
-      roles = parseRoles(opts.roles);
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
-    const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
+    const { setStaffRoles } = await import("../app/domain/staff.server");
+    const { roles, distributorId } = await rolesAndDistributor(opts);
     await prepareDb(getDb());
     const ended = await setStaffRoles(email, roles, distributorId, "cli");
     console.log(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
