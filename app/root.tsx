@@ -6,10 +6,8 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   useLoaderData,
   useLocation,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -17,6 +15,7 @@ import { formToken } from "./auth/csrf.server";
 import { getUserAndSession } from "./auth/guards.server";
 import { commitSession } from "./auth/session.server";
 import { useRequestValues } from "./ui/request-context";
+import { RouteError } from "./ui/route-error";
 import styles from "./styles.css?url";
 
 export const links: LinksFunction = () => [
@@ -85,63 +84,11 @@ export function Toast({ message }: { message: string }) {
   );
 }
 
-/** The orange snackbar for unexpected errors: message, request id and 'Stäng'. */
-export function ErrorSnackbar({ message }: { message: string }) {
-  const { requestId } = useRequestValues();
-  const [open, setOpen] = useState(true);
-  const location = useLocation();
-  if (!open) return null;
-  return (
-    <div className="snackbar" role="alert">
-      <span>
-        {message}
-        {requestId ? ` (fel-id ${requestId})` : null}
-      </span>
-      <a
-        className="snackbar-close"
-        href={location.pathname + location.search}
-        onClick={(e) => {
-          e.preventDefault();
-          setOpen(false);
-        }}
-      >
-        Stäng
-      </a>
-    </div>
-  );
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError();
   const root = useRouteLoaderData<typeof loader>("root");
-  if (isRouteErrorResponse(error) && error.status < 500) {
-    const text =
-      error.status === 403
-        ? typeof error.data === "string" && error.data
-          ? error.data
-          : "Du har inte behörighet till den här sidan."
-        : error.status === 404
-          ? "Sidan finns inte."
-          : typeof error.data === "string"
-            ? error.data
-            : "Förfrågan kunde inte utföras.";
-    return (
-      <main className="page narrow">
-        <h1>{error.status === 403 ? "Ingen behörighet" : error.status === 404 ? "Sidan finns inte" : "Fel"}</h1>
-        <p>{text}</p>
-        <p>
-          <a href={root?.userKind === "staff" ? "/admin" : "/"}>Till startsidan</a>
-        </p>
-      </main>
-    );
-  }
   return (
     <main className="page narrow">
-      <h1>Något gick fel</h1>
-      <p>
-        <a href="/">Till startsidan</a>
-      </p>
-      <ErrorSnackbar message="Ett oväntat fel inträffade. Försök igen om en stund." />
+      <RouteError home={root?.userKind === "staff" ? "/admin" : "/"} />
     </main>
   );
 }

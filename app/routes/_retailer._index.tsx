@@ -146,3 +146,5 @@ function BundleDialog({ dialog }: { dialog: DialogData }) {
     </UrlDialog>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -59,3 +59,5 @@ export default function LabelBlocks() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

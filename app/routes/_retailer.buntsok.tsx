@@ -71,3 +71,5 @@ export default function BundleSearch() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -90,3 +90,5 @@ export default function Invoices() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -190,3 +190,5 @@ function DeliveryRowForm({
     </li>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -111,3 +111,5 @@ export default function HolidaysPage() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

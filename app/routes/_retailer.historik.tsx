@@ -108,3 +108,5 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
     </section>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -55,3 +55,5 @@ export default function Journal() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

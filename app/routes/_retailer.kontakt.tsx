@@ -27,3 +27,5 @@ export default function Contact() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -105,3 +105,5 @@ export default function PlacardsPage() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -80,3 +80,5 @@ export default function EmergencyLabels() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -96,3 +96,5 @@ export default function OrderLabels() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

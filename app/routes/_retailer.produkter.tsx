@@ -53,3 +53,5 @@ export default function CurrentProductsPage() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -77,3 +77,5 @@ export default function PricesPage() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -126,3 +126,5 @@ export default function ConfirmStep() {
     </UrlDialog>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

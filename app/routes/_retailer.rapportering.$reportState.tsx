@@ -362,3 +362,5 @@ function PaperRows(props: {
   }
   return <>{rows}</>;
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

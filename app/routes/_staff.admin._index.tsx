@@ -115,3 +115,5 @@ export default function AdminStart() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

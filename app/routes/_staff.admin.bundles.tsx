@@ -308,3 +308,5 @@ export default function BundlesAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -207,3 +207,5 @@ export default function DailyProductsAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -271,3 +271,5 @@ function CustomerRows({ customer: c, papers, href, canOpenPortal }: { customer: 
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -269,3 +269,5 @@ export default function GuaranteesAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

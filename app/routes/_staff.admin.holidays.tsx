@@ -119,3 +119,5 @@ export default function HolidaysAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

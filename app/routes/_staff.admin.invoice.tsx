@@ -440,3 +440,5 @@ export default function InvoiceAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

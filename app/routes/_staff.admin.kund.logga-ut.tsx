@@ -40,3 +40,5 @@ export default function EndCustomerSessions() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

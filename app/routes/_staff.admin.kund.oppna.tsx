@@ -40,3 +40,5 @@ export default function OpenRetailerPortal() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -150,3 +150,5 @@ export default function ComplaintsPage() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -240,3 +240,5 @@ function FormatButtons({ textareaId }: { textareaId: string }) {
     </div>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -146,3 +146,5 @@ export default function ProductsAdmin() {
     </>
   );
 }
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
