@@ -3,8 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestContext } from "./ui/request-context";
-import { requestInfo } from "./request-context.server";
-import { busyHeaders, noteBusy, wasBusy } from "./busy.server";
+import { busyHeaders, noteBusy, wasBusy } from "./http/busy.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
 // logins at once, each writing to the database on the main thread) a 5 s limit aborted
@@ -67,7 +66,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logError(error, request);
+          if (shellRendered) logError(error, request, requestId);
         },
       },
     );
@@ -75,22 +74,21 @@ export default function handleRequest(
   });
 }
 
-function logError(error: unknown, request: Request) {
-  const { requestId } = requestInfo();
+function logError(error: unknown, request: Request, requestId: string) {
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   process.stderr.write(
     JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "error", path: new URL(request.url).pathname, error: message }) + "\n",
   );
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  const requestId = context.requestId ?? "-";
   if (noteBusy(request, error)) {
-    const { requestId } = requestInfo();
     process.stderr.write(
       JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: "database locked by another connection; answered 503" }) + "\n",
     );
     return;
   }
-  logError(error, request);
+  logError(error, request, requestId);
 };

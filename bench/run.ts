@@ -66,7 +66,7 @@ function copyDb(from: string, to: string) {
 }
 
 async function today(): Promise<string> {
-  const { today } = await import("../app/domain/dates");
+  const { today } = await import("../app/lib/dates");
   return today();
 }
 
@@ -129,7 +129,7 @@ async function distribution(dbFile: string, from: string, to: string, runs = 7):
   const { closeDb } = await import("../db/client");
   closeDb();
   // What the loader of /admin/distribution reads for the page.
-  const { getDistributionOverview, listDistributors, listEditions } = await import("../app/domain/distribution.server");
+  const { getDistributionOverview, listDistributors, listEditions } = await import("../app/features/distribution/distribution.server");
   const query = { from, to, excludeDates: [], distributorIds: [], editions: [] };
   const scope = { distributorIds: null };
   const loader = () => Promise.all([getDistributionOverview(query, scope), listDistributors(scope), listEditions()]);
@@ -314,7 +314,7 @@ async function b4(dbFile: string, from: string, to: string) {
 
 async function b5(national: string) {
   // One national day: every customer's papers for tomorrow.
-  const day = (await import("../app/domain/dates")).addDays(await today(), 1);
+  const day = (await import("../app/lib/dates")).addDays(await today(), 1);
   const src = createClient({ url: `file:${national}` });
   const rowsOfDay = (
     await src.execute(
@@ -334,16 +334,16 @@ async function b5(national: string) {
   process.env.DATABASE_URL = `file:${importDb}`;
   const { closeDb } = await import("../db/client");
   closeDb();
-  const { importFile } = await import("../app/domain/imports.server");
+  const { importFile } = await import("../app/features/imports/index.server");
   let t = performance.now();
   const first = await importFile("deliveries", csv, {
-    actor: "bench",
+    actor: { id: "bench" },
     source: file,
   });
   const firstMs = performance.now() - t;
   t = performance.now();
   const again = await importFile("deliveries", csv, {
-    actor: "bench",
+    actor: { id: "bench" },
     source: file,
   });
   const againMs = performance.now() - t;
@@ -380,8 +380,8 @@ async function b6(dbFile: string) {
   process.env.DATABASE_URL = `file:${dbFile}`;
   const { closeDb } = await import("../db/client");
   closeDb();
-  const { renderLabelsPdf } = await import("../app/documents/labels-pdf.server");
-  const { renderInvoicePdf } = await import("../app/documents/invoice-pdf.server");
+  const { renderLabelsPdf } = await import("../app/features/labels/labels-pdf.server");
+  const { renderInvoicePdf } = await import("../app/features/invoices/invoice-pdf.server");
   const client = createClient({ url: `file:${dbFile}` });
   const inv = (await client.execute("select number, customer_id from invoices order by id limit 1")).rows[0];
   client.close();
@@ -456,7 +456,7 @@ async function main() {
   for (const n of sizes) ensureDb(n);
   const runDb = `${DATA}/run.db`;
   const t = await today();
-  const { addDays } = await import("../app/domain/dates");
+  const { addDays } = await import("../app/lib/dates");
   const monthFrom = addDays(t, -30);
 
   // B8, B1, B7, B2 on a copy of the national database.

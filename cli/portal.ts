@@ -1,5 +1,5 @@
 #!/usr/bin/env -S npx tsx
-// `portal`: the operators' command line. Every command calls app/domain, the same
+// `portal`: the operators' command line. Every command calls app/features, the same
 // code the web screens use.
 import { Command, CommanderError, Option } from "commander";
 import { getDb, prepareDb, closeDb } from "../db/client";
@@ -44,7 +44,7 @@ program
         throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
       }
       const { seedNational } = await import("../db/seed-national");
-      const { today } = await import("../app/domain/dates");
+      const { today } = await import("../app/lib/dates");
       const counts = await seedNational(conn, {
         customers,
         days,
@@ -65,7 +65,7 @@ program
       if (opts.ifEmpty) return;
       throw new Error("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
     }
-    const { today } = await import("../app/domain/dates");
+    const { today } = await import("../app/lib/dates");
     const result = await seedDemo(conn, today());
     console.log(demoLoginText());
     console.log(`Klart: ${result.customers} kunder, ${result.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
@@ -90,10 +90,10 @@ customer
     const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
     const pin = await readSecret(Boolean(opts.pinStdin), "Pinkod (4–6 siffror): ");
     await prepareDb(getDb());
-    const { addCustomer } = await import("../app/domain/customers.server");
+    const { addCustomer } = await import("../app/features/customers/index.server");
     await addCustomer(
       { id, name: opts.name, distributorId, address: opts.address, zip: opts.zip, city: opts.city, phone: opts.phone, email: opts.email, pin },
-      "cli",
+      { id: "cli" },
     );
     console.log(`Kund ${id} tillagd.`);
   });
@@ -107,14 +107,14 @@ customer
     const id = parseIntArg(idText, "kundnummer", 1, 99999);
     const pin = await readSecret(Boolean(opts.pinStdin), "Ny pinkod (4–6 siffror): ");
     await prepareDb(getDb());
-    const { setCustomerPin } = await import("../app/domain/customers.server");
-    await setCustomerPin(id, pin, "cli");
+    const { setCustomerPin } = await import("../app/features/customers/index.server");
+    await setCustomerPin(id, pin, { id: "cli" });
     console.log(`Pinkoden för kund ${id} är bytt; kundens sessioner är avslutade och en spärr hävd.`);
   });
 
 /** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
 async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
-  const { parseRoles } = await import("../app/domain/staff.server");
+  const { parseRoles } = await import("../app/features/staff/index.server");
   let roles;
   try {
     roles = parseRoles(opts.roles);
@@ -136,13 +136,13 @@ staff
   .option("--password-stdin", "läs lösenordet från standard in")
   .addHelpText("after", "\nExempel:\n  npm run portal -- staff add --email anna@example.se --roles admin,sales")
   .action(async (opts) => {
-    const { addStaff } = await import("../app/domain/staff.server");
+    const { addStaff } = await import("../app/features/staff/index.server");
     const { roles, distributorId } = await rolesAndDistributor(opts);
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw new UsageError("--email ska vara en e-postadress.");
     if (roles.includes("utb") && !distributorId) throw new UsageError("En utb-användare kräver --distributor.");
     const password = await readSecret(Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
     await prepareDb(getDb());
-    const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, "cli");
+    const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, { id: "cli" });
     console.log(`Personal ${opts.email} tillagd (id ${id}).`);
   });
 
@@ -155,8 +155,8 @@ staff
   .action(async (email: string, opts) => {
     const password = await readSecret(Boolean(opts.passwordStdin), "Nytt lösenord (minst 10 tecken): ");
     await prepareDb(getDb());
-    const { setStaffPassword } = await import("../app/domain/staff.server");
-    const ended = await setStaffPassword(email, password, "cli");
+    const { setStaffPassword } = await import("../app/features/staff/index.server");
+    const ended = await setStaffPassword(email, password, { id: "cli" });
     console.log(`Lösenordet för ${email.trim().toLowerCase()} är bytt; ${ended} sessioner avslutade.`);
   });
 staff
@@ -167,10 +167,10 @@ staff
   .option("--distributor <id>", "distributör (krävs för utb)")
   .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-roles anna@example.se --roles sales")
   .action(async (email: string, opts) => {
-    const { setStaffRoles } = await import("../app/domain/staff.server");
+    const { setStaffRoles } = await import("../app/features/staff/index.server");
     const { roles, distributorId } = await rolesAndDistributor(opts);
     await prepareDb(getDb());
-    const ended = await setStaffRoles(email, roles, distributorId, "cli");
+    const ended = await setStaffRoles(email, roles, distributorId, { id: "cli" });
     console.log(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
   });
 staff
@@ -182,8 +182,8 @@ staff
     const email = raw.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError("Ange en e-postadress.");
     await prepareDb(getDb());
-    const { resetSecondFactor } = await import("../app/domain/totp.server");
-    const { sessionsEnded } = await resetSecondFactor(email, "cli");
+    const { resetSecondFactor } = await import("../app/features/auth/index.server");
+    const { sessionsEnded } = await resetSecondFactor(email, { id: "cli" });
     console.log(
       `Tvåstegsverifieringen för ${email} är återställd (${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessioner"} avslutade). Appen kopplas på nytt vid nästa inloggning.`,
     );
@@ -210,7 +210,7 @@ program
       const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
       const { demoLoginText, seedDemo } = await import("../db/seed");
       if (existing.length === 0) {
-        const { today } = await import("../app/domain/dates");
+        const { today } = await import("../app/lib/dates");
         await seedDemo(conn, today());
         console.log("En tom databas fylldes med demodata.");
       }

@@ -12,7 +12,7 @@
 // are in app/request-limits.ts.
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import type express from "express";
-import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, MAX_FORM_FILES, UPLOAD_BODY_LIMITS } from "../app/request-limits";
+import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, MAX_FORM_FILES, UPLOAD_BODY_LIMITS } from "../app/http/request-limits";
 
 /**
  * After a refusal the client may still be sending. The answer is followed by a FIN and

@@ -4,16 +4,15 @@
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
-import { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RequestInfo } from "../app/request-context.server";
 import { limitBodies, remixHandler } from "./request-body";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
-export type LoadContext = { requestId: string; nonce: string };
+export type { RequestContext as LoadContext } from "../app/http/request-context";
+import type { RequestContext as LoadContext } from "../app/http/request-context";
 
 function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
   const csp = [
@@ -78,9 +77,6 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
 }
 
 export async function createApp(options: ServeOptions) {
-  const store = new AsyncLocalStorage<RequestInfo>();
-  (globalThis as { __portalRequestStore?: AsyncLocalStorage<RequestInfo> }).__portalRequestStore = store;
-
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy, TRUST_PROXY names how many hops to trust for X-Forwarded-For/-Proto.
@@ -116,7 +112,7 @@ export async function createApp(options: ServeOptions) {
       res.status(403).type("text/plain").send("Förfrågan kom från en annan webbplats och avvisades.");
       return;
     }
-    store.run({ requestId, ip: req.ip ?? "" }, next);
+    next();
   });
   app.use(compression());
 
@@ -141,7 +137,7 @@ export async function createApp(options: ServeOptions) {
     remixHandler({
       build,
       mode: options.dev ? "development" : "production",
-      getLoadContext: (_req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce }),
+      getLoadContext: (req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce, ip: req.ip ?? "" }),
     }),
   );
   return app;
@@ -182,7 +178,7 @@ function scheduleMaintenance(): () => void {
   return scheduleJob(
     "maintenance.prune",
     async () => {
-      const { prune, pruneSummary } = await import("../app/domain/maintenance.server");
+      const { prune, pruneSummary } = await import("../app/features/operations/index.server");
       return pruneSummary(await prune());
     },
     Number(process.env.PORTAL_MAINTENANCE_DELAY_MS) || 5 * 60_000,

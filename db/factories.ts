@@ -1,6 +1,6 @@
 // Data builders shared by `portal seed` and the tests (STYLE.md 10). They write
-// rows directly; business rules live in app/domain and are exercised there.
-import { hashSecret } from "../app/domain/passwords.server";
+// rows directly; business rules live in app/features and are exercised there.
+import { hashSecret } from "../app/features/auth/passwords.server";
 import type { Db, Tx } from "./client";
 import * as schema from "./schema";
 

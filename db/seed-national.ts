@@ -3,8 +3,8 @@
 // "random" numbers from integer hashes of the row's keys, so 2 M deliveries take
 // seconds rather than minutes and every run makes the same data.
 import { sql } from "drizzle-orm";
-import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../app/domain/dates";
-import { hashSecret } from "../app/domain/passwords.server";
+import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../app/lib/dates";
+import { hashSecret } from "../app/features/auth/passwords.server";
 import type { Db } from "./client";
 import { EDITIONS, TITLES } from "./factories";
 import * as schema from "./schema";

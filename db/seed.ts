@@ -1,5 +1,5 @@
 // `portal seed --demo`: a small, deterministic, believable data set.
-import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/domain/dates";
+import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
 import type { Db } from "./client";
 import {
   EDITIONS,

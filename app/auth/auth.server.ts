@@ -2,20 +2,12 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { getDb, schema } from "~/db.server";
 import { eq } from "drizzle-orm";
-import { audit } from "~/domain/audit.server";
-import { HashBusyError, hashSlotsFull, verifySecret, withHashSlot } from "~/domain/passwords.server";
-import { getStaffByEmail } from "~/domain/staff.server";
-import {
-  attemptNotWeighed,
-  attemptSucceeded,
-  normaliseCustomerNumber,
-  normaliseStaffEmail,
-  reserveAttempt,
-  type AttemptKeys,
-  type Refusal,
-  type Reservation,
-} from "~/domain/throttle.server";
-import { requestInfo } from "~/request-context.server";
+import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
+import { HashBusyError, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
+import { getStaffByEmail } from "~/features/staff/index.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { requestContext, type RequestContext } from "~/http/request-context";
+import { refuse as refusal, type Refusal as Refused } from "~/lib/refusal";
 import { knownDeviceKey } from "./device.server";
 
 export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "staff"; staffId: number }) & {
@@ -23,15 +15,25 @@ export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "s
   accountKey: string;
 };
 
-export class LoginError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 429 | 503,
-    /** Seconds, sent as Retry-After. */
-    readonly retryAfter?: number,
-  ) {
-    super(message);
-  }
+/** A refused login: "login" (400) for wrong credentials, "limit" (429), "busy" (503). */
+function loginRefused(code: "login" | "limit" | "busy", message: string, retryAfterSeconds?: number): Refused {
+  if (code === "login") return refusal.login(message);
+  return code === "limit" ? refusal.limit(message, { retryAfterSeconds }) : refusal.busy(message, { retryAfterSeconds });
+}
+
+// remix-auth calls the strategy with the request alone; the login route hands over the
+// request's context (its address, for the throttle and the audit) here first.
+const contexts = new WeakMap<Request, RequestContext>();
+
+/** Logs in with `strategy` ("retailer" or "staff"); throws a Refusal when refused. */
+export function logIn(strategy: "retailer" | "staff", request: Request, context: AppLoadContext) {
+  contexts.set(request, requestContext(context));
+  return authenticator.authenticate(strategy, request);
+}
+
+function anonymous(request: Request): Actor {
+  const { ip, requestId } = contexts.get(request) ?? requestContext(undefined);
+  return { id: "anonymous", ip, requestId };
 }
 
 export const LOGIN_TEXTS = {
@@ -57,12 +59,11 @@ export const looksLikeEmail = (name: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.tes
 const LOCKED_RETRY_AFTER_S = 15 * 60;
 
 /** Throws the 429 for a refused attempt, audited (never with the secret). */
-async function refuse(refusal: Refusal, target: string, locked: string): Promise<never> {
-  const { ip, requestId } = requestInfo();
-  await audit({ actor: "anonymous", action: refusal.kind === "locked" ? "login.locked" : "login.throttled", target, ip, requestId });
-  if (refusal.kind === "locked") throw new LoginError(locked, 429, LOCKED_RETRY_AFTER_S);
+async function refuse(refusal: Refusal, target: string, locked: string, actor: Actor): Promise<never> {
+  await audit({ actor: { ...actor, id: "anonymous" }, action: refusal.kind === "locked" ? "login.locked" : "login.throttled", target });
+  if (refusal.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
-  throw new LoginError(LOGIN_TEXTS.throttled(seconds), 429, seconds);
+  throw loginRefused("limit", LOGIN_TEXTS.throttled(seconds), seconds);
 }
 
 /**
@@ -73,11 +74,12 @@ export async function weighAttempt<T>(
   keys: AttemptKeys,
   texts: { locked: string },
   check: () => Promise<T | null>,
+  actor: Actor,
 ): Promise<{ value: T | null; reservation: Reservation }> {
   // A flood is refused before it costs a database write (writes run on the main thread).
-  if (hashSlotsFull()) throw new LoginError(LOGIN_TEXTS.busy, 503, 5);
+  if (hashSlotsFull()) throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
   const reserved = await reserveAttempt(keys);
-  if (!reserved.ok) return refuse(reserved.refusal, keys.account, texts.locked);
+  if (!reserved.ok) return refuse(reserved.refusal, keys.account, texts.locked, actor);
   try {
     const value = await withHashSlot(check);
     if (value !== null) await attemptSucceeded(reserved.reservation);
@@ -85,19 +87,20 @@ export async function weighAttempt<T>(
   } catch (error) {
     if (error instanceof HashBusyError) {
       await attemptNotWeighed(reserved.reservation);
-      throw new LoginError(LOGIN_TEXTS.busy, 503, 5);
+      throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
     }
     throw error;
   }
 }
 
 async function checkLogin(request: Request, kind: "retailer" | "staff", name: string, secret: string): Promise<LoginResult> {
-  const { ip, requestId } = requestInfo();
+  const who = anonymous(request);
+  const ip = who.ip;
   const customer = kind === "retailer" ? normaliseCustomerNumber(name) : null;
   const accountKey = customer ? customer.key : `staff:${normaliseStaffEmail(name)}`;
   const wrong = kind === "retailer" ? LOGIN_TEXTS.wrongRetailer : LOGIN_TEXTS.wrongStaff;
   // Not a customer number at all: nothing to guess, nothing to weigh.
-  if (customer && customer.id === null) throw new LoginError(wrong, 400);
+  if (customer && customer.id === null) throw loginRefused("login", wrong);
 
   const keys: AttemptKeys = { account: accountKey, ip: ip ? `ip:${ip}` : null, device: await knownDeviceKey(request, accountKey) };
   const locked = kind === "retailer" ? LOGIN_TEXTS.lockedRetailer : LOGIN_TEXTS.lockedStaff;
@@ -114,29 +117,30 @@ async function checkLogin(request: Request, kind: "retailer" | "staff", name: st
     const row = await getStaffByEmail(normaliseStaffEmail(name));
     const ok = await verifySecret(secret, row?.passwordHash);
     return ok && row ? { kind: "staff", staffId: row.id, accountKey } : null;
-  });
+  }, who);
 
   if (!result) {
-    await audit({ actor: "anonymous", action: "login.failure", target: accountKey, ip, requestId, detail: keys.device ? { device: "known" } : undefined });
-    throw new LoginError(wrong, 400);
+    await audit({ actor: who, action: "login.failure", target: accountKey, detail: keys.device ? { device: "known" } : undefined });
+    throw loginRefused("login", wrong);
   }
-  const actor = result.kind === "retailer" ? `customer:${result.customerId}` : `staff:${result.staffId}`;
-  await audit({ actor, action: "login.success", ip, requestId });
+  const actor = result.kind === "retailer" ? customerActor(result.customerId, who) : staffActor(result.staffId, who);
+  await audit({ actor, action: "login.success" });
   return result;
 }
 
 /**
  * Weighs a second-factor code the way passwords are weighed, against the user's own
  * budget (`totp:staff:<id>`) and the address's; `check` says whether the code is right
- * (and uses it up). Throws LoginError: 400 for a wrong code, 429 when throttled.
+ * (and uses it up). Throws a Refusal: "login" for a wrong code, "limit" when throttled.
  */
-export async function checkSecondFactor<T>(staffId: number, check: () => Promise<T | null>): Promise<T> {
-  const { ip, requestId } = requestInfo();
+export async function checkSecondFactor<T>(staffId: number, context: AppLoadContext, check: () => Promise<T | null>): Promise<T> {
+  const { ip, requestId } = requestContext(context);
   const keys: AttemptKeys = { account: `totp:staff:${staffId}`, ip: ip ? `ip:${ip}` : null, device: null };
-  const { value } = await weighAttempt(keys, { locked: LOGIN_TEXTS.lockedCode }, check);
+  const actor = staffActor(staffId, { ip, requestId });
+  const { value } = await weighAttempt(keys, { locked: LOGIN_TEXTS.lockedCode }, check, actor);
   if (value === null) {
-    await audit({ actor: `staff:${staffId}`, action: "totp.failure", ip, requestId });
-    throw new LoginError(LOGIN_TEXTS.wrongCode, 400);
+    await audit({ actor, action: "totp.failure" });
+    throw loginRefused("login", LOGIN_TEXTS.wrongCode);
   }
   return value;
 }

@@ -1,9 +1,10 @@
 // Form tokens (issue 13 point 9): every session has its own random token (made with the
-// session row, app/domain/sessions.server.ts), every POST form of the portal carries it
+// session row, app/features/auth/sessions.server.ts), every POST form of the portal carries it
 // (app/ui/csrf.tsx) and the guards refuse a write whose form does not carry this
 // session's token. Cross-site posts are already refused in cli/serve.ts; this makes a
 // form or token taken from one customer's session useless in another's.
 import { timingSafeEqual } from "node:crypto";
+import { readForm } from "~/http/form.server";
 import type { PortalSession } from "./session.server";
 
 export const FORM_TOKEN_FIELD = "csrf";
@@ -54,7 +55,7 @@ async function sentToken(request: Request): Promise<string | null> {
   if (!type) return null;
   let form: FormData;
   try {
-    form = /^multipart\/form-data/i.test(type) ? await multipartHead(request, type) : await request.clone().formData();
+    form = /^multipart\/form-data/i.test(type) ? await multipartHead(request, type) : await readForm(request);
   } catch {
     throw new Response(BAD_REQUEST, { status: 400 });
   }

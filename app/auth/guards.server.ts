@@ -1,11 +1,11 @@
 import { redirect } from "@remix-run/node";
-import { listAlerts, lockRedirect } from "~/domain/alerts.server";
-import { audit } from "~/domain/audit.server";
-import { getCustomer } from "~/domain/customers.server";
-import { auditImpersonatedRequest } from "~/domain/impersonation.server";
-import { deleteSessionRow } from "~/domain/sessions.server";
-import { getStaff, type Role } from "~/domain/staff.server";
-import { requestInfo } from "~/request-context.server";
+import { listAlerts, lockRedirect } from "~/features/alerts/index.server";
+import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
+import { getCustomer } from "~/features/customers/index.server";
+import { auditImpersonatedRequest, deleteSessionRow } from "~/features/auth/index.server";
+import { getStaff, type Role } from "~/features/staff/index.server";
+import type { AppLoadContext } from "@remix-run/node";
+import { requestContext } from "~/http/request-context";
 import { requireFormToken } from "./csrf.server";
 import { getSession, type PortalSession } from "./session.server";
 
@@ -19,6 +19,8 @@ export type RetailerUser = {
   distributorId: number;
   /** Set when a staff member has opened the portal as this retailer. */
   impersonatorId: number | null;
+  /** Who this request is, for the audit log (with its address and request id). */
+  actor: Actor;
 };
 
 export type StaffUser = {
@@ -28,6 +30,7 @@ export type StaffUser = {
   email: string;
   roles: Role[];
   distributorId: number | null;
+  actor: Actor;
 };
 
 export type PortalUser = RetailerUser | StaffUser;
@@ -61,6 +64,7 @@ async function load(request: Request) {
       city: c.city,
       distributorId: c.distributorId,
       impersonatorId: typeof impersonatorId === "number" ? impersonatorId : null,
+      actor: customerActor(c.id),
     };
     return { session, user };
   }
@@ -74,6 +78,7 @@ async function load(request: Request) {
       email: s.email,
       roles: s.roles.split(",") as Role[],
       distributorId: s.distributorId,
+      actor: staffActor(s.id),
     };
     return { session, user };
   }
@@ -99,18 +104,24 @@ export function loginRedirect(request: Request): never {
   throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
-async function refuse(user: PortalUser, request: Request): Promise<never> {
-  const { ip, requestId } = requestInfo();
-  const actor = user.kind === "retailer" ? `customer:${user.customerId}` : `staff:${user.staffId}`;
-  await audit({ actor, action: "access.refused", target: new URL(request.url).pathname, ip, requestId });
+async function refuse(user: PortalUser, request: Request, context: AppLoadContext): Promise<never> {
+  const actor = { ...user.actor, ...requestContext(context) };
+  await audit({ actor, action: "access.refused", target: new URL(request.url).pathname });
   throw new Response("Du har inte behörighet till den här sidan.", { status: 403 });
 }
 
-export async function requireRetailer(request: Request): Promise<RetailerUser> {
-  const user = await getUser(request);
-  if (!user) loginRedirect(request);
-  if (user.kind !== "retailer") return refuse(user, request);
+/**
+ * The retailer of this request, or a redirect to the login (403 for a staff user). A
+ * write must carry the session's form token. Returns the retailer with `actor` for the
+ * audit log; every loader and action calls it (Remix runs loaders in parallel).
+ */
+export async function requireRetailer(request: Request, context: AppLoadContext): Promise<RetailerUser> {
+  const found = await getUser(request);
+  if (!found) loginRedirect(request);
+  if (found.kind !== "retailer") return refuse(found, request, context);
   await requireFormToken(request, (await getUserAndSession(request)).session);
+  const { ip, requestId } = requestContext(context);
+  const user: RetailerUser = { ...found, actor: customerActor(found.customerId, { ip, requestId }) };
   if (user.impersonatorId !== null) await auditImpersonated(user, request);
   else if (request.method !== "GET" && request.method !== "HEAD") await refuseWhileLocked(user, request);
   return user;
@@ -129,19 +140,19 @@ const auditedRequests = new WeakSet<Request>();
 async function auditImpersonated(user: RetailerUser, request: Request) {
   if (request.method === "GET" || request.method === "HEAD" || auditedRequests.has(request)) return;
   auditedRequests.add(request);
-  const { ip, requestId } = requestInfo();
+  const { ip, requestId } = user.actor;
   const path = new URL(request.url).pathname;
   await auditImpersonatedRequest(user.impersonatorId!, user.customerId, { method: request.method, path }, { ip, requestId });
 }
 
 /** `roles`: any of them grants access; omitted means any staff role. */
-export async function requireStaff(request: Request, roles?: Role[]): Promise<StaffUser> {
+export async function requireStaff(request: Request, context: AppLoadContext, roles?: Role[]): Promise<StaffUser> {
   const user = await getUser(request);
   if (!user) loginRedirect(request);
-  if (user.kind !== "staff") return refuse(user, request);
-  if (roles && !roles.some((r) => user.roles.includes(r))) return refuse(user, request);
+  if (user.kind !== "staff") return refuse(user, request, context);
+  if (roles && !roles.some((r) => user.roles.includes(r))) return refuse(user, request, context);
   await requireFormToken(request, (await getUserAndSession(request)).session);
-  return user;
+  return { ...user, actor: staffActor(user.staffId, requestContext(context)) };
 }
 
 // Redirect targets are resolved against a stand-in for the site's own origin: a

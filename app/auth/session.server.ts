@@ -1,12 +1,6 @@
 import { createCookie, createSession, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
-import {
-  createSessionRow,
-  deleteSessionRow,
-  readSessionRow,
-  updateSessionRow,
-  type SessionData,
-} from "~/domain/sessions.server";
+import { createSessionRow, deleteSessionRow, readSessionRow, updateSessionRow, type SessionData } from "~/features/auth/index.server";
 
 /** Signs the session and device cookies. */
 export const cookieSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");

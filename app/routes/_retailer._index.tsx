@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
-import { closeBundle, getBundle, listOpenBundles } from "~/domain/bundles.server";
+import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -20,8 +20,8 @@ function bundleParam(url: URL): number | null {
   return raw && /^\d{1,5}$/.test(raw) ? Number(raw) : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const wanted = bundleParam(new URL(request.url));
   const [bundles, bundle] = await Promise.all([
     listOpenBundles(user.customerId),
@@ -36,8 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   const raw = String(form.get("bunt") ?? "");
   const number = /^\d{1,5}$/.test(raw) ? Number(raw) : null;

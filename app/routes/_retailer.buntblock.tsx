@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { labelTypeName, listUsableBlocks } from "~/domain/labels.server";
+import { labelTypeName, listUsableBlocks } from "~/features/labels/index.server";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Mina returetiketter/block – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const blocks = await listUsableBlocks(user.customerId);
   return { blocks: blocks.map((b) => ({ ...b, typeName: labelTypeName(b.type) })) };
 }

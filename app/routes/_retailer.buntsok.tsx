@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { getBundle } from "~/domain/bundles.server";
+import { getBundle } from "~/features/bundles/index.server";
 import { BundleTable } from "~/ui/bundle-table";
 
 export const meta: MetaFunction = () => [{ title: "Sök buntinnehåll – Returportalen" }];
@@ -9,8 +9,8 @@ export const meta: MetaFunction = () => [{ title: "Sök buntinnehåll – Returp
 /** Spec 9: 10 rows per page. */
 const PAGE_SIZE = 10;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const url = new URL(request.url);
   const id = (url.searchParams.get("id") ?? "").trim().slice(0, 20);
   if (!id) return { id, result: null };

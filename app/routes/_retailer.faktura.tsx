@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { listGuarantees, listInvoices } from "~/domain/invoices.server";
-import { formatKr } from "~/domain/money";
+import { listGuarantees, listInvoices } from "~/features/invoices/index.server";
+import { formatKr } from "~/lib/money";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Fakturor – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const [groups, guarantees] = await Promise.all([listInvoices(user.customerId), listGuarantees(user.customerId)]);
   const failed = new URL(request.url).searchParams.get("fel");
   return { groups, guarantees, failed: failed && /^\d{1,9}$/.test(failed) ? failed : null };

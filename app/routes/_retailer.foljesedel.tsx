@@ -2,12 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { isValidDate, formatLongDate, today } from "~/domain/dates";
-import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/domain/deliveries.server";
-import type { DeliveryNoteRow } from "~/domain/deliveries.server";
-import { parseId } from "~/domain/ids";
+import { isValidDate, formatLongDate, today } from "~/lib/dates";
+import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived, type DeliveryNoteRow } from "~/features/deliveries/index.server";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
@@ -20,8 +19,8 @@ const SaveSchema = z.object({
   mottagit: z.string().optional(),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const url = new URL(request.url);
   const day = today();
   const days = await listDeliveryNote(user.customerId, day);
@@ -31,8 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { days, info, saved, onlyDeviations: RECEIVED_MESSAGES.onlyDeviations };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   const parsed = SaveSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) throw new Response("Ogiltig förfrågan.", { status: 400 });

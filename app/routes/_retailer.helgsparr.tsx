@@ -1,26 +1,26 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { formatLongDate } from "~/domain/dates";
-import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/domain/holidays.server";
+import { formatLongDate } from "~/lib/dates";
+import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
 import { TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
 const INTENT = { open: "oppet", closed: "stangt" } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const [coming, answers] = await Promise.all([listComingHolidays(user.customerId), listHolidayAnswers(user.customerId)]);
   return { coming, answers };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   const holidayId = parseId(form.get("holidayId"));

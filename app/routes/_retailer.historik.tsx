@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/domain/history.server";
+import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/features/returns/index.server";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Historik – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const url = new URL(request.url);
   const limits = historyLimits();
   const asked = url.searchParams.has("fran") || url.searchParams.has("till");

@@ -2,16 +2,16 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { config } from "~/config.server";
-import { addMonths, today } from "~/domain/dates";
-import { journalMonthLabel } from "~/documents/journal-pdf.server";
+import { addMonths, today } from "~/lib/dates";
+import { journalMonthLabel } from "~/features/deliveries/index.server";
 
 export const meta: MetaFunction = () => [{ title: "Tidningsjournal – Returportalen" }];
 
 /** The months offered: this one and the two before (deliveries are kept about 90 days). */
 const MONTHS_BACK = 2;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   const first = `${today().slice(0, 7)}-01`;
   const months = Array.from({ length: MONTHS_BACK + 1 }, (_, i) => {
     const value = addMonths(first, -i).slice(0, 7);

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { config } from "~/config.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   return { phone: config.contactPhone, email: config.contactEmail };
 }
 

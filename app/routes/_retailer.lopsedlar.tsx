@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { listPlacards, MAX_PLACARDS, savePlacards } from "~/domain/placards.server";
+import { listPlacards, MAX_PLACARDS, savePlacards } from "~/features/placards/index.server";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Löpsedlar – Returportalen" }];
@@ -14,13 +14,13 @@ const FAILED = "Något gick fel!";
 
 type Failure = { values: Record<string, string>; errors: Record<string, string>; formError: string | null };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   return { placards: await listPlacards(user.customerId) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   const titleIds = form.getAll("titel").map(String);
   const values: Record<string, string> = {};

@@ -1,15 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
-import { today } from "~/domain/dates";
-import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/domain/labels.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { today } from "~/lib/dates";
+import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   // A fresh token per page view: a resubmitted form allocates nothing new.
   return { token: newFormToken(), min: EMERGENCY_MIN, max: EMERGENCY_MAX };
 }
@@ -20,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * document POST download the file, and a failed download can be fetched again
  * without allocating new numbers.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   const antal = String(form.get("antal") ?? "");
   const check = checkEmergencyCount(antal);

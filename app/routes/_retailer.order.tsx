@@ -1,17 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
-import { today } from "~/domain/dates";
-import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/domain/labels.server";
-import { parseId } from "~/domain/ids";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { today } from "~/lib/dates";
+import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/features/labels/index.server";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
 // The dialog's steps are URL state (?steg=bekrafta, ?block={id}) so they work without JavaScript.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const url = new URL(request.url);
   const blockId = parseId(url.searchParams.get("block"));
   const block = blockId !== null ? await getBlock(user.customerId, blockId) : null;
@@ -20,8 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { step: "start" as const, block: null, customerId: user.customerId, token: null };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const form = await request.formData();
   if (form.get("intent") !== "bestall") throw new Response("Ogiltig förfrågan.", { status: 400 });
   const token = String(form.get("token") ?? "") || undefined;

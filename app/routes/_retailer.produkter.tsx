@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { listCurrentProducts } from "~/domain/current-products.server";
-import { formatKr } from "~/domain/money";
+import { listCurrentProducts } from "~/features/products/index.server";
+import { formatKr } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Aktuella produkter – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   return { groups: await listCurrentProducts() };
 }
 

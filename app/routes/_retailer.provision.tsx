@@ -2,13 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireRetailer } from "~/auth/guards.server";
-import { formatSek, parsePrice, priceBreakdown, PRICE_ERROR } from "~/domain/prices";
+import { formatSek, parsePrice, priceBreakdown, PRICE_ERROR } from "~/features/products";
 
 export const meta: MetaFunction = () => [{ title: "In- & utpriser – Returportalen" }];
 
 // A GET form: the calculation changes nothing, so it is a bookmarkable URL (?pris=30,00).
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   const raw = new URL(request.url).searchParams.get("pris");
   if (raw === null || raw.trim() === "") return { raw: "", error: null };
   if (parsePrice(raw) === null) return data({ raw, error: PRICE_ERROR }, { status: 400 });

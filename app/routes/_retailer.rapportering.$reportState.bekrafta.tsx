@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { decideBundles, listOpenBundles, type BundleDecision } from "~/domain/bundles.server";
+import { decideBundles, listOpenBundles, type BundleDecision } from "~/features/bundles/index.server";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -18,8 +18,8 @@ function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
   throw new Response("Sidan finns inte.", { status: 404 });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const state = parseState(params);
   return { state, bundles: await listOpenBundles(user.customerId) };
 }
@@ -28,8 +28,8 @@ type ConfirmData =
   | { done: true }
   | { done: false; values: Record<string, string>; bundleErrors: Record<number, string>; typeErrors: Partial<Record<0 | 1, string>>; nonce: string };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const state = parseState(params);
   const form = await request.formData();
   const decisions: Record<number, BundleDecision | undefined> = {};

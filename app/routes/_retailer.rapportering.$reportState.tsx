@@ -4,10 +4,10 @@ import { randomUUID } from "node:crypto";
 import { useEffect, useRef, useState } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/busy.server";
-import { listOpenBundles } from "~/domain/bundles.server";
-import { applyIntent, addSplit, initialLines, linesFromForm, type FormLine } from "~/domain/return-lines";
-import { defaultBundlesOf, listPapers, saveReturns, type Paper, type ReportState } from "~/domain/returns.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { listOpenBundles } from "~/features/bundles/index.server";
+import { applyIntent, addSplit, initialLines, linesFromForm, type FormLine } from "~/features/returns";
+import { defaultBundlesOf, listPapers, saveReturns, type Paper, type ReportState } from "~/features/returns/index.server";
 import { BundleChips } from "~/ui/bundle-progress";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CsrfInput } from "~/ui/csrf";
@@ -22,8 +22,8 @@ function parseState(params: LoaderFunctionArgs["params"]): ReportState {
   throw new Response("Sidan finns inte.", { status: 404 });
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const state = parseState(params);
   const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
   const defaults = defaultBundlesOf(openBundles);
@@ -33,8 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 type ActionData = { lines: FormLine[]; errors: Record<string, string>; formError?: string; token: string; nonce: string };
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const state = parseState(params);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, redirect, useLoaderData } from "@remix-run/react";
 import { getUserAndSession, requireRetailer } from "~/auth/guards.server";
-import { ALERTS_SHOWN_KEY, listAlerts, lockRedirect } from "~/domain/alerts.server";
-import { listBanners } from "~/domain/banners.server";
+import { ALERTS_SHOWN_KEY, listAlerts, lockRedirect } from "~/features/alerts/index.server";
+import { listBanners } from "~/features/messages/index.server";
 import { AlertsDialog } from "~/ui/alerts-dialog";
 import { Banners } from "~/ui/banners";
 import { UserHeader } from "~/ui/header";
@@ -10,8 +10,8 @@ import { ImpersonationBanner } from "~/ui/impersonation-banner";
 import { retailerMenu } from "~/ui/menu";
 import { Nav } from "~/ui/nav";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const impersonated = user.impersonatorId !== null;
   // An impersonating staff member gets no alerts (spec 6), so no lock either.
   const [alerts, banners] = await Promise.all([impersonated ? [] : listAlerts(user.customerId), listBanners(user.customerId)]);

@@ -5,15 +5,14 @@ import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react
 import { z } from "zod";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { SHORTCUT_URL } from "~/domain/shortcut-rules";
-import { addShortcut, deleteShortcut, listShortcuts } from "~/domain/shortcuts.server";
-import { requestInfo } from "~/request-context.server";
+import { SHORTCUT_URL } from "~/features/staff";
+import { addShortcut, deleteShortcut, listShortcuts } from "~/features/staff/index.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { Field } from "~/ui/field";
 import { menuFor, staffMenu } from "~/ui/menu";
 import { RowAction } from "~/ui/row-action";
 import staffStyles from "~/ui/staff-monitoring.css?url";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -27,16 +26,16 @@ const ShortcutSchema = z.object({
 
 const INTENT = { add: "add-shortcut", remove: "delete-shortcut" } as const;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const service = menuFor(staffMenu, user.roles).find((m) => m.label === "Kundtjänst");
   return { name: user.name, entries: service?.children ?? [], shortcuts: await listShortcuts(user.staffId) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const form = await request.formData();
-  const meta = requestInfo();
+  const meta = user.actor;
   if (form.get("intent") === INTENT.remove) {
     const id = parseId(form.get("id"));
     // Another user's shortcut (or a made-up id) is simply not found.

@@ -1,23 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { pageParam } from "~/domain/paging";
+import { pageParam } from "~/lib/paging";
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/domain/back-office";
-import { addDays, isValidDate, today } from "~/domain/dates";
-import {
-  BundleChangeError,
-  changeBundleNumber,
-  customerExists,
-  deleteLabelBlock,
-  listChangeableBundles,
-  listLabelBlocks,
-  searchBundleContents,
-} from "~/domain/staff-bundles.server";
+import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog/index";
+import { addDays, isValidDate, today } from "~/lib/dates";
+import { BundleChangeError, changeBundleNumber, customerExists, deleteLabelBlock, listChangeableBundles, listLabelBlocks, searchBundleContents } from "~/features/bundles/index.server";
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
@@ -34,8 +26,8 @@ function customerParam(v: string | null): number | null {
   return v && /^\d{1,5}$/.test(v.trim()) ? Number(v.trim()) : null;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const params = new URL(request.url).searchParams;
   const tab: Tab = TABS.some((t) => t.id === params.get("flik")) ? (params.get("flik") as Tab) : "block";
   const raw = params.get("kund");
@@ -63,9 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...base, filters, blocks: null, contents: null, changeable: await listChangeableBundles(customerId!, page) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const form = await request.formData();
   const customerId = customerParam(String(form.get("kund") ?? ""));
   if (customerId === null) throw new Response("Kundnummer saknas.", { status: 400 });

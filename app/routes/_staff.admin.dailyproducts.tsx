@@ -2,26 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import {
-  DailyProductError,
-  getDailyProduct,
-  listPendingImages,
-  listProductsOn,
-  saveExtraDescription,
-  uploadCover,
-} from "~/domain/dailyproducts.server";
-import { isValidDate, today } from "~/domain/dates";
-import { formatKr } from "~/domain/money";
-import { listEditions, listTitles } from "~/domain/products.server";
-import { MAX_IMAGE_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
+import { DailyProductError, getDailyProduct, listPendingImages, listProductsOn, saveExtraDescription, uploadCover, listEditions, listTitles } from "~/features/products/index.server";
+import { isValidDate, today } from "~/lib/dates";
+import { formatKr } from "~/lib/money";
+import { MAX_IMAGE_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/http/uploads.server";
 import { FieldErrors } from "~/ui/field";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Dagens produkter – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const params = new URL(request.url).searchParams;
   const day = params.get("datum") && isValidDate(params.get("datum")!) ? params.get("datum")! : today();
   const selectedId = parseId(params.get("valj"));
@@ -42,9 +34,9 @@ function fail(errors: Record<string, string>, values: Values) {
   return data({ errors, values } satisfies Failure, { status: 400 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const empty: Values = { titleId: "", edition: "", date: "", extraDescription: "" };
   let form: FormData;
   try {

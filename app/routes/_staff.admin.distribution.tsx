@@ -2,17 +2,10 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
-import { today } from "~/domain/dates";
-import {
-  getCustomerPapers,
-  getDistributionOverview,
-  listDistributors,
-  listEditions,
-  outsideScope,
-} from "~/domain/distribution.server";
-import { parseDistributionParams, scopeFor } from "~/domain/distribution-params.server";
-import { formatKr } from "~/domain/money";
-import { datesOf, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { today } from "~/lib/dates";
+import { getCustomerPapers, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
+import { formatKr } from "~/lib/money";
+import { datesOf, PRESET_LABELS, type PresetId } from "~/lib/period";
 import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
@@ -27,8 +20,8 @@ export const meta: MetaFunction = () => [{ title: "Distribution – Returportale
 // JavaScript, by revalidating the loader with it.
 const REFRESH_MS = 300_000;
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, ["admin", "sales", "utb"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const url = new URL(request.url);
   const t = today();

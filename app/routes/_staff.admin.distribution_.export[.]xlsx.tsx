@@ -2,14 +2,12 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { PassThrough } from "node:stream";
 import { requireStaff } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { today } from "~/domain/dates";
-import { outsideScope } from "~/domain/distribution.server";
-import { parseDistributionParams, scopeFor } from "~/domain/distribution-params.server";
-import { writeDistributionXlsx } from "~/documents/distribution-xlsx.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { today } from "~/lib/dates";
+import { outsideScope, parseDistributionParams, scopeFor, writeDistributionXlsx } from "~/features/distribution/index.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, ["admin", "sales", "utb"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const t = today();
   const parsed = parseDistributionParams(new URL(request.url).searchParams, { from: t, to: t });

@@ -3,18 +3,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { INCOMPLETE, PayoutIncompleteError, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/domain/guarantees.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { INCOMPLETE, PayoutIncompleteError, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/features/guarantees/index.server";
 
 // Guarded like every loader, so a visitor learns nothing about the route before logging in.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   throw new Response("Använd knapparna på sidan Garantibelopp.", { status: 405 });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const form = await request.formData();
   const intent = form.get("intent");
   const ledger = Number(form.get("ledger"));

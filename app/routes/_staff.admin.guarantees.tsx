@@ -2,25 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import {
-  BankDetailError,
-  INCOMPLETE,
-  PayoutIncompleteError,
-  addToRefund,
-  completeRefunds,
-  customerGuarantees,
-  guaranteeTotals,
-  listPendingRefunds,
-  refundProblems,
-  updateBankDetail,
-  type BankField,
-} from "~/domain/guarantees.server";
-import { LEDGERS, LEDGER_TITLE } from "~/domain/back-office";
-import { formatKr } from "~/domain/money";
+import { BankDetailError, INCOMPLETE, PayoutIncompleteError, addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail, type BankField } from "~/features/guarantees/index.server";
+import { LEDGERS, LEDGER_TITLE } from "~/catalog/index";
+import { formatKr } from "~/lib/money";
 import { FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
@@ -35,8 +23,8 @@ async function attempt<T>(fn: () => Promise<T>, message: string): Promise<{ valu
   }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const raw = new URL(request.url).searchParams.get("kund")?.trim() ?? "";
   const customerId = /^\d{1,5}$/.test(raw) ? Number(raw) : null;
   const [totals, refunds, found] = await Promise.all([
@@ -65,9 +53,9 @@ const FIELD_NAMES: Record<BankField, { label: string; ok: string; fail: string }
   orgNumber: { label: "Orgnummer", ok: "Orgnummer uppdaterat!", fail: "Misslyckades med att uppdatera orgnummer." },
 };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const customerId = parseId(form.get("kund"));

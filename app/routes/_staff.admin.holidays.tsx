@@ -5,12 +5,12 @@ import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react
 import { z } from "zod";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/domain/holidays-admin.server";
+import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
@@ -24,16 +24,16 @@ const HolidaySchema = z.object({
   startForceReportDay: z.string(required),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const editing = editId !== null ? await getAdminHoliday(editId) : null;
   return { holidays: await listAdminHolidays(), editing };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "complete" || intent === "delete") {

@@ -1,37 +1,26 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { pageParam } from "~/domain/paging";
+import { pageParam } from "~/lib/paging";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import {
-  InvoiceLineError,
-  InvoiceLineSchema,
-  deleteDraft,
-  deleteWaiting,
-  getDraft,
-  listDrafts,
-  listWaiting,
-  saveDraft,
-  sendDrafts,
-} from "~/domain/extra-invoices.server";
-import { MAGAZINES, PAGE_SIZES, PRODUCT_GROUPS, VAT_OPTIONS } from "~/domain/back-office";
-import { formatKr, formatOre } from "~/domain/money";
-import { OrdersError, applyOrders, deleteOrderFile, deleteOrderLine, listOrderFiles, parseOrdersFile, transferOrders } from "~/domain/orders.server";
-import { MAX_CSV_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/uploads.server";
+import { InvoiceLineError, InvoiceLineSchema, deleteDraft, deleteWaiting, getDraft, listDrafts, listWaiting, saveDraft, sendDrafts, OrdersError, applyOrders, deleteOrderFile, deleteOrderLine, listOrderFiles, parseOrdersFile, transferOrders } from "~/features/invoices/index.server";
+import { MAGAZINES, PAGE_SIZES, PRODUCT_GROUPS, VAT_OPTIONS } from "~/catalog/index";
+import { formatKr, formatOre } from "~/lib/money";
+import { MAX_CSV_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/http/uploads.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const params = new URL(request.url).searchParams;
   const tab = params.get("flik") === "expo" ? "expo" : "poster";
   if (tab === "expo") return { tab, files: await listOrderFiles(), drafts: [], editing: null, waiting: null, per: "10", page: 1, adding: false };
@@ -49,9 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 type UploadResult = { intent: "upload"; error: string; problems: string[] };
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   let form: FormData;
   try {
     form = await readUpload(request, MAX_CSV_BYTES);

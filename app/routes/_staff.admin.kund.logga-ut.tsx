@@ -5,8 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { revokeCustomerSessions } from "~/domain/sessions.server";
-import { requestInfo } from "~/request-context.server";
+import { revokeCustomerSessions } from "~/features/auth/index.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
@@ -15,17 +14,17 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyle
 
 export const meta: MetaFunction = () => [{ title: "Logga ut kund – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const input = await readCustomerNumber(request);
   if ("refused" in input) return input.refused;
   const { text } = input;
-  const ended = await revokeCustomerSessions(user.staffId, input.customerId, requestInfo());
+  const ended = await revokeCustomerSessions(user.staffId, input.customerId, user.actor);
   if (ended === null) return unknownCustomer(text);
   return redirectWithToast(request, "/admin", `Kund ${text} är utloggad (${ended} ${ended === 1 ? "session" : "sessioner"} avslutade).`);
 }

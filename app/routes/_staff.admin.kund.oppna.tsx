@@ -5,8 +5,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { redirect, useActionData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { startImpersonationSession } from "~/auth/session.server";
-import { startImpersonation } from "~/domain/impersonation.server";
-import { requestInfo } from "~/request-context.server";
+import { startImpersonation } from "~/features/auth/index.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
@@ -15,16 +14,16 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyle
 
 export const meta: MetaFunction = () => [{ title: "Öppna kundens portal – Returportalen" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const input = await readCustomerNumber(request);
   if ("refused" in input) return input.refused;
-  const opened = await startImpersonation(user.staffId, input.customerId, requestInfo());
+  const opened = await startImpersonation(user.staffId, input.customerId, user.actor);
   if (!opened) return unknownCustomer(input.text);
   const cookie = await startImpersonationSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
   return redirect("/", { headers: { "Set-Cookie": cookie } });

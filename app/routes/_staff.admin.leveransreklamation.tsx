@@ -1,11 +1,11 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { complaintRows, complaintTotals } from "~/domain/complaints.server";
-import { today } from "~/domain/dates";
-import { scopeFor } from "~/domain/distribution-params.server";
-import { formatKr } from "~/domain/money";
-import { parsePeriod, preset, type PresetId } from "~/domain/period";
+import { complaintRows, complaintTotals } from "~/features/deliveries/index.server";
+import { today } from "~/lib/dates";
+import { scopeFor } from "~/features/distribution/index.server";
+import { formatKr } from "~/lib/money";
+import { parsePeriod, preset, type PresetId } from "~/lib/period";
 import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import staffStyles from "~/ui/staff-monitoring.css?url";
@@ -17,8 +17,8 @@ export const meta: MetaFunction = () => [{ title: "Leveransreklamation per utb â
 
 const PRESETS: PresetId[] = ["senaste7", "dennamanad", "forramanaden"];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request, ["admin", "sales", "utb"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const url = new URL(request.url);
   const t = today();

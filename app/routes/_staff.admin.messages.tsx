@@ -6,14 +6,13 @@ import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { deleteMessage, getMessage, listMessages, saveMessage } from "~/domain/messages.server";
-import { requestInfo } from "~/request-context.server";
+import { deleteMessage, getMessage, listMessages, saveMessage } from "~/features/messages/index.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -40,8 +39,8 @@ const MessageSchema = z
   })
   .refine((v) => !v.stopDate || v.stopDate >= v.startDate, { message: "Perioden felaktig", path: ["stopDate"] });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const idText = new URL(request.url).searchParams.get("id");
   let editing = null;
   if (idText) {
@@ -52,10 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { messages: await listMessages(), editing };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
   const form = await request.formData();
-  const meta = requestInfo();
+  const meta = user.actor;
   if (form.get("intent") === "delete") {
     const id = parseId(form.get("id"));
     if (id === null || !(await deleteMessage(id, user.staffId, meta))) throw new Response("Meddelandet finns inte.", { status: 404 });

@@ -5,13 +5,13 @@ import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react
 import { z } from "zod";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/domain/products.server";
+import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/features/products/index.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/domain/ids";
+import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
@@ -27,8 +27,8 @@ const ProductSchema = z.object({
   articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, ["admin"]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
   const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const [titles, editions, products, editing] = await Promise.all([
     listTitles(),
@@ -39,9 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { titles, editions, products, editing };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireStaff(request, ["admin"]);
-  const actor = `staff:${user.staffId}`;
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
   const form = await request.formData();
   if (form.get("intent") === "delete") {
     const id = parseId(form.get("id"));

@@ -5,8 +5,8 @@ import { UserHeader } from "~/ui/header";
 import { menuFor, staffMenu } from "~/ui/menu";
 import { Nav } from "~/ui/nav";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireStaff(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context);
   return { name: user.name, menu: menuFor(staffMenu, user.roles) };
 }
 

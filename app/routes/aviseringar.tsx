@@ -3,15 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getUserAndSession, requireRetailer, safeRedirect } from "~/auth/guards.server";
 import { commitSession } from "~/auth/session.server";
-import { ALERTS_SHOWN_KEY } from "~/domain/alerts.server";
+import { ALERTS_SHOWN_KEY } from "~/features/alerts/index.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   throw redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRetailer(request, context);
   const form = await request.formData();
   const { session } = await getUserAndSession(request);
   session.set(ALERTS_SHOWN_KEY, true);

@@ -3,10 +3,10 @@
 // changes, so its sha256 is a strong ETag.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { getImage } from "~/domain/dailyproducts.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { getImage } from "~/features/products/index.server";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw new Response("Bilden finns inte.", { status: 404 });
   const user = await getUser(request);

@@ -1,13 +1,13 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { InvoiceFileError, renderInvoicePdf } from "~/documents/invoice-pdf.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { InvoiceFileError, renderInvoicePdf } from "~/features/invoices/index.server";
 
 // GET /faktura/{number}.pdf: one of the customer's invoices. Another customer's
 // invoice is 404; an invoice whose file cannot be produced sends the retailer back
 // to /faktura with 'Gick inte att ladda ner faktura {number}'.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const match = /^(\d{1,9})\.pdf$/.exec(params.file ?? "");
   if (!match) throw new Response("Fakturan finns inte.", { status: 404 });
   const number = Number(match[1]);

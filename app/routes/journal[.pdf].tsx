@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { renderJournalPdf } from "~/documents/journal-pdf.server";
-import { today } from "~/domain/dates";
-import { journalMonth, parseMonth } from "~/domain/deliveries.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { renderJournalPdf, journalMonth, parseMonth } from "~/features/deliveries/index.server";
+import { today } from "~/lib/dates";
 
 // GET /journal.pdf?manad=YYYY-MM (default: this month): the newspaper journal.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const asked = new URL(request.url).searchParams.get("manad");
   const month = asked === null || asked === "" ? today().slice(0, 7) : parseMonth(asked);
   if (!month) throw new Response("Ogiltig månad.", { status: 400 });

@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { authenticator, LoginError, looksLikeEmail } from "~/auth/auth.server";
+import { logIn, looksLikeEmail } from "~/auth/auth.server";
+import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
 import { getUser, safeRedirect } from "~/auth/guards.server";
 import { rememberDevice } from "~/auth/device.server";
 import { pendingSessionData } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
-import { getStaff } from "~/domain/staff.server";
-import { newTotpSecret, secondFactorRequired } from "~/domain/totp.server";
+import { getStaff } from "~/features/staff/index.server";
+import { newTotpSecret, secondFactorRequired } from "~/features/auth/index.server";
 import { LoginBox, LoginSchema } from "~/ui/login-box";
 import { BarePage } from "~/ui/bare-page";
 
@@ -26,14 +27,14 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user) throw redirect(safeRedirect(redirectTo, await homeFor(user)));
   return { redirectTo: safeRedirect(redirectTo, "") || undefined };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   const submission = parseWithZod(form, { schema: LoginSchema });
   if (submission.status !== "success") {
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const kind = looksLikeEmail(submission.value.kundnummer) ? "staff" : "retailer";
   try {
-    const result = await authenticator.authenticate(kind, request);
+    const result = await logIn(kind, request, context);
     const home = await homeFor(result);
     const to = safeRedirect(submission.value.redirectTo, home);
     // A retailer sent back to a staff page (or the reverse) would only meet a 403.
@@ -68,9 +69,9 @@ export async function action({ request }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));
     return redirect(fits ? to : home, { headers });
   } catch (error) {
-    if (error instanceof LoginError) {
-      const headers: Record<string, string> = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {};
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: error.status, headers });
+    if (isRefusal(error)) {
+      const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: REFUSAL_STATUS[error.code], headers });
     }
     throw error;
   }

@@ -7,14 +7,15 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
-import { checkSecondFactor, LoginError } from "~/auth/auth.server";
+import { checkSecondFactor } from "~/auth/auth.server";
+import { requestContext } from "~/http/request-context";
+import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
 import { rememberDevice } from "~/auth/device.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { readPending, type PendingLogin } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
-import { getStaff } from "~/domain/staff.server";
-import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/domain/totp.server";
-import { requestInfo } from "~/request-context.server";
+import { getStaff } from "~/features/staff/index.server";
+import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/features/auth/index.server";
 import { Field, FieldErrors } from "~/ui/field";
 import { BarePage } from "~/ui/bare-page";
 
@@ -58,7 +59,7 @@ async function pendingLogin(request: Request) {
   return { pending, staff };
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const found = await pendingLogin(request);
   if (!found) return data({ mode: "none" as const, qr: null, secret: null }, { headers: NO_STORE });
   const { pending, staff } = found;
@@ -75,7 +76,7 @@ async function logIn(request: Request, pending: PendingLogin, toast?: string): P
   return headers;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const found = await pendingLogin(request);
   if (!found) throw redirect("/login");
   const { pending, staff } = found;
@@ -85,10 +86,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["kod"] }), recovery: null }, { status: 400 });
   }
-  const meta = requestInfo();
+  const meta = requestContext(context);
   try {
     if (staff.totpSecret || !pending.secret) {
-      const use = await checkSecondFactor(staff.id, () => verifySecondFactor(staff.id, submission.value.kod, meta));
+      const use = await checkSecondFactor(staff.id, context, () => verifySecondFactor(staff.id, submission.value.kod, meta));
       const toast =
         use.kind === "recovery"
           ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
@@ -96,7 +97,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(pending.redirectTo, { headers: await logIn(request, pending, toast) });
     }
     const secret = pending.secret;
-    const enrolled = await checkSecondFactor(staff.id, async () => {
+    const enrolled = await checkSecondFactor(staff.id, context, async () => {
       const r = await confirmEnrolment(staff.id, secret, submission.value.kod, meta);
       return r.ok || r.reason === "enrolled" ? r : null;
     });
@@ -105,13 +106,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const headers = await logIn(request, pending);
     return data({ result: null, recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
   } catch (error) {
-    if (error instanceof LoginError) {
-      const headers: Record<string, string> = error.retryAfter ? { "Retry-After": String(error.retryAfter) } : {};
+    if (isRefusal(error)) {
+      const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
       const result =
-        error.status === 400
+        error.code === "login"
           ? submission.reply({ fieldErrors: { kod: [error.message] }, hideFields: ["kod"] })
           : submission.reply({ formErrors: [error.message], hideFields: ["kod"] });
-      return data({ result, recovery: null }, { status: error.status, headers });
+      return data({ result, recovery: null }, { status: REFUSAL_STATUS[error.code], headers });
     }
     throw error;
   }

@@ -3,25 +3,23 @@ import { Form, redirect } from "@remix-run/react";
 import { requireFormToken } from "~/auth/csrf.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { destroySession } from "~/auth/session.server";
-import { audit } from "~/domain/audit.server";
-import { requestInfo } from "~/request-context.server";
+import { audit } from "~/features/audit/index.server";
+import { requestContext } from "~/http/request-context";
 import { CsrfInput } from "~/ui/csrf";
 
 // Nothing changes on a GET: it only offers the button.
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = await getUserAndSession(request);
   if (!user) throw redirect("/login");
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { session, user } = await getUserAndSession(request);
   // Ending a session needs its form too: another customer's page cannot log this one out.
   if (user) {
     await requireFormToken(request, session);
-    const actor = user.kind === "retailer" ? `customer:${user.customerId}` : `staff:${user.staffId}`;
-    const { ip, requestId } = requestInfo();
-    await audit({ actor, action: "logout", ip, requestId });
+    await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout" });
   }
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
 }

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { renderLabelsPdf } from "~/documents/labels-pdf.server";
-import { LABEL_TYPE, getBlock } from "~/domain/labels.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { renderLabelsPdf, LABEL_TYPE, getBlock } from "~/features/labels/index.server";
 
 // GET /nodetiketter/{blockId}.pdf: the labels of one of the customer's allocations.
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const match = /^(\d{1,9})\.pdf$/.exec(params.file ?? "");
   const block = match ? await getBlock(user.customerId, Number(match[1])) : null;
   if (!block || block.type !== LABEL_TYPE.emergency) throw new Response("Etiketterna finns inte.", { status: 404 });

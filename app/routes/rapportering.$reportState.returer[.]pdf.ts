@@ -2,13 +2,12 @@
 // A resource route outside the retailer layout, so it guards itself.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/content-disposition.server";
-import { returnsPdf } from "~/documents/returns-pdf.server";
-import { today } from "~/domain/dates";
-import { listPapers } from "~/domain/returns.server";
+import { contentDisposition } from "~/http/content-disposition.server";
+import { returnsPdf, listPapers } from "~/features/returns/index.server";
+import { today } from "~/lib/dates";
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
   const state = params.reportState === "1" ? 1 : params.reportState === "2" ? 2 : null;
   if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
   const papers = await listPapers(user.customerId, state);

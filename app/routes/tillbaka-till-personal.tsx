@@ -3,19 +3,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { destroySession, getSession, resumeStaffSession } from "~/auth/session.server";
-import { endImpersonation } from "~/domain/impersonation.server";
-import { requestInfo } from "~/request-context.server";
+import { endImpersonation } from "~/features/auth/index.server";
 
 // Nothing changes on a GET.
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRetailer(request);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRetailer(request, context);
   throw redirect("/");
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRetailer(request);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
   if (user.impersonatorId === null) throw new Response("Du är inte inloggad via ett personalkonto.", { status: 403 });
-  const staffStillExists = await endImpersonation(user.impersonatorId, user.customerId, requestInfo());
+  const staffStillExists = await endImpersonation(user.impersonatorId, user.customerId, user.actor);
   if (!staffStillExists) {
     return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, await getSession(request)) } });
   }

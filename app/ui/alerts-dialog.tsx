@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { Alert } from "~/domain/alerts.server";
+import type { Alert } from "~/features/alerts/index.server";
 import { CsrfInput } from "~/ui/csrf";
 
 const LOCK_TEXT = "Detta måste göras innan ni kan påbörja er normala returrapportering.";

@@ -1,4 +1,4 @@
-import type { Banner } from "~/domain/banners.server";
+import type { Banner } from "~/features/messages/index.server";
 
 /** Message banners at the top of every retailer page; the HTML is sanitised on the server. */
 export function Banners({ banners }: { banners: Banner[] }) {

@@ -1,4 +1,4 @@
-import { progressColour, progressFill } from "~/domain/bundle-progress";
+import { progressColour, progressFill } from "~/features/bundles";
 
 /** Bundle progress (spec 9): the fill is twice the return count, coloured green <40, orange 40–49, red ≥50. */
 export function BundleProgress({ total }: { total: number }) {

@@ -1,5 +1,5 @@
 // The menus of the two layouts. A screen is listed here once it is built.
-import type { Role } from "~/domain/staff.server";
+import type { Role } from "~/features/staff/index.server";
 
 export type MenuItem = { label: string; to: string; roles?: Role[]; children?: MenuItem[] };
 

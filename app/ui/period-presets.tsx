@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { preset, PRESET_LABELS, type PresetId } from "~/domain/period";
+import { preset, PRESET_LABELS, type PresetId } from "~/lib/period";
 
 /** The current query string with `changes` applied: null removes a key, an array repeats it. */
 export function withParams(search: string, changes: Record<string, string | string[] | null>): string {

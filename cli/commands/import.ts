@@ -52,14 +52,15 @@ export function registerImport(program: Command) {
       if (opts.issuePins && file === "-" && opts.issuePins === "-") throw new UsageError("--issue-pins behöver en fil, inte standard ut.");
       const text = await readInputFile(file);
       await prepareDb(getDb());
-      const { importFile, formatProblem } = await import("../../app/domain/imports.server");
-      const { csvLine } = await import("../../app/documents/spreadsheet-cells.server");
+      const { importFile, formatProblem } = await import("../../app/features/imports/index.server");
+      const { CLI_ACTOR } = await import("../../app/features/audit/index.server");
+      const { csvLine } = await import("../../app/lib/spreadsheet-cells.server");
       const bar = progressBar(`import ${kind}`);
       let pinsWritten = false;
       let result;
       try {
         result = await importFile(kind, text, {
-          actor: "cli",
+          actor: CLI_ACTOR,
           source: file === "-" ? "stdin" : file,
           dryRun: opts.dryRun,
           skipInvalid: opts.skipInvalid,
@@ -100,8 +101,8 @@ export function registerImport(program: Command) {
       const started = Date.now();
       const text = await readInputFile(file);
       await prepareDb(getDb());
-      const { parseOrdersFile, applyOrders, OrdersError } = await import("../../app/domain/orders.server");
-      const { classifyOrderRows, formatProblem } = await import("../../app/domain/imports.server");
+      const { parseOrdersFile, applyOrders, OrdersError } = await import("../../app/features/invoices/index.server");
+      const { classifyOrderRows, formatProblem } = await import("../../app/features/imports/index.server");
       const parsed = parseOrdersFile(text);
       const problems = [...parsed.problems];
       let rows = parsed.rows;
@@ -115,7 +116,7 @@ export function registerImport(program: Command) {
       let write = [...split.created, ...split.changed];
       if (!opts.dryRun && write.length > 0) {
         try {
-          await applyOrders(write, basename(file === "-" ? "stdin" : file), "cli");
+          await applyOrders(write, basename(file === "-" ? "stdin" : file), { id: "cli" });
         } catch (e) {
           if (!(e instanceof OrdersError)) throw e;
           problems.push(...e.problems);
@@ -126,7 +127,7 @@ export function registerImport(program: Command) {
           write = write.filter((r) => !refused.has(r.line));
           split.created = split.created.filter((r) => !refused.has(r.line));
           split.changed = split.changed.filter((r) => !refused.has(r.line));
-          if (write.length > 0) await applyOrders(write, basename(file === "-" ? "stdin" : file), "cli");
+          if (write.length > 0) await applyOrders(write, basename(file === "-" ? "stdin" : file), { id: "cli" });
         }
       }
       for (const p of problems.sort((a, b) => a.line - b.line)) console.error(formatProblem(p));

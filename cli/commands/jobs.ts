@@ -33,9 +33,9 @@ export function registerJobs(program: Command) {
       const started = Date.now();
       const { from, to } = parsePeriodArgs(opts);
       await prepareDb(getDb());
-      const { runInvoicing } = await import("../../app/domain/invoicing.server");
+      const { runInvoicing } = await import("../../app/features/invoices/index.server");
       const bar = progressBar("invoice run");
-      const s = await runInvoicing({ from, to, dryRun: opts.dryRun, actor: "cli" }, (d, t) => bar.update(d, t)).finally(() => bar.finish());
+      const s = await runInvoicing({ from, to, dryRun: opts.dryRun, actor: { id: "cli" } }, (d, t) => bar.update(d, t)).finally(() => bar.finish());
       for (const t of s.perPaperType) {
         console.log(`${PAPER_TYPES[t.paperType] ?? `typ ${t.paperType}`}: ${t.invoices} fakturor, netto ${kr(t.netOre)}, moms ${kr(t.vatOre)}, att betala ${kr(t.amountOre)}`);
       }
@@ -57,8 +57,8 @@ export function registerJobs(program: Command) {
     .action(async (opts: { out: string }) => {
       const started = Date.now();
       await prepareDb(getDb());
-      const { buildPayoutFiles } = await import("../../app/domain/guarantees.server");
-      const files = await buildPayoutFiles("cli");
+      const { buildPayoutFiles } = await import("../../app/features/guarantees/index.server");
+      const files = await buildPayoutFiles({ id: "cli" });
       if (files.length === 0) {
         console.log(`payout files: 0 files, inga utbetalningar att skriva (${seconds(started)})`);
         return;
@@ -89,7 +89,7 @@ export function registerJobs(program: Command) {
       if (!opts.out.toLowerCase().endsWith(".xlsx")) throw new UsageError("--out ska sluta på .xlsx.");
       if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
       await prepareDb(getDb());
-      const { writeDistributionXlsx } = await import("../../app/documents/distribution-xlsx.server");
+      const { writeDistributionXlsx } = await import("../../app/features/distribution/index.server");
       // Written under a temporary name, so a failed export never leaves half a file.
       const tmp = join(dirname(resolve(opts.out)), `.${basename(opts.out)}.${process.pid}.tmp`);
       const stream = createWriteStream(tmp, { flags: "wx" });
@@ -110,7 +110,7 @@ export function registerJobs(program: Command) {
     .requiredOption("--out <FILE>", "kopians filnamn")
     .addHelpText("after", "\nExempel:\n  npm run portal -- backup --out /srv/backup/portal-2026-03-02.db")
     .action(async (opts: { out: string }) => {
-      const { backupDatabase } = await import("../../app/domain/backup.server");
+      const { backupDatabase } = await import("../../app/features/operations/index.server");
       const r = await backupDatabase(opts.out);
       console.log(`backup: ${r.file}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok (${(r.ms / 1000).toFixed(1)} s)`);
     });

@@ -17,7 +17,7 @@ export function registerMaintenance(program: Command) {
     .action(async () => {
       const started = Date.now();
       await prepareDb(getDb());
-      const { prune, pruneSummary } = await import("../../app/domain/maintenance.server");
+      const { prune, pruneSummary } = await import("../../app/features/operations/index.server");
       console.log(`maintenance prune: ${pruneSummary(await prune())} (${seconds(started)})`);
     });
 }

@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createReturn, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";

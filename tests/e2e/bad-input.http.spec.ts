@@ -8,7 +8,7 @@
 // (transfer orders, complete payouts) are left out: e2e tests share one server.
 import fc from "fast-check";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { createBundle, createDelivery, createLabelBlock } from "../../db/factories";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

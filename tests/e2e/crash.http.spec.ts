@@ -10,7 +10,7 @@ import { rmSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDb, prepareDb, schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
 import { formTokenOf } from "./own-server";
 

@@ -1,4 +1,4 @@
-import { addMonths } from "../../app/domain/dates";
+import { addMonths } from "../../app/lib/dates";
 import { expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, returnRow } from "./returns-data";
 

@@ -12,8 +12,8 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { readFileSync, readdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { addDays, today } from "../../app/domain/dates";
-import { UPLOAD_BODY_LIMITS } from "../../app/request-limits";
+import { addDays, today } from "../../app/lib/dates";
+import { UPLOAD_BODY_LIMITS } from "../../app/http/request-limits";
 import { schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
@@ -72,7 +72,7 @@ function matches(text: string, re: RegExp): string[] {
   return [...new Set([...text.matchAll(re)].map((m) => m[1]))];
 }
 
-const SOURCE = allSource(["app/routes", "app/ui", "app/domain", "app/auth"]);
+const SOURCE = allSource(["app/routes", "app/ui", "app/features", "app/lib", "app/http", "app/auth"]);
 /** Every form field name the app reads or renders, and zod schema keys. */
 const FIELDS = [
   ...new Set([

@@ -3,7 +3,7 @@
 // `Cache-Control: no-store` (once), downloads name their file by RFC 6266 (parsed back
 // with the tests' own parser), and HSTS comes only with HTTPS.
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { parseDisposition, savedName } from "../content-disposition-parse";

@@ -1,5 +1,5 @@
 // Data builders for the returns, bundle and history specs: each test makes its own.
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
 import { schema } from "../../db/client";
 import { and, eq } from "drizzle-orm";

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import type { Download, Page } from "@playwright/test";
 import { schema } from "../../db/client";
 import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 
 test.beforeAll(async () => {

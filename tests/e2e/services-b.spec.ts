@@ -4,7 +4,7 @@ import { createCookie } from "@remix-run/node";
 import { createHash, randomBytes } from "node:crypto";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { baseURL } from "../playwright.config";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
 import type { Page } from "@playwright/test";

@@ -2,7 +2,7 @@
 // an HTTPS proxy (TRUST_PROXY=1; X-Forwarded-Proto says whether the client used HTTPS).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { SESSION_LIMITS } from "../../app/domain/sessions.server";
+import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../db/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";

@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 

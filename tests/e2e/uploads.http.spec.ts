@@ -4,7 +4,7 @@
 // CLI import files are in tests/unit/reliability-uploads.test.ts.
 import { count, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { addDays } from "../../app/domain/dates";
+import { addDays } from "../../app/lib/dates";
 import { e2eDb, expect, formToken, loginAs, makeStaff, test } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 

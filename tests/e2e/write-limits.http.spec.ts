@@ -9,9 +9,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
-import { addDays, today } from "../../app/domain/dates";
-import { LABEL_LIMITS, LABEL_MESSAGES } from "../../app/domain/labels.server";
-import { BUSY_MESSAGE } from "../../app/busy.server";
+import { addDays, today } from "../../app/lib/dates";
+import { LABEL_LIMITS, LABEL_MESSAGES } from "../../app/features/labels/labels.server";
+import { BUSY_MESSAGE } from "../../app/http/busy.server";
 import { expect, test } from "./fixtures";
 import { formTokenOf, startOwnServer, type OwnServer } from "./own-server";
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { databaseUrl, openDb, schema } from "../../db/client";
-import { HASH_LIMITS, HashBusyError, hashSecret, verifySecret, withHashSlot } from "../../app/domain/passwords.server";
+import { HASH_LIMITS, HashBusyError, hashSecret, verifySecret, withHashSlot } from "../../app/features/auth/passwords.server";
 import {
   THROTTLE,
   attemptNotWeighed,
@@ -11,13 +11,13 @@ import {
   normaliseStaffEmail,
   pruneThrottle,
   reserveAttempt,
-} from "../../app/domain/throttle.server";
+} from "../../app/features/auth/throttle.server";
 import {
   SESSION_LIMITS,
   createSessionRow,
   endCustomerSessions,
   readSessionRow,
-} from "../../app/domain/sessions.server";
+} from "../../app/features/auth/sessions.server";
 import { baseData, db, newCustomer } from "./helpers";
 
 beforeAll(baseData);

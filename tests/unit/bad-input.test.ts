@@ -7,22 +7,22 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { checkReceived, parseMonth, saveReceived } from "../../app/domain/deliveries.server";
-import { checkEmergencyCount } from "../../app/domain/labels.server";
-import { savePlacards } from "../../app/domain/placards.server";
-import { answerHoliday } from "../../app/domain/holidays.server";
-import { checkHoliday } from "../../app/domain/holidays-admin.server";
-import { parsePrice, priceBreakdown } from "../../app/domain/prices";
-import { checkHistoryRange } from "../../app/domain/history.server";
-import { parseKronor } from "../../app/domain/extra-invoices.server";
-import { parseCustomerNumbers } from "../../app/domain/messages.server";
-import { parseDistributionParams } from "../../app/domain/distribution-params.server";
-import { BankDetailError, updateBankDetail } from "../../app/domain/guarantees.server";
-import { BundleChangeError, changeBundleNumber } from "../../app/domain/staff-bundles.server";
-import { parseCsv, CSV_LIMITS } from "../../app/domain/csv.server";
-import { IMPORT_COLUMNS, IMPORT_KINDS, importFile } from "../../app/domain/imports.server";
-import { OrdersError, applyOrders, parseOrdersFile } from "../../app/domain/orders.server";
-import { MAX_RETURN_AMOUNT, saveReturns, type ReturnLine } from "../../app/domain/returns.server";
+import { checkReceived, parseMonth, saveReceived } from "../../app/features/deliveries/deliveries.server";
+import { checkEmergencyCount } from "../../app/features/labels/labels.server";
+import { savePlacards } from "../../app/features/placards/placards.server";
+import { answerHoliday } from "../../app/features/holidays/answers.server";
+import { checkHoliday } from "../../app/features/holidays/holidays.server";
+import { parsePrice, priceBreakdown } from "../../app/features/products/prices";
+import { checkHistoryRange } from "../../app/features/returns/history.server";
+import { parseKronor } from "../../app/features/invoices/extra-lines.server";
+import { parseCustomerNumbers } from "../../app/features/messages/messages.server";
+import { parseDistributionParams } from "../../app/features/distribution/distribution-params.server";
+import { BankDetailError, updateBankDetail } from "../../app/features/guarantees/guarantees.server";
+import { BundleChangeError, changeBundleNumber } from "../../app/features/bundles/staff-bundles.server";
+import { parseCsv, CSV_LIMITS } from "../../app/lib/csv.server";
+import { IMPORT_COLUMNS, IMPORT_KINDS, importFile } from "../../app/features/imports/imports.server";
+import { OrdersError, applyOrders, parseOrdersFile } from "../../app/features/invoices/orders.server";
+import { MAX_RETURN_AMOUNT, saveReturns, type ReturnLine } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";
@@ -244,12 +244,12 @@ describe("staff inputs", () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom("bankgiro", "bankAccount", "orgNumber") as fc.Arbitrary<"bankgiro" | "bankAccount" | "orgNumber">, nasty, fc.oneof(fc.integer(), fc.double(), fc.constantFrom(5, 6, 49, 50, 51, 0, -1)), fc.constantFrom(bundle.id, foreign.id, -1), async (field, value, n, bundleId) => {
         try {
-          await updateBankDetail(a, field, value, "test");
+          await updateBankDetail(a, field, value, { id: "test" });
         } catch (e) {
           expect(e).toBeInstanceOf(BankDetailError);
         }
         try {
-          await changeBundleNumber(a, bundleId, n, "test");
+          await changeBundleNumber(a, bundleId, n, { id: "test" });
           expect(bundleId).toBe(bundle.id);
         } catch (e) {
           expect(e).toBeInstanceOf(BundleChangeError);
@@ -309,7 +309,7 @@ describe("CSV reader, imports and order files", () => {
         // Each cell: a valid value 7 times in 10, else hostile text.
         const text = [columns.join(";"), ...rows.map((r) => columns.map((c, i) => (r[i][0] < 7 ? VALID[c] : r[i][1].replace(/[\r\n]/g, ""))).join(";"))].join("\n");
         const before = await count();
-        const r = await importFile(kind, text, { actor: "test", source: "fuzz.csv", skipInvalid });
+        const r = await importFile(kind, text, { actor: { id: "test" }, source: "fuzz.csv", skipInvalid });
         const after = await count();
         if (!r.applied) expect(after).toEqual(before);
         if (r.problems.length > 0 && !skipInvalid) expect(r.applied).toBe(false);
@@ -342,7 +342,7 @@ describe("CSV reader, imports and order files", () => {
         if (parsed.problems.length > 0) return;
         const before = Number((await db().select({ n: sql<number>`count(*)` }).from(schema.orderFiles))[0].n);
         try {
-          await applyOrders(parsed.rows, "fuzz.csv", "test");
+          await applyOrders(parsed.rows, "fuzz.csv", { id: "test" });
           stored++;
         } catch (e) {
           expect(e).toBeInstanceOf(OrdersError);

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { verifySecret } from "../../app/domain/passwords.server";
+import { verifySecret } from "../../app/features/auth/passwords.server";
 import { cli } from "./cli-run";
 import { db } from "./helpers";
 

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
-import { addToRefund, payoutCsvFiles } from "../../app/domain/guarantees.server";
+import { addToRefund, payoutCsvFiles } from "../../app/features/guarantees/guarantees.server";
 import { cli, cliSpawn, dbFile } from "./cli-run";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
@@ -68,7 +68,7 @@ describe("payout files", () => {
       { customerId: a, ledger: 80, amountOre: 30000 },
       { customerId: b, ledger: 83, amountOre: 12500 },
     ]);
-    for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, "staff:1", "2026-03-10")).toBe(true);
+    for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
     const out = join(dir, "payout");
     const r = cli(["payout", "files", "--out", out]);
     expect(r.stderr).toBe("");
@@ -85,7 +85,7 @@ describe("payout files", () => {
     expect(csv).toBe(
       `\uFEFFkundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum\r\n${a};Kiosken Alfa;556677-8899;123-4567;;450,50;2026-03-16\r\n${b};Kiosken Beta;551122-3344;;8327-9,123456789;125,00;2026-03-16\r\n`,
     );
-    const staff = await payoutCsvFiles("staff:1", {}, "2026-03-10");
+    const staff = await payoutCsvFiles({ id: "staff:1" }, {}, "2026-03-10");
     for (const f of staff) expect(readFileSync(join(out, f.filename), "utf8")).toBe(f.content);
     const text = execFileSync("pdftotext", [join(out, "underlag-expressen-2026-v12.pdf"), "-"], { encoding: "utf8" });
     expect(text).toContain("Kiosken Alfa");

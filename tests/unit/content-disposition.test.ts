@@ -4,7 +4,7 @@
 // filename), by a parser of the tests' own (tests/content-disposition-parse.ts).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentDisposition } from "../../app/content-disposition.server";
+import { contentDisposition } from "../../app/http/content-disposition.server";
 import { parseDisposition as parse, savedName } from "../content-disposition-parse";
 
 function checkHeader(header: string) {

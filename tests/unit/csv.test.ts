@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../app/domain/csv.server";
-import { messageHtml, sanitizeHtml } from "../../app/domain/html.server";
+import { parseCsv } from "../../app/lib/csv.server";
+import { messageHtml, sanitizeHtml } from "../../app/lib/html.server";
 
 describe("parseCsv", () => {
   it("reads columns by name in any order, with a BOM and CRLF", () => {

@@ -10,11 +10,11 @@ import { PassThrough } from "node:stream";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
-import { writeDistributionXlsx } from "../../app/documents/distribution-xlsx.server";
-import { PAYOUT_CSV_COLUMNS, buildPayoutCsv } from "../../app/documents/payout-csv.server";
-import { csvField, csvLine, neutraliseFormula, xlsxRow } from "../../app/documents/spreadsheet-cells.server";
-import { parseCsv } from "../../app/domain/csv.server";
-import { addToRefund, payoutCsvFiles } from "../../app/domain/guarantees.server";
+import { writeDistributionXlsx } from "../../app/features/distribution/distribution-xlsx.server";
+import { PAYOUT_CSV_COLUMNS, buildPayoutCsv } from "../../app/features/guarantees/payout-csv.server";
+import { csvField, csvLine, neutraliseFormula, xlsxRow } from "../../app/lib/spreadsheet-cells.server";
+import { parseCsv } from "../../app/lib/csv.server";
+import { addToRefund, payoutCsvFiles } from "../../app/features/guarantees/guarantees.server";
 import { cli } from "./cli-run";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
     await db().update(schema.deliveries).set({ received: 17, receivedAt: Date.now() }).where(eq(schema.deliveries.id, d.id));
     await db().insert(schema.guarantees).values({ customerId: id, ledger: 83, amountOre: 45050 + i });
   }
-  for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, "staff:1", "2026-03-10")).toBe(true);
+  for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
 });
 
 const expected = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -92,7 +92,7 @@ async function checkDistributionXlsx(load: (wb: ExcelJS.Workbook) => Promise<unk
 
 describe("the payout CSV", () => {
   it("as staff download it: hostile text starts with ', amounts are numbers", async () => {
-    const [file] = await payoutCsvFiles("staff:1", { ledger: 83 }, "2026-03-10");
+    const [file] = await payoutCsvFiles({ id: "staff:1" }, { ledger: 83 }, "2026-03-10");
     checkPayoutCsv(file.content as string);
   });
   it("keeps a negative amount a number: only text is escaped", () => {

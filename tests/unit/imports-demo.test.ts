@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
-import { listDeliveryNote } from "../../app/domain/deliveries.server";
+import { listDeliveryNote } from "../../app/features/deliveries/deliveries.server";
 import { cli } from "./cli-run";
 import { db } from "./helpers";
 

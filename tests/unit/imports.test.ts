@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { importFile } from "../../app/domain/imports.server";
+import { importFile } from "../../app/features/imports/imports.server";
 import { baseData, db } from "./helpers";
 
 describe("importFile at national scale", () => {
@@ -11,7 +11,7 @@ describe("importFile at national scale", () => {
     await baseData();
     let customers = "customer_id;name;address;zip;city;distributor_id;phone;email\n";
     for (let i = 1; i <= 6500; i++) customers += `${40000 + i};Kiosk ${i};Gatan ${i};111 22;Stad;${1 + (i % 2)};;\n`;
-    expect((await importFile("customers", customers, { actor: "test", source: "c.csv" })).created).toBe(6500);
+    expect((await importFile("customers", customers, { actor: { id: "test" }, source: "c.csv" })).created).toBe(6500);
     const rows = ["customer_id;title_id;edition_id;delivery_date;delivered;price_ore"];
     for (let i = 1; i <= 6500; i++) {
       rows.push(`${40000 + i};1;1;2026-03-02;${10 + (i % 30)};2219`, `${40000 + i};2;1;2026-03-02;${5 + (i % 20)};2163`);
@@ -20,15 +20,15 @@ describe("importFile at national scale", () => {
     }
     const text = `${rows.join("\n")}\n`;
     let t = Date.now();
-    const first = await importFile("deliveries", text, { actor: "test", source: "d.csv" });
+    const first = await importFile("deliveries", text, { actor: { id: "test" }, source: "d.csv" });
     const firstMs = Date.now() - t;
     expect(first).toMatchObject({ created: rows.length - 1, changed: 0, unchanged: 0, applied: true });
     expect(firstMs).toBeLessThan(5000);
     t = Date.now();
-    const again = await importFile("deliveries", text, { actor: "test", source: "d.csv" });
+    const again = await importFile("deliveries", text, { actor: { id: "test" }, source: "d.csv" });
     expect(Date.now() - t).toBeLessThan(3000);
     expect(again).toMatchObject({ created: 0, changed: 0, unchanged: rows.length - 1 });
-    const changed = await importFile("deliveries", text.replace(";2219\n", ";2300\n"), { actor: "test", source: "d.csv" });
+    const changed = await importFile("deliveries", text.replace(";2219\n", ";2300\n"), { actor: { id: "test" }, source: "d.csv" });
     expect(changed).toMatchObject({ created: 0, changed: 1, unchanged: rows.length - 2 });
     const [{ n }] = await db().select({ n: sql<number>`count(*)` }).from(schema.deliveries);
     expect(n).toBe(rows.length - 1);
@@ -36,9 +36,9 @@ describe("importFile at national scale", () => {
 
   it("a dry run and a file with a bad row apply nothing", async () => {
     const header = "customer_id;title_id;edition_id;delivery_date;delivered;price_ore\n";
-    const dry = await importFile("deliveries", `${header}40001;1;1;2026-03-03;5;2219\n`, { actor: "test", source: "x", dryRun: true });
+    const dry = await importFile("deliveries", `${header}40001;1;1;2026-03-03;5;2219\n`, { actor: { id: "test" }, source: "x", dryRun: true });
     expect(dry).toMatchObject({ created: 1, applied: false });
-    const bad = await importFile("deliveries", `${header}40001;1;1;2026-03-03;5;2219\n40001;1;1;2026-03-04;-1;2219\n`, { actor: "test", source: "x" });
+    const bad = await importFile("deliveries", `${header}40001;1;1;2026-03-03;5;2219\n40001;1;1;2026-03-04;-1;2219\n`, { actor: { id: "test" }, source: "x" });
     expect(bad.applied).toBe(false);
     expect(bad.problems).toEqual([{ line: 3, column: "delivered", reason: "ska vara mellan 0 och 99999" }]);
     const [{ n }] = await db().select({ n: sql<number>`count(*)` }).from(schema.deliveries).where(sql`${schema.deliveries.deliveryDate} > '2026-03-02'`);

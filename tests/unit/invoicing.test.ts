@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createReturn } from "../../db/factories";
-import { InvoicingError, runInvoicing } from "../../app/domain/invoicing.server";
+import { InvoicingError, runInvoicing } from "../../app/features/invoices/invoice-run.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 let a: number;
@@ -58,7 +58,7 @@ beforeAll(async () => {
 
 describe("runInvoicing", () => {
   it("a dry run reports the totals and creates nothing", async () => {
-    const s = await runInvoicing({ from: FROM, to: TO, dryRun: true, actor: "test", date: "2026-03-05" });
+    const s = await runInvoicing({ from: FROM, to: TO, dryRun: true, actor: { id: "test" }, date: "2026-03-05" });
     expect(s.perPaperType).toEqual([
       { paperType: 0, invoices: 1, netOre: 154715, vatOre: 28245, amountOre: 182960 },
       { paperType: 1, invoices: 1, netOre: 1000, vatOre: 250, amountOre: 1250 },
@@ -67,7 +67,7 @@ describe("runInvoicing", () => {
   });
 
   it("bills (delivered − returned) × price with 6 % VAT, plus sent extra lines and transferred orders", async () => {
-    const s = await runInvoicing({ from: FROM, to: TO, actor: "test", date: "2026-03-05" });
+    const s = await runInvoicing({ from: FROM, to: TO, actor: { id: "test" }, date: "2026-03-05" });
     expect(s).toMatchObject({ created: 2, firstNumber: 600011, lastNumber: 600012 });
     const invoices = await db().select().from(schema.invoices).where(eq(schema.invoices.customerId, a)).orderBy(schema.invoices.paperType);
     expect(invoices.map((i) => [i.number, i.paperType, i.date, i.dueDate, i.periodFrom, i.periodTo, i.netOre, i.vatOre, i.amountOre, i.status])).toEqual([
@@ -94,19 +94,19 @@ describe("runInvoicing", () => {
 
   it("a second run for the same period creates nothing", async () => {
     const before = await db().select({ n: sql<number>`count(*)` }).from(schema.invoiceLines);
-    const s = await runInvoicing({ from: FROM, to: TO, actor: "test", date: "2026-03-06" });
+    const s = await runInvoicing({ from: FROM, to: TO, actor: { id: "test" }, date: "2026-03-06" });
     expect(s).toMatchObject({ created: 0, existing: 2, perPaperType: [] });
     expect(await db().select({ n: sql<number>`count(*)` }).from(schema.invoiceLines)).toEqual(before);
   });
 
   it("refuses a period overlapping an invoiced one, and a reversed period", async () => {
-    await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: "test" })).rejects.toThrow(InvoicingError);
-    await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: "test" })).rejects.toThrow("överlappar den redan fakturerade perioden 2026-02-01–2026-02-28");
-    await expect(runInvoicing({ from: "2026-04-02", to: "2026-04-01", actor: "test" })).rejects.toThrow(InvoicingError);
+    await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: { id: "test" } })).rejects.toThrow(InvoicingError);
+    await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: { id: "test" } })).rejects.toThrow("överlappar den redan fakturerade perioden 2026-02-01–2026-02-28");
+    await expect(runInvoicing({ from: "2026-04-02", to: "2026-04-01", actor: { id: "test" } })).rejects.toThrow(InvoicingError);
   });
 
   it("the next period continues the numbering and picks up the waiting extra line", async () => {
-    const s = await runInvoicing({ from: "2026-03-01", to: "2026-03-31", actor: "test", date: "2026-04-02" });
+    const s = await runInvoicing({ from: "2026-03-01", to: "2026-03-31", actor: { id: "test" }, date: "2026-04-02" });
     expect(s.firstNumber).toBe(600013);
     const [x] = await db().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.deliveryDate, "2026-03-02"));
     expect(x.invoiceId).not.toBeNull();

@@ -4,9 +4,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { RETENTION, prune } from "../../app/domain/maintenance.server";
-import { SESSION_LIMITS } from "../../app/domain/sessions.server";
-import { THROTTLE } from "../../app/domain/throttle.server";
+import { RETENTION, prune } from "../../app/features/operations/maintenance.server";
+import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
+import { THROTTLE } from "../../app/features/auth/throttle.server";
 import { scheduleJob } from "../../cli/serve";
 import { cli } from "./cli-run";
 import { baseData, db, newCustomer } from "./helpers";

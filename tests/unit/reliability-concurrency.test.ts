@@ -7,8 +7,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { decideBundles, type BundleDecision } from "../../app/domain/bundles.server";
-import { RETURN_MESSAGES, saveReturns } from "../../app/domain/returns.server";
+import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
+import { RETURN_MESSAGES, saveReturns } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";

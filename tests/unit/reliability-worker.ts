@@ -3,8 +3,8 @@
 //   save   CUSTOMER DELIVERY BUNDLE COUNT ON   – COUNT additions of 1 into BUNDLE (state 2)
 //   decide CUSTOMER COUNT ON NUMBERS…          – COUNT confirm steps keeping one bundle per type open
 import { closeDb } from "../../db/client";
-import { decideBundles, type BundleDecision } from "../../app/domain/bundles.server";
-import { saveReturns } from "../../app/domain/returns.server";
+import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
+import { saveReturns } from "../../app/features/returns/returns.server";
 
 const [mode, ...args] = process.argv.slice(2);
 // All workers start together (tsx start-up takes a second or two), so their writes overlap.

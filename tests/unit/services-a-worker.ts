@@ -2,7 +2,7 @@
 // customer in a loop, printing per order the allocated range, or the refusal's text
 // when an order limit stops it, as JSON.
 import { closeDb } from "../../db/client";
-import { LabelLimitError, orderEmergencyLabels } from "../../app/domain/labels.server";
+import { LabelLimitError, orderEmergencyLabels } from "../../app/features/labels/labels.server";
 
 const [customerId, count, today] = process.argv.slice(2);
 const results: ([number, number] | string)[] = [];

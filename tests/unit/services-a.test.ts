@@ -7,14 +7,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock, createReturn } from "../../db/factories";
-import { addDays } from "../../app/domain/dates";
+import { addDays } from "../../app/lib/dates";
 import {
   RECEIVED_MESSAGES,
   checkReceived,
   journalMonth,
   listDeliveryNote,
   saveReceived,
-} from "../../app/domain/deliveries.server";
+} from "../../app/features/deliveries/deliveries.server";
 import {
   BLOCK_SIZE,
   LABEL_MESSAGES,
@@ -23,11 +23,11 @@ import {
   listUsableBlocks,
   orderBlock,
   orderEmergencyLabels,
-} from "../../app/domain/labels.server";
-import { InvoiceFileError, listGuarantees, listInvoices } from "../../app/domain/invoices.server";
-import { renderInvoicePdf } from "../../app/documents/invoice-pdf.server";
-import { code128Modules, renderLabelsPdf } from "../../app/documents/labels-pdf.server";
-import { renderJournalPdf } from "../../app/documents/journal-pdf.server";
+} from "../../app/features/labels/labels.server";
+import { InvoiceFileError, listGuarantees, listInvoices } from "../../app/features/invoices/invoices.server";
+import { renderInvoicePdf } from "../../app/features/invoices/invoice-pdf.server";
+import { code128Modules, renderLabelsPdf } from "../../app/features/labels/labels-pdf.server";
+import { renderJournalPdf } from "../../app/features/deliveries/journal-pdf.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const TODAY = "2026-03-18";

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createStaff } from "../../db/factories";
-import { deleteMessage, getMessage, listMessages, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/domain/messages.server";
-import { addShortcut, deleteShortcut, listShortcuts } from "../../app/domain/shortcuts.server";
-import { auditImpersonatedRequest, endImpersonation, startImpersonation } from "../../app/domain/impersonation.server";
+import { deleteMessage, getMessage, listMessages, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
+import { addShortcut, deleteShortcut, listShortcuts } from "../../app/features/staff/shortcuts.server";
+import { auditImpersonatedRequest, endImpersonation, startImpersonation } from "../../app/features/auth/impersonation.server";
 import { baseData, db, newCustomer } from "./helpers";
 
 let staffA: number;

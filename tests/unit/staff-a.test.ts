@@ -14,11 +14,11 @@ import {
   outsideScope,
   type DistributionQuery,
   type DistributorScope,
-} from "../../app/domain/distribution.server";
-import { parseDistributionParams, scopeFor } from "../../app/domain/distribution-params.server";
-import { complaintRows, complaintTotals } from "../../app/domain/complaints.server";
-import { parsePeriod, preset } from "../../app/domain/period";
-import { writeDistributionXlsx } from "../../app/documents/distribution-xlsx.server";
+} from "../../app/features/distribution/distribution.server";
+import { parseDistributionParams, scopeFor } from "../../app/features/distribution/distribution-params.server";
+import { complaintRows, complaintTotals } from "../../app/features/deliveries/complaints.server";
+import { parsePeriod, preset } from "../../app/lib/period";
+import { writeDistributionXlsx } from "../../app/features/distribution/distribution-xlsx.server";
 import { baseData, db, newCustomer } from "./helpers";
 
 const TODAY = "2026-03-15";

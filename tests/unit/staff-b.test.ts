@@ -5,13 +5,13 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock, createStaff } from "../../db/factories";
-import { addDays, isoWeek, nextMonday, today } from "../../app/domain/dates";
-import { HolidayError, checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/domain/holidays-admin.server";
-import { ProductError, saveProduct } from "../../app/domain/products.server";
-import { BundleChangeError, changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/domain/staff-bundles.server";
-import { OrdersError, applyOrders, parseOrdersFile, transferOrders } from "../../app/domain/orders.server";
-import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/domain/extra-invoices.server";
-import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/domain/dailyproducts.server";
+import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
+import { HolidayError, checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
+import { ProductError, saveProduct } from "../../app/features/products/products.server";
+import { BundleChangeError, changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
+import { OrdersError, applyOrders, parseOrdersFile, transferOrders } from "../../app/features/invoices/orders.server";
+import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
+import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
 import {
   PayoutIncompleteError,
   addToRefund,
@@ -20,11 +20,11 @@ import {
   listPendingRefunds,
   payoutCsvFiles,
   updateBankDetail,
-} from "../../app/domain/guarantees.server";
-import { kronor } from "../../app/documents/payout-csv.server";
+} from "../../app/features/guarantees/guarantees.server";
+import { kronor } from "../../app/features/guarantees/payout-csv.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
-const actor = "staff:test";
+const actor = { id: "staff:test" };
 const day = today();
 
 beforeAll(async () => {

@@ -3,15 +3,15 @@
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createSessionRow, readSessionRow } from "../../app/domain/sessions.server";
-import { clearThrottle, reserveAttempt } from "../../app/domain/throttle.server";
+import { createSessionRow, readSessionRow } from "../../app/features/auth/sessions.server";
+import { clearThrottle, reserveAttempt } from "../../app/features/auth/throttle.server";
 import {
   confirmEnrolment,
   newTotpSecret,
   parseTotpRoles,
   secondFactorRequired,
   verifySecondFactor,
-} from "../../app/domain/totp.server";
+} from "../../app/features/auth/totp.server";
 import { schema } from "../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../db/factories";
 import { cli } from "./cli-run";

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createLabelBlock } from "../../db/factories";
-import { addDays } from "../../app/domain/dates";
+import { addDays } from "../../app/lib/dates";
 import {
   LABEL_LIMITS,
   LABEL_MESSAGES,
@@ -14,7 +14,7 @@ import {
   LabelLimitError,
   orderBlock,
   orderEmergencyLabels,
-} from "../../app/domain/labels.server";
+} from "../../app/features/labels/labels.server";
 import { baseData, db, newCustomer } from "./helpers";
 
 const TODAY = "2026-03-18";

@@ -1,0 +1,156 @@
+// Server-side sessions: the cookie holds only a random id; this table holds the rest.
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction, type Tx } from "~/db.server";
+import { audit, staffActor } from "~/features/audit/audit.server";
+
+export const SESSION_LIMITS = {
+  idleMs: 2 * 60 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+  // lastSeenAt is written at most this often, so reading a page does not write.
+  touchEveryMs: 60_000,
+};
+
+export type SessionData = {
+  customerId?: number;
+  staffId?: number;
+  impersonatorId?: number;
+  /** In an impersonated session: the staff user's own session, resumed on the way back. */
+  staffSessionId?: string;
+  /** The form token of this session (app/auth/csrf.server.ts); every session has its own. */
+  csrf?: string;
+  [key: string]: unknown;
+};
+
+function newFormToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export async function createSessionRow(given: SessionData, now = Date.now()): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  // A new session never inherits a token, even when its data was copied from another.
+  const data: SessionData = { ...given, csrf: newFormToken() };
+  // An impersonation never outlives the staff session that started it.
+  let expiresAt = now + SESSION_LIMITS.absoluteMs;
+  if (data.staffSessionId) {
+    const staffRow = await sessionById().get({ id: data.staffSessionId });
+    if (staffRow) expiresAt = Math.min(expiresAt, staffRow.expiresAt);
+  }
+  await writeTransaction((tx) =>
+    tx.insert(schema.sessions).values({
+      id,
+      customerId: data.customerId ?? null,
+      staffId: data.staffId ?? null,
+      impersonatorId: data.impersonatorId ?? null,
+      data: JSON.stringify(data),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    }),
+  );
+  return id;
+}
+
+const sessionById = preparedQuery((db) =>
+  db.select().from(schema.sessions).where(eq(schema.sessions.id, sql.placeholder("id"))).prepare(),
+);
+
+export async function readSessionRow(id: string, now = Date.now()): Promise<SessionData | null> {
+  const row = await sessionById().get({ id });
+  if (!row) return null;
+  if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
+    // Ended either way; while another process holds the database the row waits for the next prune.
+    await deleteSessionRow(id).catch((error: unknown) => {
+      if (!isDatabaseBusy(error)) throw error;
+    });
+    return null;
+  }
+  const data = JSON.parse(row.data) as SessionData;
+  if (now - row.lastSeenAt >= SESSION_LIMITS.touchEveryMs) {
+    // Skipped while writes queue or the database is locked elsewhere, so reading a page
+    // never waits for a lock; a later request touches it. An impersonation keeps the
+    // staff session it came from alive, so the way back finds it.
+    const ids = typeof data.staffSessionId === "string" ? [id, data.staffSessionId] : [id];
+    await writeIfFree((tx) => tx.update(schema.sessions).set({ lastSeenAt: now }).where(inArray(schema.sessions.id, ids)));
+  }
+  return typeof data.csrf === "string" && data.csrf ? data : withFormToken(id, data);
+}
+
+/**
+ * A session from before form tokens gets one on its first read. The update only applies
+ * while the row has none, so parallel first reads agree on one token (the loser reads it
+ * back). While the database is locked the session goes on without one this time.
+ */
+async function withFormToken(id: string, data: SessionData): Promise<SessionData> {
+  const token = newFormToken();
+  try {
+    const result = await writeTransaction((tx) =>
+      tx
+        .update(schema.sessions)
+        .set({ data: sql`json_set(${schema.sessions.data}, '$.csrf', ${token})` })
+        .where(and(eq(schema.sessions.id, id), sql`json_extract(${schema.sessions.data}, '$.csrf') IS NULL`)),
+    );
+    if (result.rowsAffected === 1) return { ...data, csrf: token };
+    const row = await sessionById().get({ id });
+    return row ? (JSON.parse(row.data) as SessionData) : data;
+  } catch (error) {
+    if (isDatabaseBusy(error)) return data;
+    throw error;
+  }
+}
+
+export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {
+  await writeTransaction((tx) =>
+    tx.update(schema.sessions).set({ data: JSON.stringify(data), lastSeenAt: now }).where(eq(schema.sessions.id, id)),
+  );
+}
+
+export async function deleteSessionRow(id: string): Promise<void> {
+  await writeTransaction((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.id, id)));
+}
+
+/** Ends every session of a retailer (staff action), impersonations included. */
+export async function endCustomerSessions(customerId: number): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId)),
+  );
+  return result.rowsAffected;
+}
+
+/** Ends every session of a staff user, and every retailer portal they have opened. */
+export async function endStaffSessions(staffId: number, tx?: Tx): Promise<number> {
+  const run = (t: Tx) =>
+    t.delete(schema.sessions).where(or(eq(schema.sessions.staffId, staffId), eq(schema.sessions.impersonatorId, staffId)));
+  const result = await (tx ? run(tx) : writeTransaction(run));
+  return result.rowsAffected;
+}
+
+export async function deleteExpiredSessions(now = Date.now()): Promise<number> {
+  const result = await writeTransaction((tx) =>
+    tx
+      .delete(schema.sessions)
+      .where(or(lt(schema.sessions.expiresAt, now), lt(schema.sessions.lastSeenAt, now - SESSION_LIMITS.idleMs))),
+  );
+  return result.rowsAffected;
+}
+
+/**
+ * Staff action 'Logga ut kund': ends every session of the retailer and audits it in the
+ * same transaction. null when the customer does not exist.
+ */
+export async function revokeCustomerSessions(
+  staffId: number,
+  customerId: number,
+  meta: { ip?: string | null; requestId?: string | null } = {},
+): Promise<number | null> {
+  return writeTransaction(async (tx) => {
+    const [customer] = await tx.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, customerId));
+    if (!customer) return null;
+    const result = await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId));
+    await audit(
+      { actor: staffActor(staffId, meta), action: "customer.sessions.end", target: `customer:${customerId}`, detail: { ended: result.rowsAffected } },
+      tx,
+    );
+    return result.rowsAffected;
+  });
+}

@@ -1,0 +1,134 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
+import { today } from "~/lib/dates";
+
+/** `lastReturnId`: the newest return put in the bundle (null when empty). */
+export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
+
+/** The customer's open bundles with their total returns, by type then number. */
+const openBundlesOf = preparedQuery((db) => {
+  const b = schema.bundles;
+  const r = schema.returns;
+  return db
+    .select({
+      number: b.number,
+      type: b.type,
+      total: sql<number>`coalesce(sum(${r.amount}), 0)`,
+      lastReturnId: sql<number | null>`max(${r.id})`,
+    })
+    .from(b)
+    .leftJoin(r, eq(r.bundleId, b.id))
+    .where(and(eq(b.customerId, sql.placeholder("customerId")), eq(b.open, true)))
+    .groupBy(b.id)
+    .orderBy(asc(b.type), asc(b.number))
+    .prepare();
+});
+
+export function listOpenBundles(customerId: number): Promise<OpenBundle[]> {
+  return openBundlesOf().all({ customerId });
+}
+
+export { progressColour } from "./bundle-progress";
+
+export type BundleLine = { date: string; title: string; edition: string; amount: number };
+export type BundleDetail = {
+  number: number;
+  type: number;
+  open: boolean;
+  closedDate: string | null;
+  total: number;
+  lines: BundleLine[];
+};
+
+/**
+ * One of the customer's bundles with its returns (newest delivery first), or null
+ * when the number is unknown or belongs to another customer. A bundle holds at
+ * most a few weeks of papers, so all its lines are read and paged in memory;
+ * the total needs them all anyway. Two indexed queries.
+ */
+export async function getBundle(customerId: number, number: number): Promise<BundleDetail | null> {
+  const b = schema.bundles;
+  const [bundle] = await getDb()
+    .select()
+    .from(b)
+    .where(and(eq(b.customerId, customerId), eq(b.number, number)));
+  if (!bundle) return null;
+  const r = schema.returns;
+  const d = schema.deliveries;
+  const t = schema.titles;
+  const e = schema.editions;
+  const lines = await getDb()
+    .select({ date: d.deliveryDate, title: t.name, edition: e.description, amount: r.amount })
+    .from(r)
+    .innerJoin(d, eq(d.id, r.deliveryId))
+    .innerJoin(t, eq(t.id, d.titleId))
+    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(and(eq(r.bundleId, bundle.id), eq(r.customerId, customerId)))
+    .orderBy(desc(d.deliveryDate), asc(d.titleId), asc(d.editionId));
+  return {
+    number: bundle.number,
+    type: bundle.type,
+    open: bundle.open,
+    closedDate: bundle.closedDate,
+    total: lines.reduce((s, l) => s + l.amount, 0),
+    lines,
+  };
+}
+
+/** Closes one of the customer's open bundles; false when it is not an open bundle of theirs. */
+export async function closeBundle(customerId: number, number: number, on: string = today()): Promise<boolean> {
+  const b = schema.bundles;
+  const closed = await getDb()
+    .update(b)
+    .set({ open: false, closedDate: on, updatedAt: Date.now() })
+    .where(and(eq(b.customerId, customerId), eq(b.number, number), eq(b.open, true)))
+    .returning({ id: b.id });
+  return closed.length > 0;
+}
+
+export const CONFIRM_MESSAGES = {
+  undecided: "Välj Öppen eller Stängd.",
+  oneOpen: "Du kan bara ha en öppen bunt per returtyp.",
+} as const;
+
+export type BundleDecision = "open" | "closed";
+export type DecideResult =
+  | { ok: true; closed: number[] }
+  | { ok: false; bundleErrors: Record<number, string>; typeErrors: Partial<Record<0 | 1, string>> };
+
+/**
+ * The confirm step (spec 2.5, 5): every open bundle must be marked Öppen or Stängd,
+ * at most one may stay open per paper type; Stängd closes the bundle today. One
+ * transaction; decisions for bundles that are not the customer's open ones are ignored.
+ */
+export async function decideBundles(
+  customerId: number,
+  decisions: Record<number, BundleDecision | undefined>,
+  on: string = today(),
+): Promise<DecideResult> {
+  return writeTransaction(async (tx) => {
+    const b = schema.bundles;
+    const open = await tx
+      .select({ id: b.id, number: b.number, type: b.type })
+      .from(b)
+      .where(and(eq(b.customerId, customerId), eq(b.open, true)));
+    const bundleErrors: Record<number, string> = {};
+    const typeErrors: Partial<Record<0 | 1, string>> = {};
+    const stayOpen = { 0: 0, 1: 0 };
+    for (const x of open) {
+      const decision = decisions[x.number];
+      if (decision !== "open" && decision !== "closed") bundleErrors[x.number] = CONFIRM_MESSAGES.undecided;
+      else if (decision === "open") stayOpen[x.type as 0 | 1]++;
+    }
+    for (const type of [0, 1] as const) if (stayOpen[type] > 1) typeErrors[type] = CONFIRM_MESSAGES.oneOpen;
+    if (Object.keys(bundleErrors).length || Object.keys(typeErrors).length) return { ok: false, bundleErrors, typeErrors };
+    const toClose = open.filter((x) => decisions[x.number] === "closed");
+    if (toClose.length) {
+      await tx
+        .update(b)
+        .set({ open: false, closedDate: on, updatedAt: Date.now() })
+        .where(and(eq(b.customerId, customerId), inArray(b.id, toClose.map((x) => x.id))));
+    }
+    return { ok: true, closed: toClose.map((x) => x.number) };
+  });
+}

@@ -1,0 +1,2 @@
+// The bundles feature's client-safe part (rules and types a screen's component uses).
+export * from "./bundle-progress";

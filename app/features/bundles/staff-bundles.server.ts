@@ -1,0 +1,181 @@
+// Staff view of bundles (Buntar): label blocks, bundle contents and bundle number
+// changes. Every function takes the customer number and filters by it.
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+
+import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog/index";
+// Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
+export const TITLE_GROUPS = { AB: [1, 16], EX: [2, 4, 8, 32] } as const;
+
+export async function customerExists(customerId: number): Promise<boolean> {
+  const [row] = await getDb().select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, customerId));
+  return !!row;
+}
+
+export function listLabelBlocks(customerId: number) {
+  const l = schema.labelBlocks;
+  return getDb()
+    .select({
+      id: l.id,
+      type: l.type,
+      status: l.status,
+      fromDate: l.fromDate,
+      toDate: l.toDate,
+      fromNumber: l.fromNumber,
+      toNumber: l.toNumber,
+      numberUnused: l.numberUnused,
+    })
+    .from(l)
+    .where(eq(l.customerId, customerId))
+    .orderBy(asc(l.fromNumber));
+}
+
+export type DeleteBlockResult = "deleted" | "not-found" | "in-use";
+
+/** Deletes a block unless one of its numbers is already a bundle of the customer. */
+export async function deleteLabelBlock(customerId: number, blockId: number, actor: Actor): Promise<DeleteBlockResult> {
+  // A forged form can send any text; NaN cannot be bound as a query parameter.
+  if (!Number.isSafeInteger(blockId)) return "not-found";
+  return writeTransaction(async (tx) => {
+    const [block] = await tx
+      .select()
+      .from(schema.labelBlocks)
+      .where(and(eq(schema.labelBlocks.id, blockId), eq(schema.labelBlocks.customerId, customerId)));
+    if (!block) return "not-found";
+    const b = schema.bundles;
+    const [used] = await tx
+      .select({ n: count() })
+      .from(b)
+      .where(and(eq(b.customerId, customerId), gte(b.number, block.fromNumber), lte(b.number, block.toNumber)));
+    if (used.n > 0) return "in-use";
+    await tx.delete(schema.labelBlocks).where(eq(schema.labelBlocks.id, blockId));
+    await audit({ actor, action: "label-block.delete", target: `customer:${customerId}`, detail: block }, tx);
+    return "deleted";
+  });
+}
+
+export type BundleSearch = {
+  customerId: number;
+  from: string;
+  to: string;
+  status: "open" | "closed" | "all";
+  title?: keyof typeof TITLE_GROUPS;
+  number?: number;
+  page: number;
+};
+
+export type BundleContent = {
+  id: number;
+  number: number;
+  type: number;
+  open: boolean;
+  closedDate: string | null;
+  returns: { deliveryDate: string; paper: string; amount: number }[];
+  total: number;
+};
+
+/**
+ * The customer's bundles holding returns of deliveries in the range (and matching
+ * title group), PAGE_SIZE per page; two queries whatever the page size.
+ */
+export async function searchBundleContents(q: BundleSearch): Promise<{ bundles: BundleContent[]; total: number }> {
+  const b = schema.bundles;
+  const r = schema.returns;
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const where = and(
+    eq(b.customerId, q.customerId),
+    eq(r.customerId, q.customerId),
+    gte(d.deliveryDate, q.from),
+    lte(d.deliveryDate, q.to),
+    q.status === "all" ? undefined : eq(b.open, q.status === "open"),
+    q.title ? inArray(d.titleId, [...TITLE_GROUPS[q.title]]) : undefined,
+    q.number !== undefined ? eq(b.number, q.number) : undefined,
+  );
+  const db = getDb();
+  const matching = await db
+    .select({ id: b.id, number: b.number, type: b.type, open: b.open, closedDate: b.closedDate, n: sql<number>`count(*) over ()` })
+    .from(b)
+    .innerJoin(r, eq(r.bundleId, b.id))
+    .innerJoin(d, eq(d.id, r.deliveryId))
+    .where(where)
+    .groupBy(b.id)
+    .orderBy(desc(b.number))
+    .limit(PAGE_SIZE)
+    .offset((Math.max(1, q.page) - 1) * PAGE_SIZE);
+  if (matching.length === 0) return { bundles: [], total: 0 };
+  const rows = await db
+    .select({ bundleId: r.bundleId, deliveryDate: d.deliveryDate, paper: e.description, amount: r.amount })
+    .from(r)
+    .innerJoin(d, eq(d.id, r.deliveryId))
+    .leftJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(
+      and(
+        eq(r.customerId, q.customerId),
+        inArray(r.bundleId, matching.map((m) => m.id)),
+        gte(d.deliveryDate, q.from),
+        lte(d.deliveryDate, q.to),
+        q.title ? inArray(d.titleId, [...TITLE_GROUPS[q.title]]) : undefined,
+      ),
+    )
+    .orderBy(asc(d.deliveryDate), asc(e.description));
+  const bundles = matching.map(({ n: _n, ...m }) => {
+    const returns = rows.filter((x) => x.bundleId === m.id).map((x) => ({ deliveryDate: x.deliveryDate, paper: x.paper ?? "", amount: x.amount }));
+    return { ...m, returns, total: returns.reduce((s, x) => s + x.amount, 0) };
+  });
+  return { bundles, total: matching[0].n };
+}
+
+/** The customer's bundles whose number staff may change, newest number first, paged. */
+export async function listChangeableBundles(customerId: number, page: number) {
+  const b = schema.bundles;
+  const db = getDb();
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select({ id: b.id, number: b.number, type: b.type, open: b.open, closedDate: b.closedDate })
+      .from(b)
+      .where(eq(b.customerId, customerId))
+      .orderBy(desc(b.open), desc(b.number))
+      .limit(PAGE_SIZE)
+      .offset((Math.max(1, page) - 1) * PAGE_SIZE),
+    db.select({ n: count() }).from(b).where(eq(b.customerId, customerId)),
+  ]);
+  return { bundles: rows, total: n };
+}
+
+export class BundleChangeError extends Error {}
+
+/**
+ * Gives a bundle a new number. The number must be free for the customer and lie in
+ * one of the customer's label blocks; that block's unused count goes down by one.
+ */
+export async function changeBundleNumber(customerId: number, bundleId: number, newNumber: number, actor: Actor): Promise<void> {
+  if (!Number.isInteger(newNumber) || newNumber < 1 || newNumber > 99999) {
+    throw new BundleChangeError("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.");
+  }
+  if (!Number.isSafeInteger(bundleId)) throw new BundleChangeError("Bunten finns inte hos kunden.");
+  await writeTransaction(async (tx) => {
+    const b = schema.bundles;
+    const [bundle] = await tx.select().from(b).where(and(eq(b.id, bundleId), eq(b.customerId, customerId)));
+    if (!bundle) throw new BundleChangeError("Bunten finns inte hos kunden.");
+    if (bundle.number === newNumber) throw new BundleChangeError("Bunten har redan det numret.");
+    const [clash] = await tx.select({ id: b.id }).from(b).where(and(eq(b.customerId, customerId), eq(b.number, newNumber)));
+    if (clash) throw new BundleChangeError(`Buntnummer ${newNumber} används redan av kunden.`);
+    const l = schema.labelBlocks;
+    const [block] = await tx
+      .select({ id: l.id, numberUnused: l.numberUnused })
+      .from(l)
+      .where(and(eq(l.customerId, customerId), lte(l.fromNumber, newNumber), gte(l.toNumber, newNumber)))
+      .limit(1);
+    if (!block) throw new BundleChangeError(`Buntnummer ${newNumber} ligger inte i något av kundens buntblock.`);
+    await tx.update(b).set({ number: newNumber, updatedAt: Date.now() }).where(eq(b.id, bundleId));
+    if (block.numberUnused > 0) {
+      await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: Date.now() }).where(eq(l.id, block.id));
+    }
+    await audit(
+      { actor, action: "bundle.renumber", target: `customer:${customerId}`, detail: { bundleId, from: bundle.number, to: newNumber } },
+      tx,
+    );
+  });
+}

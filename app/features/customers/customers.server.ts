@@ -1,0 +1,66 @@
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
+import { hashSecret } from "~/features/auth/passwords.server";
+import { clearThrottle } from "~/features/auth/throttle.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+
+export const PIN_PATTERN = /^\d{4,6}$/;
+export const CUSTOMER_ID_PATTERN = /^\d{1,5}$/;
+
+const customerById = preparedQuery((db) => {
+  const c = schema.customers;
+  return db
+    .select({ id: c.id, name: c.name, address: c.address, zip: c.zip, city: c.city, distributorId: c.distributorId })
+    .from(c)
+    .where(eq(c.id, sql.placeholder("customerId")))
+    .prepare();
+});
+
+/** Who a retailer is, as every page needs it (read on each request; no secrets or payout details). */
+export async function getCustomer(customerId: number) {
+  return (await customerById().get({ customerId })) ?? null;
+}
+
+export type NewCustomer = {
+  id: number;
+  name: string;
+  distributorId: number;
+  address?: string;
+  zip?: string;
+  city?: string;
+  phone?: string;
+  email?: string;
+  pin?: string;
+};
+
+export async function addCustomer(input: NewCustomer, actor: Actor, tx?: Tx): Promise<void> {
+  if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  const pinHash = input.pin === undefined ? null : await hashSecret(input.pin);
+  const run = async (t: Tx) => {
+    const { pin: _pin, ...fields } = input;
+    const [distributor] = await t.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, input.distributorId));
+    if (!distributor) throw new Error(`Distributör ${input.distributorId} finns inte.`);
+    const [existing] = await t.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, input.id));
+    if (existing) throw new Error(`Kund ${input.id} finns redan.`);
+    await t.insert(schema.customers).values({ ...fields, pinHash });
+    await audit({ actor, action: "customer.add", target: `customer:${input.id}` }, t);
+  };
+  await (tx ? run(tx) : writeTransaction(run));
+}
+
+export async function setCustomerPin(customerId: number, pin: string, actor: Actor): Promise<void> {
+  if (!PIN_PATTERN.test(pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  const pinHash = await hashSecret(pin);
+  await writeTransaction(async (tx) => {
+    const res = await tx
+      .update(schema.customers)
+      .set({ pinHash, updatedAt: Date.now() })
+      .where(eq(schema.customers.id, customerId));
+    if (res.rowsAffected === 0) throw new Error(`Kund ${customerId} finns inte.`);
+    // A new PIN ends trust in the old one: every session of the customer (impersonations
+    // included) and the login lock end with it.
+    const ended = await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId));
+    await clearThrottle(`customer:${customerId}`, tx);
+    await audit({ actor, action: "customer.set-pin", target: `customer:${customerId}`, detail: { sessionsEnded: ended.rowsAffected } }, tx);
+  });
+}

@@ -1,0 +1,258 @@
+// Guarantee amounts (garantibelopp) and their payout: staff add amounts to refund
+// (refund date = next Monday), fix bank details, fetch the payout CSV per title and
+// the PDF underlag, then mark the payout complete. The CLI `payout files` command
+// calls buildPayoutFiles() here, so a file is made the same way from both places.
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import type { Refund } from "./refund";
+export type { Refund };
+import { buildPayoutCsv } from "./payout-csv.server";
+import { renderUnderlagPdf } from "./payout-pdf.server";
+import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
+import { isoWeek, nextMonday, today } from "~/lib/dates";
+
+import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog/index";
+
+export function titleOfLedger(ledger: number): string {
+  return LEDGER_TITLE[ledger as Ledger] ?? `Reskontra ${ledger}`;
+}
+
+export type TotalsRow = { paper: string; status: string; totalOre: number };
+
+/** Totals per paper and status: Ej utbetald, Tillagd för utbetalning, Utbetald. */
+export async function guaranteeTotals(): Promise<TotalsRow[]> {
+  const g = schema.guarantees;
+  const status = sql<string>`case when ${g.completedAt} is not null then 'Utbetald' when ${g.refunded} then 'Tillagd för utbetalning' else 'Ej utbetald' end`;
+  const rows = await getDb()
+    .select({ ledger: g.ledger, status, totalOre: sql<number>`sum(${g.amountOre})` })
+    .from(g)
+    .groupBy(g.ledger, status)
+    .orderBy(sql`${g.ledger} desc`, status);
+  return rows.map((r) => ({ paper: titleOfLedger(r.ledger), status: r.status, totalOre: Number(r.totalOre) }));
+}
+
+/** One customer's guarantee amounts, or null when the customer does not exist. */
+export async function customerGuarantees(customerId: number) {
+  const db = getDb();
+  const [customer] = await db
+    .select({ id: schema.customers.id, name: schema.customers.name })
+    .from(schema.customers)
+    .where(eq(schema.customers.id, customerId));
+  if (!customer) return null;
+  const g = schema.guarantees;
+  const amounts = await db
+    .select({ id: g.id, ledger: g.ledger, amountOre: g.amountOre, refunded: g.refunded, refundDate: g.refundDate, completedAt: g.completedAt })
+    .from(g)
+    .where(eq(g.customerId, customerId))
+    .orderBy(sql`${g.ledger} desc`, asc(g.id));
+  return { customer, amounts: amounts.map((a) => ({ ...a, paper: titleOfLedger(a.ledger) })) };
+}
+
+/** 'Betala ut': marks one amount of the customer for refund on next Monday. */
+export async function addToRefund(customerId: number, guaranteeId: number, actor: Actor, date = today()): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const g = schema.guarantees;
+    const refundDate = nextMonday(date);
+    const done = await tx
+      .update(g)
+      .set({ refunded: true, refundDate, updatedAt: Date.now() })
+      .where(and(eq(g.id, guaranteeId), eq(g.customerId, customerId), eq(g.refunded, false)))
+      .returning({ id: g.id, amountOre: g.amountOre, ledger: g.ledger });
+    if (done.length === 0) return false;
+    await audit({ actor, action: "guarantee.refund", target: `customer:${customerId}`, detail: { ...done[0], refundDate } }, tx);
+    return true;
+  });
+}
+
+
+export type RefundProblems = { orgNumber?: string; bank?: string };
+
+/** The added payouts not yet completed, per customer (customer number order). */
+export async function listPendingRefunds(): Promise<Refund[]> {
+  const g = schema.guarantees;
+  const c = schema.customers;
+  const rows = await getDb()
+    .select({
+      guaranteeId: g.id,
+      ledger: g.ledger,
+      amountOre: g.amountOre,
+      refundDate: g.refundDate,
+      customerId: c.id,
+      name: c.name,
+      address: c.address,
+      coAddress: c.coAddress,
+      zip: c.zip,
+      city: c.city,
+      email: c.email,
+      orgNumber: c.orgNumber,
+      bankgiro: c.bankgiro,
+      bankAccount: c.bankAccount,
+    })
+    .from(g)
+    .innerJoin(c, eq(c.id, g.customerId))
+    .where(and(eq(g.refunded, true), isNull(g.completedAt)))
+    .orderBy(asc(c.id), sql`${g.ledger} desc`, asc(g.id));
+  const byCustomer = new Map<number, Refund>();
+  for (const r of rows) {
+    let refund = byCustomer.get(r.customerId);
+    if (!refund) {
+      const { guaranteeId: _g, ledger: _l, amountOre: _a, refundDate, ...customer } = r;
+      refund = { ...customer, refundDate: refundDate ?? "", amounts: [] };
+      byCustomer.set(r.customerId, refund);
+    }
+    if (r.refundDate && r.refundDate > refund.refundDate) refund.refundDate = r.refundDate;
+    refund.amounts.push({ guaranteeId: r.guaranteeId, ledger: r.ledger, paper: titleOfLedger(r.ledger), amountOre: r.amountOre });
+  }
+  return [...byCustomer.values()];
+}
+
+/** The checks made before payout files, underlag or completion (back-office 5). */
+export function refundProblems(r: Pick<Refund, "orgNumber" | "bankgiro" | "bankAccount">): RefundProblems {
+  const p: RefundProblems = {};
+  if (!r.orgNumber.trim()) p.orgNumber = "Obligatorisk.";
+  if (!r.bankgiro.trim() && !r.bankAccount.trim()) p.bank = "Bankgiro eller bankkonto måste vara ifyllt.";
+  return p;
+}
+
+export const INCOMPLETE = "Vänligen fyll i alla obligatoriska fält!";
+
+export class PayoutIncompleteError extends Error {
+  constructor(public customers: number[]) {
+    super(INCOMPLETE);
+  }
+}
+
+function assertComplete(refunds: Refund[]) {
+  const bad = refunds.filter((r) => Object.keys(refundProblems(r)).length > 0).map((r) => r.customerId);
+  if (bad.length > 0) throw new PayoutIncompleteError(bad);
+}
+
+export type BankField = "bankgiro" | "bankAccount" | "orgNumber";
+const BANK_PATTERN = { bankgiro: /^[0-9 -]{0,20}$/, bankAccount: /^[0-9 ,.-]{0,30}$/, orgNumber: /^[0-9 -]{0,20}$/ };
+
+export class BankDetailError extends Error {}
+
+/**
+ * Updates one payout detail of a customer. An empty value or '-1' (the old client's
+ * way of saying "cleared") clears the field.
+ */
+export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: Actor): Promise<void> {
+  if (!Number.isSafeInteger(customerId) || customerId < 1) throw new BankDetailError("Kunden finns inte.");
+  const value = raw.trim() === "-1" ? "" : raw.trim();
+  if (!BANK_PATTERN[field].test(value)) {
+    throw new BankDetailError(field === "bankAccount" ? "Endast siffror, mellanslag, komma och bindestreck." : "Endast siffror, mellanslag och bindestreck.");
+  }
+  await writeTransaction(async (tx) => {
+    const c = schema.customers;
+    const [before] = await tx.select({ v: c[field] }).from(c).where(eq(c.id, customerId));
+    if (!before) throw new BankDetailError("Kunden finns inte.");
+    await tx.update(c).set({ [field]: value, updatedAt: Date.now() }).where(eq(c.id, customerId));
+    await audit({ actor, action: `customer.${field}.update`, target: `customer:${customerId}`, detail: { from: before.v, to: value } }, tx);
+  });
+}
+
+export type PayoutFile = { filename: string; contentType: string; content: string | Uint8Array };
+
+/** The payout date of a list: the latest refund date in it (all default to next Monday). */
+function payoutDate(refunds: Refund[], date: string): string {
+  return refunds.reduce((max, r) => (r.refundDate > max ? r.refundDate : max), "") || nextMonday(date);
+}
+
+function weekTag(day: string): string {
+  const { year, week } = isoWeek(day);
+  return `${year}-v${String(week).padStart(2, "0")}`;
+}
+
+function fileTitle(ledger: Ledger): string {
+  return LEDGER_TITLE[ledger].toLowerCase();
+}
+
+function forLedger(refunds: Refund[], ledger: number): Refund[] {
+  return refunds
+    .map((r) => ({ ...r, amounts: r.amounts.filter((a) => a.ledger === ledger) }))
+    .filter((r) => r.amounts.length > 0);
+}
+
+async function auditFile(actor: Actor, file: PayoutFile, detail: unknown) {
+  await audit({ actor, action: "payout.file", target: file.filename, detail });
+}
+
+/** One CSV per title with pending payouts: `<title>-<year>-v<ISO week>.csv`. */
+export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number } = {}, date = today()): Promise<PayoutFile[]> {
+  const refunds = await listPendingRefunds();
+  assertComplete(refunds);
+  const tag = weekTag(payoutDate(refunds, date));
+  const files: PayoutFile[] = [];
+  for (const ledger of LEDGERS) {
+    if (scope.ledger !== undefined && scope.ledger !== ledger) continue;
+    const part = forLedger(refunds, ledger);
+    if (part.length === 0) continue;
+    const file = { filename: `${fileTitle(ledger)}-${tag}.csv`, contentType: "text/csv; charset=utf-8", content: buildPayoutCsv(part) };
+    await auditFile(actor, file, { customers: part.map((r) => r.customerId) });
+    files.push(file);
+  }
+  return files;
+}
+
+/** PDF underlag: per title (`underlag-<title>-…pdf`) or for one customer (`underlag-<nr>-…pdf`). */
+export async function underlagFiles(actor: Actor, scope: { customerId?: number; ledger?: number } = {}, date = today()): Promise<PayoutFile[]> {
+  const all = await listPendingRefunds();
+  const refunds = scope.customerId === undefined ? all : all.filter((r) => r.customerId === scope.customerId);
+  assertComplete(refunds);
+  const tag = weekTag(payoutDate(all, date));
+  const files: PayoutFile[] = [];
+  if (scope.customerId !== undefined) {
+    if (refunds.length === 0) return [];
+    const file = {
+      filename: `underlag-${scope.customerId}-${tag}.pdf`,
+      contentType: "application/pdf",
+      content: await renderUnderlagPdf(`Underlag garantibelopp kund ${scope.customerId}`, refunds),
+    };
+    await auditFile(actor, file, { customers: [scope.customerId] });
+    return [file];
+  }
+  for (const ledger of LEDGERS) {
+    if (scope.ledger !== undefined && scope.ledger !== ledger) continue;
+    const part = forLedger(refunds, ledger);
+    if (part.length === 0) continue;
+    const file = {
+      filename: `underlag-${fileTitle(ledger)}-${tag}.pdf`,
+      contentType: "application/pdf",
+      content: await renderUnderlagPdf(`Underlag garantibelopp ${LEDGER_TITLE[ledger]}`, part),
+    };
+    await auditFile(actor, file, { customers: part.map((r) => r.customerId) });
+    files.push(file);
+  }
+  return files;
+}
+
+/**
+ * Everything the CLI `payout files --out DIR` writes: the CSV per title, the
+ * underlag per title and the underlag per customer. Throws PayoutIncompleteError
+ * when a customer lacks an org number or both bank details.
+ */
+export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today()): Promise<PayoutFile[]> {
+  const refunds = await listPendingRefunds();
+  assertComplete(refunds);
+  const files = [...(await payoutCsvFiles(actor, {}, date)), ...(await underlagFiles(actor, {}, date))];
+  for (const r of refunds) files.push(...(await underlagFiles(actor, { customerId: r.customerId }, date)));
+  return files;
+}
+
+/** Marks every pending payout complete (the list is then empty). Returns the count. */
+export async function completeRefunds(actor: Actor): Promise<number> {
+  const refunds = await listPendingRefunds();
+  assertComplete(refunds);
+  const ids = refunds.flatMap((r) => r.amounts.map((a) => a.guaranteeId));
+  if (ids.length === 0) return 0;
+  return writeTransaction(async (tx) => {
+    const g = schema.guarantees;
+    const done = await tx
+      .update(g)
+      .set({ completedAt: Date.now(), updatedAt: Date.now() })
+      .where(and(inArray(g.id, ids), eq(g.refunded, true), isNull(g.completedAt)))
+      .returning({ id: g.id });
+    await audit({ actor, action: "guarantee.complete", detail: { guarantees: done.length, customers: refunds.map((r) => r.customerId) } }, tx);
+    return done.length;
+  });
+}

@@ -1,0 +1,15 @@
+// One customer's guarantee payout as the payout file and underlag print it.
+export type Refund = {
+  customerId: number;
+  name: string;
+  address: string;
+  coAddress: string;
+  zip: string;
+  city: string;
+  email: string;
+  orgNumber: string;
+  bankgiro: string;
+  bankAccount: string;
+  refundDate: string;
+  amounts: { guaranteeId: number; ledger: number; paper: string; amountOre: number }[];
+};

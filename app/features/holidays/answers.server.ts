@@ -1,0 +1,55 @@
+// Holidays (helgspärr): the retailer side. Staff create holidays; each retailer
+// answers per holiday whether the shop is open (Öppet) or closed (Stängt).
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { today as todayDate } from "~/lib/dates";
+
+export type HolidayCard = { id: number; day: string; description: string; open: boolean | null };
+export type HolidayAnswer = { holidayId: number; day: string; description: string; open: boolean };
+
+const h = schema.holidays;
+const r = schema.holidayReports;
+
+/** Coming holidays (today included) that are still open for answers, with this customer's answer. */
+export async function listComingHolidays(customerId: number, today = todayDate()): Promise<HolidayCard[]> {
+  return getDb()
+    .select({ id: h.id, day: h.day, description: h.description, open: r.open })
+    .from(h)
+    .leftJoin(r, and(eq(r.holidayId, h.id), eq(r.customerId, customerId)))
+    .where(and(eq(h.deleted, false), eq(h.completed, false), gte(h.day, today)))
+    .orderBy(asc(h.day), asc(h.id));
+}
+
+/** 'Tidigare rapporterat': this customer's answers, newest holiday first. */
+export async function listHolidayAnswers(customerId: number, limit = 100): Promise<HolidayAnswer[]> {
+  return getDb()
+    .select({ holidayId: h.id, day: h.day, description: h.description, open: r.open })
+    .from(r)
+    .innerJoin(h, eq(h.id, r.holidayId))
+    .where(and(eq(r.customerId, customerId), eq(h.deleted, false)))
+    .orderBy(desc(h.day), desc(h.id))
+    .limit(limit);
+}
+
+export const HOLIDAY_CLOSED_MESSAGE = "Den här helgdagen går inte längre att rapportera.";
+
+export type AnswerResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Stores the customer's answer, or refuses it when the holiday is not open for
+ * answers (unknown, deleted, completed or already past). Answering again changes it.
+ */
+export async function answerHoliday(customerId: number, holidayId: number, open: boolean, today = todayDate()): Promise<AnswerResult> {
+  return writeTransaction(async (tx) => {
+    const [holiday] = await tx.select().from(h).where(eq(h.id, holidayId));
+    if (!holiday || holiday.deleted || holiday.completed || holiday.day < today) {
+      return { ok: false, message: HOLIDAY_CLOSED_MESSAGE };
+    }
+    const now = Date.now();
+    await tx
+      .insert(r)
+      .values({ holidayId, customerId, open, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [r.customerId, r.holidayId], set: { open, updatedAt: sql`${now}` } });
+    return { ok: true };
+  });
+}

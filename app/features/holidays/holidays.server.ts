@@ -1,0 +1,104 @@
+// Staff side of holidays (Helgspärr): the rules that drive the retailers' holiday
+// screen and the HELGDAGAR alert. The retailer side lives in holidays.server.ts.
+import { and, asc, eq } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { isValidDate } from "~/lib/dates";
+
+export type HolidayInput = {
+  id?: number;
+  description: string;
+  day: string;
+  startReportDay: string;
+  startForceReportDay: string;
+};
+
+export type HolidayErrors = Partial<Record<"description" | "day" | "startReportDay" | "startForceReportDay", string>>;
+
+/** The date rule: startReportDay <= startForceReportDay <= day. */
+export function checkHoliday(input: HolidayInput): HolidayErrors {
+  const errors: HolidayErrors = {};
+  if (!input.description.trim()) errors.description = "Obligatorisk.";
+  for (const k of ["day", "startReportDay", "startForceReportDay"] as const) {
+    if (!input[k]) errors[k] = "Obligatorisk.";
+    else if (!isValidDate(input[k])) errors[k] = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
+  }
+  if (!errors.startReportDay && !errors.startForceReportDay && input.startReportDay > input.startForceReportDay) {
+    errors.startReportDay = "Start rapportering får inte vara efter Tvingande från.";
+  }
+  if (!errors.startForceReportDay && !errors.day && input.startForceReportDay > input.day) {
+    errors.startForceReportDay = "Tvingande från får inte vara efter Dag.";
+  }
+  return errors;
+}
+
+/** Holidays still listed for staff: neither completed nor deleted, by day. */
+export function listAdminHolidays() {
+  const h = schema.holidays;
+  return getDb()
+    .select({
+      id: h.id,
+      description: h.description,
+      day: h.day,
+      startReportDay: h.startReportDay,
+      startForceReportDay: h.startForceReportDay,
+    })
+    .from(h)
+    .where(and(eq(h.completed, false), eq(h.deleted, false)))
+    .orderBy(asc(h.day), asc(h.id));
+}
+
+export async function getAdminHoliday(id: number) {
+  const [row] = await getDb()
+    .select()
+    .from(schema.holidays)
+    .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)));
+  return row ?? null;
+}
+
+export class HolidayError extends Error {
+  constructor(public errors: HolidayErrors) {
+    super("invalid holiday");
+  }
+}
+
+/** Adds a holiday, or updates a listed one when `id` is set. */
+export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<number> {
+  const errors = checkHoliday(input);
+  if (Object.keys(errors).length > 0) throw new HolidayError(errors);
+  const values = {
+    description: input.description.trim(),
+    day: input.day,
+    startReportDay: input.startReportDay,
+    startForceReportDay: input.startForceReportDay,
+  };
+  return writeTransaction(async (tx) => {
+    let id = input.id;
+    if (id) {
+      const updated = await tx
+        .update(schema.holidays)
+        .set({ ...values, updatedAt: Date.now() })
+        .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)))
+        .returning({ id: schema.holidays.id });
+      if (updated.length === 0) throw new HolidayError({ description: "Helgdagen finns inte längre." });
+    } else {
+      [{ id }] = await tx.insert(schema.holidays).values(values).returning({ id: schema.holidays.id });
+    }
+    await audit({ actor, action: input.id ? "holiday.update" : "holiday.add", target: `holiday:${id}`, detail: values }, tx);
+    return id!;
+  });
+}
+
+/** Klarmarkera (completed) or Ta bort (deleted): either way it leaves the list. */
+export async function closeHoliday(id: number, how: "complete" | "delete", actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const changed = await tx
+      .update(schema.holidays)
+      .set(how === "complete" ? { completed: true, updatedAt: Date.now() } : { deleted: true, updatedAt: Date.now() })
+      .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)))
+      .returning({ id: schema.holidays.id });
+    if (changed.length === 0) return false;
+    await audit({ actor, action: `holiday.${how}`, target: `holiday:${id}` }, tx);
+    return true;
+  });
+}

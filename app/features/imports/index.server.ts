@@ -1,0 +1,3 @@
+// The imports feature's server side: what routes and the CLI import. Modules inside
+// the feature (and other features) import each other directly.
+export * from "./imports.server";

@@ -1,0 +1,7 @@
+// The invoices feature's server side: what routes and the CLI import. Modules inside
+// the feature (and other features) import each other directly.
+export * from "./extra-lines.server";
+export * from "./invoice-pdf.server";
+export * from "./invoice-run.server";
+export * from "./invoices.server";
+export * from "./orders.server";

@@ -1,0 +1,249 @@
+// The invoice run (DESIGN.md "Invoicing"): per customer and paper type for a period,
+// (delivered − returned) × net price per edition and price, plus the pending extra
+// invoice lines staff have sent and the order lines they transferred. Invoices are
+// numbered, dated today with due date +30 days, and the extra/order lines are marked
+// invoiced. The unique (customer, paper type, period) index makes a second run for
+// the same period create nothing.
+import { and, between, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
+import { schema, writeTransaction, type Tx } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { addDays, isValidDate, today } from "~/lib/dates";
+
+/** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
+export const PAPER_VAT_PERMILLE = 60;
+/** Exponeringsutrustning (order lines) is equipment: standard VAT 25 %. */
+export const ORDER_VAT_PERMILLE = 250;
+export const PAYMENT_DAYS = 30;
+export const FIRST_INVOICE_NUMBER = 500001;
+
+export class InvoicingError extends Error {}
+
+type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number };
+export type PlannedInvoice = {
+  customerId: number;
+  paperType: number;
+  lines: PlannedLine[];
+  extraLineIds: number[];
+  orderLineIds: number[];
+  netOre: number;
+  vatOre: number;
+  amountOre: number;
+};
+
+export type InvoiceRunSummary = {
+  from: string;
+  to: string;
+  dryRun: boolean;
+  /** Invoices that existed already for the period (left alone). */
+  existing: number;
+  perPaperType: { paperType: number; invoices: number; netOre: number; vatOre: number; amountOre: number }[];
+  created: number;
+  firstNumber: number | null;
+  lastNumber: number | null;
+};
+
+function vatOf(netOre: number, vatPermille: number): number {
+  return Math.round((netOre * vatPermille) / 1000);
+}
+
+/** Extra invoice lines go on the inserts invoice when their product group is Bilaga. */
+function extraPaperType(productGroup: string): number {
+  return productGroup === "Bilaga" ? 1 : 0;
+}
+
+async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned: PlannedInvoice[]; existing: number }> {
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const inv = schema.invoices;
+
+  const existingRows = await tx
+    .select({ customerId: inv.customerId, paperType: inv.paperType })
+    .from(inv)
+    .where(and(eq(inv.periodFrom, from), eq(inv.periodTo, to)));
+  const done = new Set(existingRows.map((r) => `${r.customerId}/${r.paperType}`));
+
+  const byKey = new Map<string, PlannedInvoice>();
+  const get = (customerId: number, paperType: number) => {
+    const key = `${customerId}/${paperType}`;
+    if (done.has(key)) return null;
+    let p = byKey.get(key);
+    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], netOre: 0, vatOre: 0, amountOre: 0 }));
+    return p;
+  };
+
+  // One aggregate over the period: sold copies per customer, edition and price.
+  const sold = await tx
+    .select({
+      customerId: d.customerId,
+      paperType: e.type,
+      description: e.description,
+      priceOre: d.priceOre,
+      quantity: sql<number>`sum(${d.delivered} - (select coalesce(sum(r.amount), 0) from returns r where r.delivery_id = ${d.id}))`.mapWith(Number),
+    })
+    .from(d)
+    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(between(d.deliveryDate, from, to))
+    .groupBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre)
+    .orderBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre);
+  for (const s of sold) {
+    if (s.quantity <= 0) continue;
+    const p = get(s.customerId, s.paperType);
+    if (!p) continue;
+    p.lines.push({
+      description: `${s.description}, sålda exemplar ${from}–${to}`,
+      quantity: s.quantity,
+      unitPriceOre: s.priceOre,
+      vatPermille: PAPER_VAT_PERMILLE,
+      netOre: s.quantity * s.priceOre,
+    });
+  }
+
+  // Extra invoice lines that staff have sent (they belong to a file) and not yet invoiced.
+  const x = schema.extraInvoiceLines;
+  const extras = await tx
+    .select()
+    .from(x)
+    .where(and(isNull(x.invoiceId), isNotNull(x.fileId), lte(x.deliveryDate, to)))
+    .orderBy(x.customerId, x.id);
+  for (const l of extras) {
+    const p = get(l.customerId, extraPaperType(l.productGroup));
+    if (!p) continue;
+    const quantity = l.deliveredAmount - l.reclaimAmount;
+    p.lines.push({
+      description: `${l.articleName} (${l.magazineTitle}) ${l.deliveryDate}`,
+      quantity,
+      unitPriceOre: l.nettoPriceOre,
+      vatPermille: l.vatPermille,
+      netOre: quantity * l.nettoPriceOre,
+    });
+    p.extraLineIds.push(l.id);
+  }
+
+  // Order lines (Exponeringsutrustning) staff transferred to invoicing.
+  const o = schema.orderLines;
+  const orders = await tx
+    .select()
+    .from(o)
+    .where(and(isNotNull(o.transferredAt), isNull(o.invoiceId), lte(o.orderDate, to)))
+    .orderBy(o.customerId, o.id);
+  for (const l of orders) {
+    const p = get(l.customerId, 0);
+    if (!p) continue;
+    p.lines.push({
+      description: `${l.articleDescription} (art. ${l.articleNumber}) ${l.orderDate}`,
+      quantity: l.amount,
+      unitPriceOre: l.priceOre,
+      vatPermille: ORDER_VAT_PERMILLE,
+      netOre: l.amount * l.priceOre,
+    });
+    p.orderLineIds.push(l.id);
+  }
+
+  const planned = [...byKey.values()].filter((p) => p.lines.length > 0);
+  for (const p of planned) {
+    p.netOre = p.lines.reduce((s, l) => s + l.netOre, 0);
+    p.vatOre = p.lines.reduce((s, l) => s + vatOf(l.netOre, l.vatPermille), 0);
+    p.amountOre = p.netOre + p.vatOre;
+  }
+  planned.sort((a, b) => a.customerId - b.customerId || a.paperType - b.paperType);
+  return { planned, existing: done.size };
+}
+
+function chunks<T>(items: T[], size = 400): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Runs the invoicing for [from, to]. A period that overlaps an already invoiced
+ * period without being the same one is refused: deliveries would be billed twice.
+ */
+export async function runInvoicing(
+  input: { from: string; to: string; dryRun?: boolean; actor: Actor; date?: string },
+  onProgress?: (done: number, total: number) => void,
+): Promise<InvoiceRunSummary> {
+  const { from, to } = input;
+  if (!isValidDate(from) || !isValidDate(to)) throw new InvoicingError("Perioden ska anges som ÅÅÅÅ-MM-DD.");
+  if (from > to) throw new InvoicingError("Periodens början ligger efter dess slut.");
+  const date = input.date ?? today();
+
+  const run = async (tx: Tx): Promise<InvoiceRunSummary> => {
+    const inv = schema.invoices;
+    const [overlap] = await tx
+      .select({ from: inv.periodFrom, to: inv.periodTo })
+      .from(inv)
+      .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
+      .limit(1);
+    if (overlap) throw new InvoicingError(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+
+    const { planned, existing } = await planInvoices(tx, from, to);
+    const perType = new Map<number, InvoiceRunSummary["perPaperType"][number]>();
+    for (const p of planned) {
+      let t = perType.get(p.paperType);
+      if (!t) perType.set(p.paperType, (t = { paperType: p.paperType, invoices: 0, netOre: 0, vatOre: 0, amountOre: 0 }));
+      t.invoices++;
+      t.netOre += p.netOre;
+      t.vatOre += p.vatOre;
+      t.amountOre += p.amountOre;
+    }
+    const summary: InvoiceRunSummary = {
+      from,
+      to,
+      dryRun: Boolean(input.dryRun),
+      existing,
+      perPaperType: [...perType.values()].sort((a, b) => a.paperType - b.paperType),
+      created: 0,
+      firstNumber: null,
+      lastNumber: null,
+    };
+    if (input.dryRun || planned.length === 0) return summary;
+
+    const [{ last }] = await tx.select({ last: max(inv.number) }).from(inv);
+    let number = Math.max(FIRST_INVOICE_NUMBER, (last ?? 0) + 1);
+    summary.firstNumber = number;
+    let done = 0;
+    for (const part of chunks(planned)) {
+      const numbered = part.map((p) => ({ p, number: number++ }));
+      const ids = await tx
+        .insert(inv)
+        .values(
+          numbered.map(({ p, number }) => ({
+            number,
+            customerId: p.customerId,
+            paperType: p.paperType,
+            date,
+            dueDate: addDays(date, PAYMENT_DAYS),
+            periodFrom: from,
+            periodTo: to,
+            netOre: p.netOre,
+            vatOre: p.vatOre,
+            amountOre: p.amountOre,
+            status: "Obetald",
+          })),
+        )
+        .returning({ id: inv.id, number: inv.number });
+      const idByNumber = new Map(ids.map((r) => [r.number, r.id]));
+      const lines = numbered.flatMap(({ p, number }) => p.lines.map((l) => ({ ...l, invoiceId: idByNumber.get(number)! })));
+      for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
+      for (const { p, number } of numbered) {
+        const invoiceId = idByNumber.get(number)!;
+        // Few customers have extra or order lines; most invoices skip both updates.
+        if (p.extraLineIds.length > 0) {
+          await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
+        }
+        if (p.orderLineIds.length > 0) {
+          await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));
+        }
+      }
+      done += part.length;
+      onProgress?.(done, planned.length);
+    }
+    summary.created = planned.length;
+    summary.lastNumber = number - 1;
+    await audit({ actor: input.actor, action: "invoice.run", target: `${from}..${to}`, detail: { created: summary.created, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber } }, tx);
+    return summary;
+  };
+
+  return writeTransaction(run);
+}

@@ -1,0 +1,201 @@
+// Uploaded order files (Exponeringsutrustning): one row per customer, order date,
+// article and ledger. The staff upload on Fakturering and the CLI `import orders`
+// both use parseOrdersFile + applyOrders, so a file obeys the same rules either way.
+//   customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger
+// price is öre (integer), dates YYYY-MM-DD, ledger 80 (Expressen) or 83 (Aftonbladet).
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { check, parseCsv, type CsvProblem } from "~/lib/csv.server";
+import { isValidDate } from "~/lib/dates";
+
+export const ORDER_COLUMNS = ["customerNumber", "orderDate", "articleNumber", "articleDescription", "amount", "price", "ledger"] as const;
+export const MAX_ORDER_ROWS = 50_000;
+
+export type OrderRow = {
+  line: number;
+  customerId: number;
+  orderDate: string;
+  articleNumber: string;
+  articleDescription: string;
+  amount: number;
+  priceOre: number;
+  ledger: 80 | 83;
+};
+
+export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: CsvProblem[] } {
+  const table = parseCsv(text, ORDER_COLUMNS);
+  const problems = [...table.problems];
+  const rows: OrderRow[] = [];
+  if (table.rows.length > MAX_ORDER_ROWS) {
+    return { rows: [], problems: [{ line: MAX_ORDER_ROWS + 2, column: "-", reason: `fler än ${MAX_ORDER_ROWS} rader` }] };
+  }
+  const seen = new Map<string, number>();
+  for (const { line, values: v } of table.rows) {
+    const bad = (column: string, reason: string | null) => {
+      if (reason) problems.push({ line, column, reason });
+      return !!reason;
+    };
+    let failed = false;
+    failed = bad("customerNumber", check.int(v.customerNumber, 1, 99999)) || failed;
+    failed = bad("orderDate", isValidDate(v.orderDate) ? null : "ska vara ett datum ÅÅÅÅ-MM-DD") || failed;
+    failed = bad("articleNumber", check.required(v.articleNumber, 40)) || failed;
+    failed = bad("articleDescription", check.required(v.articleDescription, 200)) || failed;
+    failed = bad("amount", check.int(v.amount, -99999, 99999)) || failed;
+    failed = bad("price", check.int(v.price, 0, 100_000_000)) || failed;
+    failed = bad("ledger", v.ledger === "80" || v.ledger === "83" ? null : "ska vara 80 eller 83") || failed;
+    if (failed) continue;
+    const key = `${Number(v.customerNumber)}|${v.orderDate}|${v.articleNumber}|${v.ledger}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      problems.push({ line, column: "-", reason: `samma kund, datum, artikel och reskontra som rad ${first}` });
+      continue;
+    }
+    seen.set(key, line);
+    rows.push({
+      line,
+      customerId: Number(v.customerNumber),
+      orderDate: v.orderDate,
+      articleNumber: v.articleNumber,
+      articleDescription: v.articleDescription,
+      amount: Number(v.amount),
+      priceOre: Number(v.price),
+      ledger: Number(v.ledger) as 80 | 83,
+    });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { rows, problems };
+}
+
+export class OrdersError extends Error {
+  constructor(public problems: CsvProblem[]) {
+    super(problems.map((p) => `rad ${p.line}: ${p.column}: ${p.reason}`).join("; "));
+  }
+}
+
+/**
+ * Applies parsed rows in one transaction as a new order file, upserting by
+ * (customer, orderDate, articleNumber, ledger). Unknown customers and lines
+ * already invoiced are refused by line, and then nothing is applied.
+ */
+export async function applyOrders(rows: OrderRow[], filename: string, actor: Actor): Promise<{ fileId: number; count: number }> {
+  return writeTransaction(async (tx) => {
+    const problems: CsvProblem[] = [];
+    const ids = [...new Set(rows.map((r) => r.customerId))];
+    const known = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const found = await tx.select({ id: schema.customers.id }).from(schema.customers).where(inArray(schema.customers.id, ids.slice(i, i + 500)));
+      for (const f of found) known.add(f.id);
+    }
+    for (const r of rows) if (!known.has(r.customerId)) problems.push({ line: r.line, column: "customerNumber", reason: `kund ${r.customerId} finns inte` });
+    const o = schema.orderLines;
+    const invoiced = await tx
+      .select({ customerId: o.customerId, orderDate: o.orderDate, articleNumber: o.articleNumber, ledger: o.ledger })
+      .from(o)
+      .where(and(sql`${o.invoiceId} is not null`, inArray(o.customerId, ids.length > 0 ? ids : [-1])));
+    const locked = new Set(invoiced.map((x) => `${x.customerId}|${x.orderDate}|${x.articleNumber}|${x.ledger}`));
+    for (const r of rows) {
+      if (locked.has(`${r.customerId}|${r.orderDate}|${r.articleNumber}|${r.ledger}`)) {
+        problems.push({ line: r.line, column: "-", reason: "raden är redan fakturerad" });
+      }
+    }
+    if (problems.length > 0) throw new OrdersError(problems.sort((a, b) => a.line - b.line));
+    const [file] = await tx.insert(schema.orderFiles).values({ filename, rowCount: rows.length, uploadedBy: actor.id }).returning({ id: schema.orderFiles.id });
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(o)
+        .values(
+          rows.slice(i, i + 500).map((r) => ({
+            fileId: file.id,
+            customerId: r.customerId,
+            orderDate: r.orderDate,
+            articleNumber: r.articleNumber,
+            articleDescription: r.articleDescription,
+            amount: r.amount,
+            priceOre: r.priceOre,
+            ledger: r.ledger,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [o.customerId, o.orderDate, o.articleNumber, o.ledger],
+          set: {
+            fileId: sql`excluded.file_id`,
+            articleDescription: sql`excluded.article_description`,
+            amount: sql`excluded.amount`,
+            priceOre: sql`excluded.price_ore`,
+            updatedAt: Date.now(),
+          },
+        });
+    }
+    await audit({ actor, action: "orders.import", target: `order-file:${file.id}`, detail: { filename, rows: rows.length } }, tx);
+    return { fileId: file.id, count: rows.length };
+  });
+}
+
+/** The order lines not yet invoiced, grouped by file (newest file first). */
+export async function listOrderFiles() {
+  const o = schema.orderLines;
+  const f = schema.orderFiles;
+  const rows = await getDb()
+    .select({
+      fileId: f.id,
+      filename: f.filename,
+      uploadedAt: f.createdAt,
+      id: o.id,
+      customerId: o.customerId,
+      orderDate: o.orderDate,
+      articleNumber: o.articleNumber,
+      articleDescription: o.articleDescription,
+      amount: o.amount,
+      priceOre: o.priceOre,
+      ledger: o.ledger,
+      transferredAt: o.transferredAt,
+    })
+    .from(o)
+    .innerJoin(f, eq(f.id, o.fileId))
+    .where(isNull(o.invoiceId))
+    .orderBy(desc(f.id), asc(o.customerId), asc(o.orderDate), asc(o.id));
+  const files: { fileId: number; filename: string; uploadedAt: number; lines: Omit<(typeof rows)[number], "fileId" | "filename" | "uploadedAt">[] }[] = [];
+  for (const { fileId, filename, uploadedAt, ...line } of rows) {
+    let file = files[files.length - 1];
+    if (!file || file.fileId !== fileId) files.push((file = { fileId, filename, uploadedAt, lines: [] }));
+    file.lines.push(line);
+  }
+  return files;
+}
+
+/** Hands every uploaded line not yet transferred to the next invoice run. */
+export async function transferOrders(actor: Actor): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const o = schema.orderLines;
+    const done = await tx
+      .update(o)
+      .set({ transferredAt: Date.now(), updatedAt: Date.now() })
+      .where(and(isNull(o.transferredAt), isNull(o.invoiceId)))
+      .returning({ id: o.id });
+    await audit({ actor, action: "orders.transfer", detail: { lines: done.length } }, tx);
+    return done.length;
+  });
+}
+
+export async function deleteOrderLine(id: number, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const o = schema.orderLines;
+    const gone = await tx.delete(o).where(and(eq(o.id, id), isNull(o.invoiceId))).returning();
+    if (gone.length === 0) return false;
+    await audit({ actor, action: "orders.delete-line", target: `order-line:${id}`, detail: gone[0] }, tx);
+    return true;
+  });
+}
+
+/** Deletes a file's lines that are not invoiced; the file row goes when no line is left. */
+export async function deleteOrderFile(fileId: number, actor: Actor): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const o = schema.orderLines;
+    const gone = await tx.delete(o).where(and(eq(o.fileId, fileId), isNull(o.invoiceId))).returning({ id: o.id });
+    const [left] = await tx.select({ n: sql<number>`count(*)` }).from(o).where(eq(o.fileId, fileId));
+    if (Number(left.n) === 0) await tx.delete(schema.orderFiles).where(eq(schema.orderFiles.id, fileId));
+    if (gone.length > 0) await audit({ actor, action: "orders.delete-file", target: `order-file:${fileId}`, detail: { lines: gone.length } }, tx);
+    return gone.length;
+  });
+}

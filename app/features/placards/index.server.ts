@@ -1,0 +1,3 @@
+// The placards feature's server side: what routes and the CLI import. Modules inside
+// the feature (and other features) import each other directly.
+export * from "./placards.server";

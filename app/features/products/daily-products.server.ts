@@ -1,0 +1,178 @@
+// Daily products (Dagens produkter): covers and extra descriptions per title,
+// edition and date. A cover uploaded for a product that exists is attached and
+// published at once; otherwise it waits as a pending (unpublished) upload and is
+// attached when staff save that product. These feed the retailers' Aktuella produkter.
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { isValidDate } from "~/lib/dates";
+
+export const MAX_COVER_BYTES = 2 * 1024 * 1024;
+
+/** The image type by its magic bytes (the file name is not trusted). */
+export function detectImageType(bytes: Uint8Array): "image/jpeg" | "image/png" | "image/webp" | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+export class DailyProductError extends Error {
+  constructor(public errors: Record<string, string>) {
+    super("invalid daily product");
+  }
+}
+
+type Key = { titleId: number; editionId: number; date: string };
+
+async function checkKey(k: Key) {
+  const errors: Record<string, string> = {};
+  if (!isValidDate(k.date)) errors.date = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
+  const [edition] = await getDb()
+    .select()
+    .from(schema.editions)
+    .where(and(eq(schema.editions.titleId, k.titleId), eq(schema.editions.editionId, k.editionId)));
+  if (!edition) errors.edition = "Utgåvan hör inte till titeln.";
+  return { errors, edition };
+}
+
+async function findProduct(tx: Tx, k: Key) {
+  const d = schema.dailyProducts;
+  const [row] = await tx
+    .select({ id: d.id, coverImageId: d.coverImageId })
+    .from(d)
+    .where(and(eq(d.titleId, k.titleId), eq(d.editionId, k.editionId), eq(d.startDate, k.date)));
+  return row ?? null;
+}
+
+/** Stores a cover. Returns whether it was attached to an existing product (published). */
+export async function uploadCover(
+  input: Key & { filename: string; bytes: Uint8Array },
+  actor: Actor,
+): Promise<{ imageId: number; published: boolean }> {
+  const { errors } = await checkKey(input);
+  if (input.bytes.length > MAX_COVER_BYTES) errors.file = "Filen är större än 2 MB.";
+  const contentType = detectImageType(input.bytes);
+  if (!contentType && !errors.file) errors.file = "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp.";
+  if (Object.keys(errors).length > 0) throw new DailyProductError(errors);
+  const sha256 = createHash("sha256").update(input.bytes).digest("hex");
+  return writeTransaction(async (tx) => {
+    const product = await findProduct(tx, input);
+    const [image] = await tx
+      .insert(schema.images)
+      .values({
+        filename: input.filename.slice(0, 200),
+        contentType: contentType!,
+        data: Buffer.from(input.bytes),
+        sha256,
+        published: !!product,
+        titleId: input.titleId,
+        editionId: input.editionId,
+        date: input.date,
+      })
+      .returning({ id: schema.images.id });
+    if (product) {
+      await tx.update(schema.dailyProducts).set({ coverImageId: image.id, updatedAt: Date.now() }).where(eq(schema.dailyProducts.id, product.id));
+    }
+    await audit(
+      { actor, action: "daily-product.cover", target: `image:${image.id}`, detail: { ...input, bytes: input.bytes.length, published: !!product } },
+      tx,
+    );
+    return { imageId: image.id, published: !!product };
+  });
+}
+
+/**
+ * Saves the extra description of the product for title, edition and date, creating
+ * the product (one day long, described by the edition's name) when there is none;
+ * the newest pending cover for the same key is then attached and published.
+ */
+export async function saveExtraDescription(input: Key & { extraDescription: string }, actor: Actor): Promise<number> {
+  const { errors, edition } = await checkKey(input);
+  if (input.extraDescription.length > 500) errors.extraDescription = "Högst 500 tecken.";
+  if (Object.keys(errors).length > 0) throw new DailyProductError(errors);
+  return writeTransaction(async (tx) => {
+    const d = schema.dailyProducts;
+    const img = schema.images;
+    let product = await findProduct(tx, input);
+    if (!product) {
+      const [created] = await tx
+        .insert(d)
+        .values({ titleId: input.titleId, editionId: input.editionId, description: edition.description, startDate: input.date, endDate: input.date })
+        .returning({ id: d.id, coverImageId: d.coverImageId });
+      product = created;
+    }
+    const [pending] = await tx
+      .select({ id: img.id })
+      .from(img)
+      .where(and(eq(img.published, false), eq(img.titleId, input.titleId), eq(img.editionId, input.editionId), eq(img.date, input.date)))
+      .orderBy(desc(img.id))
+      .limit(1);
+    await tx
+      .update(d)
+      .set({ extraDescription: input.extraDescription.trim(), ...(pending ? { coverImageId: pending.id } : {}), updatedAt: Date.now() })
+      .where(eq(d.id, product.id));
+    if (pending) await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
+    await audit(
+      { actor, action: "daily-product.describe", target: `daily-product:${product.id}`, detail: { extraDescription: input.extraDescription, cover: pending?.id ?? null } },
+      tx,
+    );
+    return product.id;
+  });
+}
+
+/** Pending (unpublished) uploads, newest first. */
+export function listPendingImages() {
+  const img = schema.images;
+  return getDb()
+    .select({ id: img.id, filename: img.filename, createdAt: img.createdAt, titleId: img.titleId, editionId: img.editionId, date: img.date })
+    .from(img)
+    .where(eq(img.published, false))
+    .orderBy(desc(img.id))
+    .limit(100);
+}
+
+/** Products on sale on `date`, with title and edition names. */
+export function listProductsOn(date: string) {
+  const d = schema.dailyProducts;
+  const t = schema.titles;
+  return getDb()
+    .select({
+      id: d.id,
+      titleId: d.titleId,
+      title: t.name,
+      editionId: d.editionId,
+      description: d.description,
+      extraDescription: d.extraDescription,
+      startDate: d.startDate,
+      endDate: d.endDate,
+      priceOre: d.priceOre,
+      eanCode: d.eanCode,
+      coverImageId: d.coverImageId,
+    })
+    .from(d)
+    .innerJoin(t, eq(t.id, d.titleId))
+    .where(and(lte(d.startDate, date), gte(d.endDate, date)))
+    .orderBy(asc(d.titleId), asc(d.editionId));
+}
+
+export async function getDailyProduct(id: number) {
+  const d = schema.dailyProducts;
+  const [row] = await getDb()
+    .select({ id: d.id, titleId: d.titleId, editionId: d.editionId, startDate: d.startDate, extraDescription: d.extraDescription })
+    .from(d)
+    .where(eq(d.id, id));
+  return row ?? null;
+}
+
+/** An image for /bilder/{id}: published ones for everybody, pending ones for staff only. */
+export async function getImage(id: number, includePending: boolean) {
+  const img = schema.images;
+  const [row] = await getDb()
+    .select({ contentType: img.contentType, data: img.data, sha256: img.sha256, filename: img.filename })
+    .from(img)
+    .where(and(eq(img.id, id), includePending ? undefined : eq(img.published, true)));
+  return row ?? null;
+}

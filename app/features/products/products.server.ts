@@ -1,0 +1,108 @@
+// Product information (Produkt information): product, account and article codes per
+// title and edition, optionally for one delivery date. Read by invoicing.
+import { and, asc, eq } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { isValidDate } from "~/lib/dates";
+
+export type ProductInput = {
+  id?: number;
+  titleId: number;
+  editionId: number;
+  deliveryDate?: string | null;
+  productCode: string;
+  accountCode: string;
+  articleId?: string | null;
+};
+
+export type ProductErrors = Partial<Record<"editionId" | "deliveryDate" | "productCode" | "accountCode" | "articleId", string>>;
+
+export class ProductError extends Error {
+  constructor(public errors: ProductErrors) {
+    super("invalid product information");
+  }
+}
+
+/** All editions with their title, for the form's select. */
+export function listEditions() {
+  const e = schema.editions;
+  return getDb()
+    .select({ titleId: e.titleId, editionId: e.editionId, description: e.description, code: e.code, type: e.type })
+    .from(e)
+    .orderBy(asc(e.titleId), asc(e.type), asc(e.editionId));
+}
+
+export function listTitles() {
+  return getDb().select().from(schema.titles).orderBy(asc(schema.titles.id));
+}
+
+/** All product information rows with the edition name, by title then edition. */
+export function listProducts() {
+  const p = schema.productInformation;
+  const e = schema.editions;
+  return getDb()
+    .select({
+      id: p.id,
+      titleId: p.titleId,
+      editionId: p.editionId,
+      edition: e.description,
+      deliveryDate: p.deliveryDate,
+      productCode: p.productCode,
+      accountCode: p.accountCode,
+      articleId: p.articleId,
+    })
+    .from(p)
+    .leftJoin(e, and(eq(e.titleId, p.titleId), eq(e.editionId, p.editionId)))
+    .orderBy(asc(p.titleId), asc(p.editionId), asc(p.deliveryDate), asc(p.id));
+}
+
+export async function getProduct(id: number) {
+  const [row] = await getDb().select().from(schema.productInformation).where(eq(schema.productInformation.id, id));
+  return row ?? null;
+}
+
+/** Saves a row; an empty articleId takes the edition's code (back-office 5). */
+export async function saveProduct(input: ProductInput, actor: Actor): Promise<number> {
+  const errors: ProductErrors = {};
+  const [edition] = await getDb()
+    .select()
+    .from(schema.editions)
+    .where(and(eq(schema.editions.titleId, input.titleId), eq(schema.editions.editionId, input.editionId)));
+  if (!edition) errors.editionId = "Utgåvan hör inte till titeln.";
+  if (input.deliveryDate && !isValidDate(input.deliveryDate)) errors.deliveryDate = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
+  if (!input.productCode.trim()) errors.productCode = "Obligatorisk.";
+  if (!input.accountCode.trim()) errors.accountCode = "Obligatorisk.";
+  if (Object.keys(errors).length > 0) throw new ProductError(errors);
+  const values = {
+    titleId: input.titleId,
+    editionId: input.editionId,
+    deliveryDate: input.deliveryDate || null,
+    productCode: input.productCode.trim(),
+    accountCode: input.accountCode.trim(),
+    articleId: input.articleId?.trim() || edition.code,
+  };
+  return writeTransaction(async (tx) => {
+    let id = input.id;
+    if (id) {
+      const done = await tx
+        .update(schema.productInformation)
+        .set({ ...values, updatedAt: Date.now() })
+        .where(eq(schema.productInformation.id, id))
+        .returning({ id: schema.productInformation.id });
+      if (done.length === 0) throw new ProductError({ productCode: "Raden finns inte längre." });
+    } else {
+      [{ id }] = await tx.insert(schema.productInformation).values(values).returning({ id: schema.productInformation.id });
+    }
+    await audit({ actor, action: input.id ? "product.update" : "product.add", target: `product:${id}`, detail: values }, tx);
+    return id!;
+  });
+}
+
+export async function deleteProduct(id: number, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const gone = await tx.delete(schema.productInformation).where(eq(schema.productInformation.id, id)).returning();
+    if (gone.length === 0) return false;
+    await audit({ actor, action: "product.delete", target: `product:${id}`, detail: gone[0] }, tx);
+    return true;
+  });
+}

@@ -1,0 +1,351 @@
+// Return reporting (spec 2.4, 4, 5; DESIGN.md "Return reports"). Every function
+// takes the customer id and filters by it; the save checks every rule itself, so a
+// forged form gets the same answers as the page.
+import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
+import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
+import { addDays, today } from "~/lib/dates";
+
+/** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
+export const REPORT_WINDOW_DAYS = 14;
+export const MAX_RETURN_AMOUNT = 999;
+
+export type ReportState = 1 | 2;
+export type PaperType = 0 | 1;
+
+export const RETURN_MESSAGES = {
+  bundleRequired: "Ange buntnr.",
+  amountRequired: "Ange antal.",
+  unreasonable: "Orimligt värde har angetts.",
+  tooMany: "Kan inte vara större än antal levererat.",
+  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
+  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
+  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
+  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
+  wrongType: (n: number, type: number) =>
+    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
+} as const;
+
+export function reportWindow(on: string = today()): { from: string; to: string } {
+  return { from: addDays(on, -REPORT_WINDOW_DAYS), to: on };
+}
+
+export type PaperReturn = { id: number; bundle: number; amount: number; open: boolean };
+export type Paper = {
+  deliveryId: number;
+  title: string;
+  edition: string;
+  type: PaperType;
+  deliveryDate: string;
+  delivered: number;
+  returns: PaperReturn[];
+};
+
+/**
+ * State 1: this customer's deliveries in the report window not yet reported.
+ * State 2: those already reported, with their return rows. Two queries in all.
+ */
+function papersQuery(state: ReportState) {
+  return preparedQuery((db) => {
+    const d = schema.deliveries;
+    const e = schema.editions;
+    const t = schema.titles;
+    return db
+      .select({
+        deliveryId: d.id,
+        title: t.name,
+        edition: e.description,
+        type: e.type,
+        deliveryDate: d.deliveryDate,
+        delivered: d.delivered,
+      })
+      .from(d)
+      .innerJoin(t, eq(t.id, d.titleId))
+      .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+      .where(
+        and(
+          eq(d.customerId, sql.placeholder("customerId")),
+          between(d.deliveryDate, sql.placeholder("from"), sql.placeholder("to")),
+          state === 1 ? isNull(d.reportedAt) : isNotNull(d.reportedAt),
+        ),
+      )
+      .orderBy(asc(e.type), asc(d.deliveryDate), asc(d.titleId), asc(d.editionId))
+      .prepare();
+  });
+}
+const papersOf = { 1: papersQuery(1), 2: papersQuery(2) };
+
+export async function listPapers(customerId: number, state: ReportState, on: string = today()): Promise<Paper[]> {
+  const { from, to } = reportWindow(on);
+  const rows = await papersOf[state]().all({ customerId, from, to });
+  const papers: Paper[] = rows.map((r) => ({ ...r, type: r.type as PaperType, returns: [] }));
+  if (state === 2 && papers.length > 0) {
+    const byId = new Map(papers.map((p) => [p.deliveryId, p]));
+    const r = schema.returns;
+    const b = schema.bundles;
+    const found = await getDb()
+      .select({ id: r.id, deliveryId: r.deliveryId, amount: r.amount, bundle: b.number, open: b.open })
+      .from(r)
+      .innerJoin(b, eq(b.id, r.bundleId))
+      .where(and(eq(r.customerId, customerId), inArray(r.deliveryId, [...byId.keys()])))
+      .orderBy(asc(r.id));
+    for (const row of found) byId.get(row.deliveryId)?.returns.push({ id: row.id, bundle: row.bundle, amount: row.amount, open: row.open });
+  }
+  return papers;
+}
+
+/**
+ * The bundle an empty bundle field starts with, per paper type: the open bundle
+ * this customer returned into most recently, else the newest open bundle.
+ * Decision: a last-used bundle that has since been closed is not offered, since
+ * the save would refuse it (spec 4 says "last used"; closed ones are read-only).
+ */
+export async function defaultBundles(customerId: number): Promise<Record<PaperType, number | null>> {
+  return defaultBundlesOf(await listOpenBundles(customerId));
+}
+
+/** The same, from the open bundles the page has already read. */
+export function defaultBundlesOf(open: OpenBundle[]): Record<PaperType, number | null> {
+  const result: Record<PaperType, number | null> = { 0: null, 1: null };
+  for (const type of [0, 1] as const) {
+    const ofType = open.filter((b) => b.type === type);
+    const lastUsed = ofType.filter((b) => b.lastReturnId !== null).sort((a, b) => b.lastReturnId! - a.lastReturnId!)[0];
+    // "Newest" open bundle: the highest number, as bundles are numbered in the order labels are used.
+    result[type] = (lastUsed ?? ofType.sort((a, b) => b.number - a.number)[0])?.number ?? null;
+  }
+  return result;
+}
+
+/** One line of the returns form as typed. `returnId` marks an existing return row (state 2). */
+export type ReturnLine = {
+  key: string;
+  deliveryId: number;
+  returnId?: number;
+  bundle: string;
+  amount: string;
+  /** The bundle number the page pre-filled; an untouched line (this bundle, no amount) is not a return. */
+  defaultBundle?: string;
+};
+
+export type SaveResult =
+  | { ok: true; alreadyApplied: boolean; saved: number }
+  | { ok: false; errors: Record<string, string>; formError?: string };
+
+type Checked = { line: ReturnLine; bundle: number; amount: number };
+
+/** The form rules of spec 5 for one line; null = nothing to send. */
+export function checkLine(line: ReturnLine): { error: string } | Checked | null {
+  const bundle = line.bundle.trim();
+  const amount = line.amount.trim();
+  if (bundle === "" && amount === "") return null;
+  if (amount === "" && !line.returnId && bundle === (line.defaultBundle ?? "").trim()) return null;
+  if (amount !== "" && !/^\d{1,3}$/.test(amount)) return { error: RETURN_MESSAGES.unreasonable };
+  if (bundle !== "" && !/^\d{1,5}$/.test(bundle)) return { error: RETURN_MESSAGES.unreasonable };
+  if (bundle === "") return { error: RETURN_MESSAGES.bundleRequired };
+  if (amount === "") return { error: RETURN_MESSAGES.amountRequired };
+  const n = Number(bundle);
+  const a = Number(amount);
+  if (n < 1 || a > MAX_RETURN_AMOUNT) return { error: RETURN_MESSAGES.unreasonable };
+  return { line, bundle: n, amount: a };
+}
+
+class Refused extends Error {
+  constructor(readonly errors: Record<string, string>) {
+    super("refused");
+  }
+}
+
+/**
+ * Saves one submission of the returns form in one transaction: all of it or, if any
+ * line is refused, none of it (each refused line gets its message). `token` is the
+ * form's one-time token: a token already applied is answered as success without
+ * applying anything again (double click, reload, back button).
+ */
+export async function saveReturns(
+  customerId: number,
+  state: ReportState,
+  token: string,
+  lines: ReturnLine[],
+  on: string = today(),
+): Promise<SaveResult> {
+  const errors: Record<string, string> = {};
+  const checked: Checked[] = [];
+  for (const line of lines) {
+    const c = checkLine(line);
+    if (c === null) continue;
+    if ("error" in c) errors[line.key] = c.error;
+    else checked.push(c);
+  }
+  if (Object.keys(errors).length === 0 && checked.length === 0) {
+    if (token && (await tokenApplied(customerId, token))) return { ok: true, alreadyApplied: true, saved: 0 };
+    return { ok: false, errors, formError: RETURN_MESSAGES.nothingToSave };
+  }
+  try {
+    return await writeTransaction(async (tx) => {
+      if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
+      const saved = await applyLines(tx, customerId, state, checked, errors, on);
+      if (Object.keys(errors).length > 0) throw new Refused(errors);
+      if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
+      return { ok: true as const, alreadyApplied: false, saved };
+    });
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, errors: e.errors };
+    throw e;
+  }
+}
+
+async function tokenApplied(customerId: number, token: string, db: Tx | ReturnType<typeof getDb> = getDb()) {
+  const a = schema.appliedSubmissions;
+  const [row] = await db
+    .select({ token: a.token })
+    .from(a)
+    .where(and(eq(a.token, token), eq(a.customerId, customerId)));
+  return Boolean(row);
+}
+
+async function applyLines(
+  tx: Tx,
+  customerId: number,
+  state: ReportState,
+  checked: Checked[],
+  errors: Record<string, string>,
+  on: string,
+): Promise<number> {
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const r = schema.returns;
+  const b = schema.bundles;
+  const { from, to } = reportWindow(on);
+  const deliveryIds = [...new Set(checked.map((c) => c.line.deliveryId))];
+  const papers = await tx
+    .select({ id: d.id, delivered: d.delivered, reportedAt: d.reportedAt, type: e.type })
+    .from(d)
+    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(and(eq(d.customerId, customerId), inArray(d.id, deliveryIds), between(d.deliveryDate, from, to)));
+  const paperById = new Map(papers.map((p) => [p.id, p]));
+
+  const existing = await tx
+    .select({ id: r.id, deliveryId: r.deliveryId, bundleId: r.bundleId, amount: r.amount, open: b.open, number: b.number })
+    .from(r)
+    .innerJoin(b, eq(b.id, r.bundleId))
+    .where(and(eq(r.customerId, customerId), inArray(r.deliveryId, deliveryIds)));
+  const existingById = new Map(existing.map((x) => [x.id, x]));
+
+  const numbers = [...new Set(checked.filter((c) => !c.line.returnId).map((c) => c.bundle))];
+  const known = numbers.length
+    ? await tx.select().from(b).where(and(eq(b.customerId, customerId), inArray(b.number, numbers)))
+    : [];
+  const bundleByNumber = new Map(known.map((x) => [x.number, { id: x.id, type: x.type, open: x.open }]));
+
+  // Final amount per return row (bundle id + delivery id), starting from what is stored.
+  const finalAmount = new Map<string, { bundleId: number; deliveryId: number; amount: number; rowId?: number; line?: string }>();
+  for (const x of existing) finalAmount.set(`${x.bundleId}:${x.deliveryId}`, { bundleId: x.bundleId, deliveryId: x.deliveryId, amount: x.amount, rowId: x.id });
+  const touched = new Set<string>();
+  const lastLineOfPaper = new Map<number, string>();
+  const reported = new Set<number>();
+
+  for (const c of checked) {
+    const paper = paperById.get(c.line.deliveryId);
+    const key = c.line.key;
+    if (!paper) {
+      errors[key] = RETURN_MESSAGES.unknownPaper;
+      continue;
+    }
+    // State 1 of a paper another tab or an earlier submission already reported: ignored, never doubled.
+    if (state === 1 && paper.reportedAt !== null) continue;
+    if (state === 2 && paper.reportedAt === null) {
+      errors[key] = RETURN_MESSAGES.unknownPaper;
+      continue;
+    }
+    if (c.line.returnId) {
+      const row = existingById.get(c.line.returnId);
+      if (!row || row.deliveryId !== paper.id) {
+        errors[key] = RETURN_MESSAGES.unknownPaper;
+        continue;
+      }
+      if (row.amount === c.amount) continue;
+      if (!row.open) {
+        errors[key] = RETURN_MESSAGES.closed(row.number);
+        continue;
+      }
+      const k = `${row.bundleId}:${row.deliveryId}`;
+      finalAmount.get(k)!.amount = c.amount;
+      finalAmount.get(k)!.line = key;
+      touched.add(k);
+      lastLineOfPaper.set(paper.id, key);
+      continue;
+    }
+    let bundle = bundleByNumber.get(c.bundle);
+    if (!bundle) {
+      const created = await createBundleFromBlock(tx, customerId, c.bundle, paper.type);
+      if (!created) {
+        errors[key] = RETURN_MESSAGES.notInBlocks(c.bundle);
+        continue;
+      }
+      bundle = created;
+      bundleByNumber.set(c.bundle, bundle);
+    }
+    if (bundle.type !== paper.type) {
+      errors[key] = RETURN_MESSAGES.wrongType(c.bundle, bundle.type);
+      continue;
+    }
+    if (!bundle.open) {
+      errors[key] = RETURN_MESSAGES.closed(c.bundle);
+      continue;
+    }
+    const k = `${bundle.id}:${paper.id}`;
+    const current = finalAmount.get(k);
+    if (current) current.amount += c.amount;
+    else finalAmount.set(k, { bundleId: bundle.id, deliveryId: paper.id, amount: c.amount });
+    finalAmount.get(k)!.line = key;
+    touched.add(k);
+    lastLineOfPaper.set(paper.id, key);
+    reported.add(paper.id);
+  }
+
+  // The sum of returns for one delivery never exceeds the delivered amount.
+  const sums = new Map<number, number>();
+  for (const x of finalAmount.values()) {
+    sums.set(x.deliveryId, (sums.get(x.deliveryId) ?? 0) + x.amount);
+    if (x.amount > MAX_RETURN_AMOUNT && x.line && !errors[x.line]) errors[x.line] = RETURN_MESSAGES.unreasonable;
+  }
+  for (const [deliveryId, line] of lastLineOfPaper) {
+    const paper = paperById.get(deliveryId)!;
+    if ((sums.get(deliveryId) ?? 0) > paper.delivered && !errors[line]) errors[line] = RETURN_MESSAGES.tooMany;
+  }
+  if (Object.keys(errors).length > 0) return 0;
+
+  const now = Date.now();
+  for (const k of touched) {
+    const x = finalAmount.get(k)!;
+    if (x.rowId) await tx.update(r).set({ amount: x.amount, updatedAt: now }).where(and(eq(r.id, x.rowId), eq(r.customerId, customerId)));
+    else await tx.insert(r).values({ customerId, bundleId: x.bundleId, deliveryId: x.deliveryId, amount: x.amount });
+  }
+  if (reported.size > 0) {
+    await tx
+      .update(d)
+      .set({ reportedAt: now, updatedAt: now })
+      .where(and(eq(d.customerId, customerId), inArray(d.id, [...reported]), isNull(d.reportedAt)));
+  }
+  return touched.size;
+}
+
+/** A number the customer never used becomes an open bundle if it lies in one of the customer's label blocks. */
+async function createBundleFromBlock(tx: Tx, customerId: number, number: number, type: number) {
+  const l = schema.labelBlocks;
+  const [block] = await tx
+    .select({ id: l.id })
+    .from(l)
+    .where(and(eq(l.customerId, customerId), sql`${l.fromNumber} <= ${number}`, sql`${l.toNumber} >= ${number}`))
+    .limit(1);
+  if (!block) return null;
+  await tx
+    .update(l)
+    .set({ numberUnused: sql`max(${l.numberUnused} - 1, 0)`, updatedAt: Date.now() })
+    .where(eq(l.id, block.id));
+  const [created] = await tx
+    .insert(schema.bundles)
+    .values({ customerId, number, type, open: true })
+    .returning({ id: schema.bundles.id, type: schema.bundles.type, open: schema.bundles.open });
+  return created;
+}

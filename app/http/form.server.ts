@@ -1,0 +1,123 @@
+// The form contract (docs/architecture.md): every action reads its form once, parses it
+// with conform + zod against the schema beside its feature, answers a form that breaks
+// the schema with 400 and `submission.reply()`, and maps a rule's Refusal to its HTTP
+// status and to form errors here, in one place. The typed values always go back with
+// the reply, so nothing the user typed is lost.
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { REFUSAL_STATUS, Refusal, isRefusal, refuse } from "~/lib/refusal";
+import { UploadTooLargeError, readUpload } from "./uploads.server";
+
+export const BAD_REQUEST = "Felaktig förfrågan.";
+const UNREADABLE = "Formuläret kunde inte läsas. Ladda om sidan och försök igen.";
+
+const forms = new WeakMap<Request, Promise<FormData>>();
+
+/**
+ * The request's form, read once however many times it is asked for: the guards' form
+ * token check and the action share one parse. A body that is not a readable form is 400.
+ * `uploadBytes` reads a multipart upload with that limit per file instead.
+ */
+export function readForm(request: Request, options: { uploadBytes?: number } = {}): Promise<FormData> {
+  let form = forms.get(request);
+  if (!form) {
+    form = options.uploadBytes ? readUploadForm(request, options.uploadBytes) : readPlainForm(request);
+    forms.set(request, form);
+  }
+  return form;
+}
+
+async function readPlainForm(request: Request): Promise<FormData> {
+  try {
+    // A copy, so remix-auth's strategies (which read the body themselves) still can.
+    return await request.clone().formData();
+  } catch {
+    throw new Response(UNREADABLE, { status: 400 });
+  }
+}
+
+async function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
+  try {
+    return await readUpload(request, maxBytes);
+  } catch (e) {
+    if (e instanceof UploadTooLargeError) throw refuse.tooLarge(`Filen är större än ${formatBytes(maxBytes)}.`, { field: "file" });
+    throw e;
+  }
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} kB`;
+}
+
+export type FormReply = SubmissionResult<string[]>;
+
+/** Parses the request's form against `schema` (conform + zod). */
+export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S, options: { uploadBytes?: number } = {}) {
+  return parseWithZod(await readForm(request, options), { schema });
+}
+
+/** 400 with the schema's errors and the typed values. */
+export function invalid(submission: Submission<unknown>) {
+  return data(submission.reply(), { status: 400 });
+}
+
+/**
+ * A rule's refusal as the form's answer: its status, its message on its field(s) or
+ * over the form, the typed values kept. `resetForm` clears them (the input was used up).
+ */
+export function refused(submission: Submission<unknown> | null, refusal: Refusal, options: { resetForm?: boolean } = {}) {
+  const fieldErrors = Object.fromEntries(Object.entries(refusal.fields).map(([k, v]) => [k, [v]]));
+  const formErrors = Object.keys(fieldErrors).length === 0 ? [refusal.message] : undefined;
+  const reply: FormReply = submission
+    ? submission.reply({ fieldErrors, formErrors, resetForm: options.resetForm })
+    : { status: "error", error: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } };
+  return data(reply, { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) });
+}
+
+function retryHeaders(refusal: Refusal): HeadersInit | undefined {
+  return refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+}
+
+/** A refusal outside a form (a loader, a download): a plain Response to throw. */
+export function refusalResponse(refusal: Refusal): Response {
+  return new Response(refusal.message, { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) });
+}
+
+/** Runs `fn`; a Refusal it throws becomes the thrown Response of refusalResponse. */
+export async function orRefusalResponse<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isRefusal(e)) throw refusalResponse(e);
+    throw e;
+  }
+}
+
+/**
+ * The whole contract for one form: parse, 400 on schema errors, run `handle` with the
+ * parsed value, and a Refusal from the rules becomes the form's answer. `handle` returns
+ * the success answer (usually a redirect with a toast).
+ */
+export async function handleForm<S extends z.ZodTypeAny, R>(
+  request: Request,
+  schema: S,
+  handle: (value: z.output<S>, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>,
+  options: { uploadBytes?: number; resetOnRefusal?: boolean } = {},
+) {
+  let submission;
+  try {
+    submission = await parseForm(request, schema, options);
+  } catch (e) {
+    if (isRefusal(e)) return refused(null, e);
+    throw e;
+  }
+  if (submission.status !== "success") return invalid(submission);
+  try {
+    return await handle(submission.value, submission);
+  } catch (e) {
+    if (isRefusal(e)) return refused(submission, e, { resetForm: options.resetOnRefusal });
+    throw e;
+  }
+}

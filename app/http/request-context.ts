@@ -1,0 +1,17 @@
+// What the HTTP server (cli/serve.ts) knows about a request and hands to every loader
+// and action as Remix's load context: its id (in every log line and audit row), the
+// client's address (TRUST_PROXY decides whose X-Forwarded-For counts) and the CSP nonce.
+// Passed explicitly, `requireRetailer(request, context)`; there is no global store.
+import type { AppLoadContext } from "@remix-run/node";
+
+export type RequestContext = { requestId: string; ip: string; nonce: string };
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends Partial<RequestContext> {}
+}
+
+/** The request's facts; blanks where a caller (a unit test) built no context. */
+export function requestContext(context: AppLoadContext | undefined): RequestContext {
+  return { requestId: context?.requestId ?? "-", ip: context?.ip ?? "", nonce: context?.nonce ?? "" };
+}
