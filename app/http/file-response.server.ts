@@ -10,7 +10,7 @@ export const CONTENT_TYPES = {
 } as const;
 
 export function fileResponse(content: Uint8Array | string, filename: string, contentType: string, options: { inline?: boolean } = {}): Response {
-  const body = typeof content === "string" ? content : Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const body = typeof content === "string" ? content : (Buffer.from(content.buffer, content.byteOffset, content.byteLength) as unknown as BodyInit);
   return new Response(body, {
     headers: {
       "Content-Type": contentType,
