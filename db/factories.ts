@@ -24,20 +24,9 @@ export function seededRandom(seed: number) {
   };
 }
 
-export const TITLES = [
-  { id: 1, name: "Aftonbladet", ledger: 83 },
-  { id: 2, name: "Expressen", ledger: 80 },
-] as const;
+import { EDITIONS, TITLES } from "../app/catalog/index";
 
-export const EDITIONS = [
-  { titleId: 1, editionId: 1, type: 0, description: "Aftonbladet", code: "AB" },
-  { titleId: 2, editionId: 1, type: 0, description: "Expressen", code: "EX" },
-  { titleId: 2, editionId: 2, type: 0, description: "Kvällsposten", code: "KVP" },
-  { titleId: 1, editionId: 20, type: 1, description: "Aftonbladet Söndag", code: "ABS" },
-  { titleId: 1, editionId: 21, type: 1, description: "Sportbladet", code: "ABSP" },
-  { titleId: 2, editionId: 20, type: 1, description: "Expressen Söndag", code: "EXS" },
-  { titleId: 2, editionId: 21, type: 1, description: "Leva & Bo", code: "EXLB" },
-] as const;
+export { EDITIONS, TITLES };
 
 export async function ensureTitlesAndEditions(db: Conn): Promise<void> {
   await db.insert(schema.titles).values([...TITLES]).onConflictDoNothing();

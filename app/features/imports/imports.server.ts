@@ -1,3 +1,4 @@
+import { LEDGERS, TITLES } from "~/catalog/index";
 // Batch imports of the operators' files (docs/formats.md): distributors, customers,
 // editions, deliveries and guarantees. Each file is validated as a whole, then
 // applied in ONE write transaction, upserting by natural key, so a re-run changes
@@ -25,11 +26,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
 
 // Titles are fixed (DESIGN.md); an editions import creates the title row it needs,
 // so a database can be built from the files alone.
-export const KNOWN_TITLES: Record<number, { name: string; ledger: number }> = {
-  1: { name: "Aftonbladet", ledger: 83 },
-  2: { name: "Expressen", ledger: 80 },
-};
-export const LEDGERS = [80, 83] as const;
+export const KNOWN_TITLES: Record<number, { name: string; ledger: number }> = Object.fromEntries(TITLES.map((t) => [t.id, { name: t.name, ledger: t.ledger }]));
 
 export type ImportOptions = {
   /** "cli", "staff:7": written to the audit row. */
