@@ -6,7 +6,7 @@ import { audit, customerActor, staffActor, type Actor } from "~/features/audit/i
 import { HashBusyError, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
 import { getStaffByEmail } from "~/features/staff/index.server";
 import type { AppLoadContext } from "@remix-run/node";
-import { requestContext, type RequestContext } from "~/http/request-context";
+import { requestContext } from "~/http/request-context";
 import { refuse as refusal, type Refusal as Refused } from "~/lib/refusal";
 import { knownDeviceKey } from "./device.server";
 
@@ -21,19 +21,17 @@ function loginRefused(code: "login" | "limit" | "busy", message: string, retryAf
   return code === "limit" ? refusal.limit(message, { retryAfterSeconds }) : refusal.busy(message, { retryAfterSeconds });
 }
 
-// remix-auth calls the strategy with the request alone; the login route hands over the
-// request's context (its address, for the throttle and the audit) here first.
-const contexts = new WeakMap<Request, RequestContext>();
-
-/** Logs in with `strategy` ("retailer" or "staff"); throws a Refusal when refused. */
-export function logIn(strategy: "retailer" | "staff", request: Request, context: AppLoadContext) {
-  contexts.set(request, requestContext(context));
-  return authenticator.authenticate(strategy, request);
-}
-
-function anonymous(request: Request): Actor {
-  const { ip, requestId } = contexts.get(request) ?? requestContext(undefined);
-  return { id: "anonymous", ip, requestId };
+/**
+ * Logs in with remix-auth's FormStrategy ("retailer": kundnummer + pinkod, "staff": e-mail +
+ * password in the same fields); throws a Refusal when refused. The authenticator is made per
+ * request, so the strategy sees the request's context (its address, for the throttle and
+ * the audit): remix-auth hands the strategy a copy of the request, nothing else.
+ */
+export function logIn(kind: "retailer" | "staff", request: Request, context: AppLoadContext): Promise<LoginResult> {
+  const who: Actor = { id: "anonymous", ...requestContext(context) };
+  return new Authenticator<LoginResult>()
+    .use(new FormStrategy(async ({ form }) => checkLogin(request, who, kind, String(form.get("kundnummer") ?? ""), String(form.get("pinkod") ?? ""))), kind)
+    .authenticate(kind, request);
 }
 
 export const LOGIN_TEXTS = {
@@ -93,8 +91,7 @@ export async function weighAttempt<T>(
   }
 }
 
-async function checkLogin(request: Request, kind: "retailer" | "staff", name: string, secret: string): Promise<LoginResult> {
-  const who = anonymous(request);
+async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staff", name: string, secret: string): Promise<LoginResult> {
   const ip = who.ip;
   const customer = kind === "retailer" ? normaliseCustomerNumber(name) : null;
   const accountKey = customer ? customer.key : `staff:${normaliseStaffEmail(name)}`;
@@ -144,17 +141,3 @@ export async function checkSecondFactor<T>(staffId: number, context: AppLoadCont
   }
   return value;
 }
-
-export const authenticator = new Authenticator<LoginResult>()
-  .use(
-    new FormStrategy(async ({ form, request }) =>
-      checkLogin(request, "retailer", String(form.get("kundnummer") ?? ""), String(form.get("pinkod") ?? "")),
-    ),
-    "retailer",
-  )
-  .use(
-    new FormStrategy(async ({ form, request }) =>
-      checkLogin(request, "staff", String(form.get("kundnummer") ?? ""), String(form.get("pinkod") ?? "")),
-    ),
-    "staff",
-  );
