@@ -37,12 +37,47 @@ export const cachedFontkit: Fontkit = {
     if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName) as unknown as ParsedFont;
     let font = parsed.get(bytes);
     if (!font) {
-      font = fontkit.create(bytes) as unknown as ParsedFont;
+      font = withEvenGlyphs(fontkit.create(bytes) as unknown as ParsedFont);
       parsed.set(bytes, font);
     }
     return font;
   },
 };
+
+type GlyphBuffer = Uint8Array & { copy(target: Uint8Array, at: number): number };
+type TTFSubsetInternals = { _addGlyph(gid: number): number; glyf: GlyphBuffer[]; offset: number };
+
+/**
+ * fontkit 1.x (as @pdf-lib/fontkit) copies each glyph's bytes into the subset as they
+ * are and writes a short `loca` table (offsets stored halved) whenever the subset's
+ * glyph data is under 64 KiB. Noto Sans has glyphs of odd length, so the halved offsets
+ * go wrong and most letters of a subset render blank (text extraction still works,
+ * which hides it). Upstream fontkit pads glyphs to even length; this does the same by
+ * padding each glyph the subset copies with one zero byte where its length is odd.
+ */
+function withEvenGlyphs(font: ParsedFont): ParsedFont {
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset();
+    const internals = subset as unknown as Partial<TTFSubsetInternals>;
+    if (typeof internals._addGlyph !== "function") return subset; // a CFF font: no loca table
+    const addGlyph = internals._addGlyph.bind(subset);
+    internals._addGlyph = (gid: number) => {
+      const index = addGlyph(gid);
+      const s = subset as unknown as TTFSubsetInternals;
+      const glyph = s.glyf[index];
+      if (glyph.length % 2 === 1) {
+        const padded = (glyph.constructor as unknown as { alloc(n: number): GlyphBuffer }).alloc(glyph.length + 1);
+        glyph.copy(padded, 0);
+        s.glyf[index] = padded;
+        s.offset += 1;
+      }
+      return index;
+    };
+    return subset;
+  };
+  return font;
+}
 
 const loaded = new Map<Weight, FontFile>();
 
