@@ -1,7 +1,7 @@
 // A new PDF document with the kit's fonts embedded (subset) and the metadata every
 // document of the portal carries.
 import { PDFDocument } from "pdf-lib";
-import { cachedFontkit, fontFile, type Weight } from "./fonts.server";
+import { kitFontkit, fontFile, type Weight } from "./fonts.server";
 import type { KitFont } from "./text.server";
 
 export const A4: [number, number] = [595.28, 841.89];
@@ -29,7 +29,7 @@ async function embed(doc: PDFDocument, weight: Weight): Promise<KitFont> {
 
 export async function createPdf(title: string): Promise<Pdf> {
   const doc = await PDFDocument.create();
-  doc.registerFontkit(cachedFontkit);
+  doc.registerFontkit(kitFontkit);
   doc.setTitle(title);
   doc.setCreator("Returportalen");
   doc.setLanguage("sv-SE");

@@ -3,6 +3,7 @@
 // It covers Latin with its extensions (Swedish, Turkish, Polish, Vietnamese …), Greek and
 // Cyrillic. The TTF files are read once per process; each document embeds only the
 // glyphs it uses (subset: true), so a one-page label stays a few kilobytes of font.
+// Read once per process: the bytes and the set of code points the font covers.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import fontkit from "@pdf-lib/fontkit";
@@ -23,24 +24,18 @@ export type FontFile = {
   codePoints: ReadonlySet<number>;
 };
 
-// Parsed fonts by their bytes. Parsing is cheap, but a parsed font's first text layout
-// builds its shaping tables (some 100–300 ms for Noto Sans); keeping the parsed font for
-// the process makes every later document's layout fast. pdf-lib only reads the font
-// (each document makes its own subset), so documents can share it.
+// Each document parses the font anew (about a millisecond; its first layout a few more).
+// A parsed font is not shared between documents: fontkit caches glyph objects with the
+// code points they were first asked for, and a glyph first met as a component of
+// another (the S inside Ş) is cached with none; a later document would then leave that
+// letter out of its ToUnicode map, and copying or searching its text would lose it.
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 type ParsedFont = ReturnType<Fontkit["create"]>;
-const parsed = new WeakMap<Uint8Array, ParsedFont>();
 
-/** fontkit for pdf-lib's registerFontkit, answering the kit's own font files from the cache. */
-export const cachedFontkit: Fontkit = {
+/** fontkit for pdf-lib's registerFontkit, with the subset fix below. */
+export const kitFontkit: Fontkit = {
   create(bytes: Uint8Array, postscriptName?: string) {
-    if (postscriptName !== undefined) return fontkit.create(bytes, postscriptName) as unknown as ParsedFont;
-    let font = parsed.get(bytes);
-    if (!font) {
-      font = withEvenGlyphs(fontkit.create(bytes) as unknown as ParsedFont);
-      parsed.set(bytes, font);
-    }
-    return font;
+    return withEvenGlyphs(fontkit.create(bytes, postscriptName) as unknown as ParsedFont);
   },
 };
 
@@ -87,7 +82,7 @@ export function fontFile(weight: Weight): FontFile {
   if (!file) {
     const path = createRequire(import.meta.url).resolve(FILES[weight]);
     const bytes = new Uint8Array(readFileSync(path));
-    const codePoints = new Set(cachedFontkit.create(bytes).characterSet);
+    const codePoints = new Set(fontkit.create(bytes).characterSet);
     file = { weight, bytes, codePoints };
     loaded.set(weight, file);
   }
