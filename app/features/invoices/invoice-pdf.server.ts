@@ -1,52 +1,47 @@
 // The invoice as an A4 PDF, rendered on demand from the stored invoice (DESIGN.md
-// "Invoicing"): customer, period, lines, VAT per rate, total and due date.
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+// "Invoicing"): customer, period, lines, VAT per rate, total and due date. Drawn with
+// the PDF kit: any customer name prints as it is stored, amounts in Swedish format.
+import { rgb } from "pdf-lib";
+import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, PAPER_TYPE_NAMES, type InvoiceDocument } from "./invoices.server";
-import { formatKr, formatOre } from "~/lib/money";
 
 export { InvoiceFileError } from "./invoices.server";
 
-const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
-const black = rgb(0, 0, 0);
 const grey = rgb(0.35, 0.35, 0.35);
-
-function percent(vatPermille: number): string {
-  return `${(vatPermille / 10).toLocaleString("sv-SE")} %`;
-}
-
-/** Cuts text to fit `width` (descriptions are one line each). */
-function fit(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let t = text;
-  while (t.length > 1 && font.widthOfTextAtSize(`${t}…`, size) > width) t = t.slice(0, -1);
-  return `${t}…`;
-}
-
-// pdf-lib's standard fonts use WinAnsi: replace what it cannot encode (e.g. "–" is fine, "−" is not).
-function safe(text: string): string {
-  return text.replace(/\u2212/g, "-").replace(/[\u202f\u2009]/g, " ").replace(/[^\u0000-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2026\u20ac]/g, "?");
-}
 
 export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Array> {
   const { invoice, customer, lines } = docData;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Faktura ${invoice.number}`);
-  doc.setCreator("Returportalen");
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const [width, height] = A4;
+  const pdf = await createPdf(`Faktura ${invoice.number}`);
+  const { regular, bold } = pdf;
+  const cols = { desc: MARGIN, qty: 350, price: 420, vat: 470 };
+  const table: Column[] = [
+    { x: cols.desc, width: cols.qty - cols.desc - 40, pad: 0 },
+    { x: cols.qty - 40, width: 40, align: "right", pad: 0 },
+    { x: cols.price - 70, width: 70, align: "right", pad: 0 },
+    { x: cols.vat - 50, width: 50, align: "right", pad: 0 },
+    { x: cols.vat, width: A4[0] - MARGIN - cols.vat, align: "right", pad: 0 },
+  ];
+  const header = () => {
+    tableRow(frame, table, ["Beskrivning", "Antal", "À-pris", "Moms", "Belopp"], { font: bold, size: 9, height: 6 });
+    rule(frame, { color: grey });
+    frame.y -= 13;
+  };
+  const frame = pageFrame(pdf, {
+    margin: MARGIN,
+    onNewPage: (f) => {
+      drawText(f.page, `Faktura ${invoice.number} (forts.)`, { x: MARGIN, y: f.y, size: 10, font: bold });
+      f.y -= 24;
+      header();
+    },
+  });
+  const { width } = frame;
+  const text = (s: string, x: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x, y, size, font });
+  const right = (s: string, xRight: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x: xRight, y, size, font, align: "right" });
 
-  let page: PDFPage = doc.addPage(A4);
-  let y = height - MARGIN;
-  const text = (s: string, x: number, yy: number, size = 10, font = regular, color = black) =>
-    page.drawText(safe(s), { x, y: yy, size, font, color });
-  const right = (s: string, xRight: number, yy: number, size = 10, font = regular) =>
-    text(s, xRight - font.widthOfTextAtSize(safe(s), size), yy, size, font);
-
-  text("Faktura", MARGIN, y - 10, 22, bold);
-  text("Returportalen", width - MARGIN - bold.widthOfTextAtSize("Returportalen", 12), y - 6, 12, bold);
-  y -= 50;
+  text("Faktura", MARGIN, frame.y - 10, 22, bold);
+  right("Returportalen", frame.right, frame.y - 6, 12, bold);
+  frame.y -= 50;
 
   const facts: [string, string][] = [
     ["Fakturanummer", String(invoice.number)],
@@ -57,70 +52,51 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
     ["Kundnummer", String(customer.id)],
     ["Status", invoice.status],
   ];
-  let fy = y;
+  let fy = frame.y;
   for (const [k, v] of facts) {
     text(k, width / 2 + 20, fy, 10, bold);
-    text(v, width / 2 + 120, fy);
+    drawText(frame.page, v, { x: width / 2 + 120, y: fy, size: 10, font: regular, maxWidth: frame.right - width / 2 - 120 });
     fy -= 14;
   }
+  // The address block stops short of the facts; a long name or street wraps.
+  const addressWidth = width / 2 - MARGIN;
   const address = [customer.name, customer.coAddress ? `c/o ${customer.coAddress}` : "", customer.address, `${customer.zip} ${customer.city}`.trim(), customer.orgNumber ? `Org.nr ${customer.orgNumber}` : ""].filter(Boolean);
-  let ay = y;
+  let ay = frame.y;
   for (const [i, line] of address.entries()) {
-    text(line, MARGIN, ay, i === 0 ? 11 : 10, i === 0 ? bold : regular);
-    ay -= 14;
+    const size = i === 0 ? 11 : 10;
+    const font = i === 0 ? bold : regular;
+    for (const part of wrap(line, font, size, addressWidth)) {
+      text(part, MARGIN, ay, size, font);
+      ay -= 14;
+    }
   }
-  y = Math.min(fy, ay) - 24;
+  frame.y = Math.min(fy, ay) - 24;
 
-  const cols = { desc: MARGIN, qty: 350, price: 420, vat: 470, net: width - MARGIN };
-  const header = () => {
-    text("Beskrivning", cols.desc, y, 9, bold);
-    right("Antal", cols.qty, y, 9, bold);
-    right("À-pris", cols.price, y, 9, bold);
-    right("Moms", cols.vat, y, 9, bold);
-    right("Belopp", cols.net, y, 9, bold);
-    y -= 6;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: width - MARGIN, y }, thickness: 0.5, color: grey });
-    y -= 13;
-  };
   header();
   for (const line of lines) {
-    if (y < MARGIN + 120) {
-      page = doc.addPage(A4);
-      y = height - MARGIN;
-      text(`Faktura ${invoice.number} (forts.)`, MARGIN, y, 10, bold);
-      y -= 24;
-      header();
-    }
-    text(fit(safe(line.description), regular, 9, cols.qty - cols.desc - 40), cols.desc, y, 9);
-    right(String(line.quantity), cols.qty, y, 9);
-    right(formatOre(line.unitPriceOre), cols.price, y, 9);
-    right(percent(line.vatPermille), cols.vat, y, 9);
-    right(formatOre(line.netOre), cols.net, y, 9);
-    y -= 13;
+    frame.ensure(120);
+    tableRow(frame, table, [line.description, formatNumber(line.quantity), formatOre(line.unitPriceOre), formatPermille(line.vatPermille), formatOre(line.netOre)], { font: regular, size: 9, height: 13 });
   }
-  y -= 4;
-  page.drawLine({ start: { x: MARGIN, y }, end: { x: width - MARGIN, y }, thickness: 0.5, color: grey });
-  y -= 16;
+  frame.y -= 4;
+  rule(frame, { color: grey });
+  frame.y -= 16;
 
   // VAT per rate, from the lines; the totals are the invoice's own stored amounts.
   const perRate = new Map<number, number>();
   for (const l of lines) perRate.set(l.vatPermille, (perRate.get(l.vatPermille) ?? 0) + l.netOre);
-  right("Summa exkl. moms", cols.vat, y, 10);
-  right(formatKr(invoice.netOre), cols.net, y, 10);
-  y -= 14;
+  const total = (label: string, amountOre: number, size = 10, font: KitFont = regular, step = 14) => {
+    right(label, cols.vat, frame.y, size, font);
+    right(formatKr(amountOre), frame.right, frame.y, size, font);
+    frame.y -= step;
+  };
+  total("Summa exkl. moms", invoice.netOre);
   for (const [rate, net] of [...perRate.entries()].sort((a, b) => a[0] - b[0])) {
-    right(`Moms ${percent(rate)} på ${formatKr(net)}`, cols.vat, y, 10);
-    right(formatKr(Math.round((net * rate) / 1000)), cols.net, y, 10);
-    y -= 14;
+    total(`Moms ${formatPermille(rate)} på ${formatKr(net)}`, Math.round((net * rate) / 1000));
   }
-  right("Moms totalt", cols.vat, y, 10);
-  right(formatKr(invoice.vatOre), cols.net, y, 10);
-  y -= 18;
-  right("Att betala", cols.vat, y, 12, bold);
-  right(formatKr(invoice.amountOre), cols.net, y, 12, bold);
-  y -= 30;
-  text(`Betala senast ${invoice.dueDate}. Ange fakturanummer ${invoice.number} vid betalning.`, MARGIN, y, 10);
-  return doc.save();
+  total("Moms totalt", invoice.vatOre, 10, regular, 18);
+  total("Att betala", invoice.amountOre, 12, bold, 30);
+  drawText(frame.page, `Betala senast ${invoice.dueDate}. Ange fakturanummer ${invoice.number} vid betalning.`, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
+  return pdf.save();
 }
 
 /**
