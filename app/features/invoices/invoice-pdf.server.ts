@@ -4,7 +4,6 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf
 import { getInvoiceDocument, PAPER_TYPE_NAMES, type InvoiceDocument } from "./invoices.server";
 import { formatKr, formatOre } from "~/lib/money";
 
-export { InvoiceFileError } from "./invoices.server";
 
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -125,7 +124,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
 
 /**
  * The PDF of invoice `invoiceNumber` if it belongs to `customerId`, else null.
- * Throws InvoiceFileError when the stored invoice cannot be printed.
+ * Refuses ("conflict") when the stored invoice cannot be printed.
  */
 export async function renderInvoicePdf(invoiceNumber: number, customerId: number): Promise<Uint8Array | null> {
   const data = await getInvoiceDocument(invoiceNumber, customerId);

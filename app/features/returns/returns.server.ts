@@ -5,6 +5,7 @@ import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-
 import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
+import { isRefusal, refuse } from "~/lib/refusal";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;
@@ -19,6 +20,7 @@ export const RETURN_MESSAGES = {
   unreasonable: "Orimligt värde har angetts.",
   tooMany: "Kan inte vara större än antal levererat.",
   nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
+  fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
   unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
   closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
   notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
@@ -149,12 +151,6 @@ export function checkLine(line: ReturnLine): { error: string } | Checked | null 
   return { line, bundle: n, amount: a };
 }
 
-class Refused extends Error {
-  constructor(readonly errors: Record<string, string>) {
-    super("refused");
-  }
-}
-
 /**
  * Saves one submission of the returns form in one transaction: all of it or, if any
  * line is refused, none of it (each refused line gets its message). `token` is the
@@ -184,12 +180,13 @@ export async function saveReturns(
     return await writeTransaction(async (tx) => {
       if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
       const saved = await applyLines(tx, customerId, state, checked, errors, on);
-      if (Object.keys(errors).length > 0) throw new Refused(errors);
+      // A refusal rolls the whole submission back; its fields carry each line's message.
+      if (Object.keys(errors).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines, { fields: errors });
       if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
       return { ok: true as const, alreadyApplied: false, saved };
     });
   } catch (e) {
-    if (e instanceof Refused) return { ok: false, errors: e.errors };
+    if (isRefusal(e, "invalid")) return { ok: false, errors: { ...e.fields } };
     throw e;
   }
 }
