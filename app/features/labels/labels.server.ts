@@ -10,10 +10,10 @@ import { randomUUID } from "node:crypto";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { EMERGENCY_COUNT_MESSAGE, EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount } from "./schemas";
 
 export const BLOCK_SIZE = 50;
-export const EMERGENCY_MIN = 1;
-export const EMERGENCY_MAX = 20;
+export { EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount };
 export const LABEL_TYPE = { normal: 0, emergency: 7 } as const;
 export const ORDERED_STATUS = "Beställd";
 /** How long an allocated series stays valid (the seed's delivered blocks use a year too). */
@@ -33,7 +33,7 @@ export const LABEL_LIMITS = {
 } as const;
 
 export const LABEL_MESSAGES = {
-  emergencyCount: "Välj mellan 1 och 20 etiketter.",
+  emergencyCount: EMERGENCY_COUNT_MESSAGE,
   exhausted: "Det finns inga fler buntnummer att dela ut. Kontakta kundtjänst.",
   unusedBlocks: `Du har redan ${LABEL_LIMITS.unusedBlocks} block med returetiketter som inte har börjat användas. Använd dem innan du beställer fler.`,
   unusedEmergency: `Du har redan ${LABEL_LIMITS.unusedBlocks} utskrifter av nödetiketter som inte har använts. Använd dem först – nummerserierna finns under Mina returetiketter/block.`,
@@ -185,15 +185,6 @@ async function allocate(customerId: number, type: number, count: number, today: 
 /** Spec 2.9: a normal block of 50 labels, status Beställd. */
 export function orderBlock(customerId: number, today: string, token?: string): Promise<LabelBlockRow> {
   return allocate(customerId, LABEL_TYPE.normal, BLOCK_SIZE, today, token);
-}
-
-/** Parses the 'Antal etiketter' choice: a whole number from 1 to 20. */
-export function checkEmergencyCount(input: string | null | undefined): { ok: true; value: number } | { ok: false; error: string } {
-  const text = (input ?? "").trim();
-  if (!/^\d{1,3}$/.test(text)) return { ok: false, error: LABEL_MESSAGES.emergencyCount };
-  const value = Number(text);
-  if (value < EMERGENCY_MIN || value > EMERGENCY_MAX) return { ok: false, error: LABEL_MESSAGES.emergencyCount };
-  return { ok: true, value };
 }
 
 /** Spec 2.7: 1–20 emergency labels (type 7). */
