@@ -6,6 +6,7 @@ import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.se
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
+import { RETURN_MESSAGES } from "./schemas";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;
@@ -14,19 +15,7 @@ export const MAX_RETURN_AMOUNT = 999;
 export type ReportState = 1 | 2;
 export type PaperType = 0 | 1;
 
-export const RETURN_MESSAGES = {
-  bundleRequired: "Ange buntnr.",
-  amountRequired: "Ange antal.",
-  unreasonable: "Orimligt värde har angetts.",
-  tooMany: "Kan inte vara större än antal levererat.",
-  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
-  fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
-  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
-  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
-  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
-  wrongType: (n: number, type: number) =>
-    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
-} as const;
+export { RETURN_MESSAGES };
 
 export function reportWindow(on: string = today()): { from: string; to: string } {
   return { from: addDays(on, -REPORT_WINDOW_DAYS), to: on };
