@@ -7,6 +7,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { refuse } from "~/lib/refusal";
 import { PLACARD_MESSAGES, amountField, placardsSchema } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
+import { useContractForm } from "~/ui/form";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -30,9 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PlacardsPage() {
   const { placards } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const fieldErrors = replyFieldErrors(reply);
+  // With JavaScript the same schema checks the amounts in the browser (a missing one is
+  // said before the round trip); without it the server answers with the same texts.
+  const [form, fields] = useContractForm(placardsSchema, { id: "lopsedlar", lastResult: reply });
   // A message over the form only when no field has one ('Något gick fel!', busy).
-  const formError = Object.keys(fieldErrors).length === 0 ? replyError(reply) : null;
+  const formError = Object.keys(replyFieldErrors(reply)).length === 0 ? replyError(reply) : null;
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -43,12 +46,12 @@ export default function PlacardsPage() {
           {formError}
         </p>
       ) : null}
-      <Form method="post" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         <CsrfInput />
         <ul className="placard-list">
           {placards.map((p) => {
             const id = amountField(p.titleId);
-            const error = fieldErrors[id];
+            const error = fields[id].errors?.[0];
             const value = reply ? (replyValue(reply, id) ?? "") : p.newAmount === null ? "" : String(p.newAmount);
             return (
               <li key={p.titleId} className="card">

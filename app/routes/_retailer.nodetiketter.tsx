@@ -6,6 +6,7 @@ import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { emergencyLabelsSchema } from "~/features/labels";
 import { EMERGENCY_MAX, EMERGENCY_MIN, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
+import { useContractForm } from "~/ui/form";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -34,7 +35,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EmergencyLabels() {
   const { token, min, max } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const error = replyError(reply);
+  const [form, fields] = useContractForm(emergencyLabelsSchema, { id: "nodetiketter", lastResult: reply });
+  // The count's message (the schema's, in the browser or from the server) or the rules' (a limit, busy).
+  const error = fields.antal.errors?.[0] ?? replyError(reply);
   const antal = replyValue(reply, "antal");
   const choices = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
   return (
@@ -45,7 +48,7 @@ export default function EmergencyLabels() {
         ut på A4, med en etikett per sida och ett nytt buntnummer på varje etikett.
       </p>
       {/* reloadDocument: the answer is a file download, not a page. */}
-      <Form method="post" reloadDocument className="card form-card">
+      <Form method="post" reloadDocument className="card form-card" id={form.id} onSubmit={form.onSubmit} noValidate>
         <CsrfInput />
         <input type="hidden" name="token" value={token} />
         <div className="field">

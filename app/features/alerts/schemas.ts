@@ -3,7 +3,7 @@
 import { z } from "~/lib/zod";
 
 export const closeAlertsSchema = z.object({
-  redirectTo: z.unknown().transform((v) => {
+  redirectTo: z.unknown().optional().transform((v) => {
     const to = Array.isArray(v) ? v[0] : v;
     return typeof to === "string" ? to : undefined;
   }),

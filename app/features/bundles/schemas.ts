@@ -6,7 +6,7 @@ export const BUNDLE_NUMBER = /^\d{1,5}$/;
 export const CLOSE_REFUSED = "Bunten kunde inte stängas. Den är redan stängd eller finns inte.";
 
 /** With JavaScript the dialog posts `js=1` and gets data back instead of a redirect. */
-const js = z.unknown().transform((v) => v === "1");
+const js = z.unknown().optional().transform((v) => v === "1");
 
 export const closeBundleSchema = z.object({
   intent: z.literal("close", { error: CLOSE_REFUSED }),
