@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { bundleDecisionsSchema, decisionField, typeField } from "~/features/bundles";
+import { parseReportState } from "~/features/returns";
 import { CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "~/features/bundles/index.server";
 import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
@@ -18,8 +19,9 @@ import { CsrfInput } from "~/ui/csrf";
 const CLOSE_DELAY_MS = 1500;
 
 function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
-  if (params.reportState === "1" || params.reportState === "2") return Number(params.reportState) as 1 | 2;
-  throw new Response("Sidan finns inte.", { status: 404 });
+  const state = parseReportState(params.reportState);
+  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  return state;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

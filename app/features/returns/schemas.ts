@@ -39,3 +39,8 @@ export const returnsFormSchema = z
   }));
 
 export type ReturnsForm = z.output<typeof returnsFormSchema>;
+
+/** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
+export function parseReportState(param: string | undefined): 1 | 2 | null {
+  return param === "1" ? 1 : param === "2" ? 2 : null;
+}

@@ -6,8 +6,8 @@ import { randomUUID } from "node:crypto";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
-import { applyIntent, returnsFormSchema } from "~/features/returns";
-import { defaultBundlesOf, listPapers, saveReturns, type ReportState } from "~/features/returns/index.server";
+import { applyIntent, parseReportState, returnsFormSchema } from "~/features/returns";
+import { defaultBundlesOf, listPapers, saveReturns } from "~/features/returns/index.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
@@ -16,10 +16,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === 2 ? "Ändra/tillägg" : "Returrapportera"} – Returportalen` },
 ];
 
-function parseState(params: LoaderFunctionArgs["params"]): ReportState {
-  if (params.reportState === "1") return 1;
-  if (params.reportState === "2") return 2;
-  throw new Response("Sidan finns inte.", { status: 404 });
+function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
+  const state = parseReportState(params.reportState);
+  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  return state;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
