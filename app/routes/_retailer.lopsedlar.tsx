@@ -5,7 +5,7 @@ import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { refuse } from "~/lib/refusal";
-import { PLACARD_MESSAGES, amountField, placardsSchema } from "~/features/placards";
+import { PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
 import { useContractForm } from "~/ui/form";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  return handleForm(request, placardsSchema, async ({ allKnown, wanted }) => {
+  return handleForm(request, placardsSchema, async (form) => {
+    const { allKnown, wanted } = placardsWanted(form);
     // Rows are written for the session's customer only, whatever the form says.
     const saved = allKnown ? await refuseWhenBusy(() => savePlacards(user.customerId, wanted)) : { ok: false };
     if (!saved.ok) throw refuse.invalid(PLACARD_MESSAGES.failed);

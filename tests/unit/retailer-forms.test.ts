@@ -1,13 +1,13 @@
 // The retailer's form schemas (the form contract, issue 14): each form parses with
 // conform + zod as the action does, keeps the spec's Swedish texts, and the returns
 // form's dynamic rows read back as the lines the save takes.
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { bundleDecisionsSchema, closeBundleSchema, CLOSE_REFUSED } from "../../app/features/bundles/schemas";
 import { receivedSchema } from "../../app/features/deliveries/schemas";
 import { HOLIDAY_CLOSED_MESSAGE, holidayAnswerSchema } from "../../app/features/holidays/answer-schemas";
 import { EMERGENCY_COUNT_MESSAGE, emergencyLabelsSchema, orderBlockSchema } from "../../app/features/labels/schemas";
-import { PLACARD_MESSAGES, placardsSchema } from "../../app/features/placards/schemas";
+import { PLACARD_MESSAGES, placardsSchema, placardsWanted } from "../../app/features/placards/schemas";
 import { returnsFormSchema } from "../../app/features/returns/schemas";
 
 function form(entries: [string, string][]): FormData {
@@ -60,7 +60,10 @@ describe("retailer form schemas", () => {
     expect(s.status).toBe("error");
     expect(s.error).toEqual({ "antal-2": [PLACARD_MESSAGES.required], "antal-3": [PLACARD_MESSAGES.unreasonable] });
     const ok = parse(placardsSchema, [["titel", "1"], ["antal-1", " 7 "]]);
-    expect(ok.status === "success" && ok.value).toEqual({ allKnown: true, wanted: [{ titleId: 1, newAmount: 7 }] });
+    expect(placardsWanted(ok.value as never)).toEqual({ allKnown: true, wanted: [{ titleId: 1, newAmount: 7 }] });
+    // The browser half reads the same schema's constraints.
+    expect(() => getZodConstraint(placardsSchema)).not.toThrow();
+    expect(() => getZodConstraint(emergencyLabelsSchema)).not.toThrow();
   });
 
   it("the one-field forms answer in Swedish: nödetiketter, order, helgspärr, close bundle", () => {

@@ -26,9 +26,15 @@ export const placardsSchema = z
         ctx.addIssue({ code: "custom", path: [amountField(id)], message: PLACARD_MESSAGES.unreasonable });
       }
     }
-  })
-  .transform((form) => ({
+  });
+// (No transform on the whole object: the browser half, useContractForm, reads the
+// schema's constraints, which conform cannot do through a top-level transform.)
+
+/** The amounts wanted, from a form the schema accepted. */
+export function placardsWanted(form: z.output<typeof placardsSchema>) {
+  return {
     // A title id that is not a number names no title: the save is refused as a whole.
     allKnown: form.titel.length > 0 && form.titel.every((id) => /^\d+$/.test(id)),
     wanted: form.titel.map((id) => ({ titleId: Number(id), newAmount: Number(String(form[amountField(id)]).trim()) })),
-  }));
+  };
+}
