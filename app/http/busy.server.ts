@@ -3,6 +3,7 @@
 // 503 with Retry-After: nothing was written, and the form comes back as typed.
 import { data } from "@remix-run/node";
 import { isDatabaseBusy } from "~/db.server";
+import { refuse } from "~/lib/refusal";
 
 export { isDatabaseBusy };
 
@@ -30,4 +31,17 @@ export function noteBusy(request: Request, error: unknown): boolean {
 
 export function wasBusy(request: Request): boolean {
   return busyRequests.has(request);
+}
+
+/**
+ * Runs a save; a busy database becomes a "busy" Refusal (503, Retry-After, BUSY_MESSAGE),
+ * which the form contract (handleForm) answers with the form and its typed values.
+ */
+export async function refuseWhenBusy<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isDatabaseBusy(error)) throw refuse.busy(BUSY_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    throw error;
+  }
 }

@@ -2,13 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
+import { refuse } from "~/lib/refusal";
 import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
+import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
 import { UrlDialog } from "~/ui/url-dialog";
+import { isFormReply, replyError } from "~/ui/form-reply";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -38,21 +42,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const form = await request.formData();
-  const raw = String(form.get("bunt") ?? "");
-  const number = /^\d{1,5}$/.test(raw) ? Number(raw) : null;
-  let closed = false;
-  try {
-    closed = form.get("intent") === "close" && number !== null && (await closeBundle(user.customerId, number));
-  } catch (error) {
-    if (isDatabaseBusy(error)) return busyReply({ closed: false, error: BUSY_MESSAGE });
-    throw error;
-  }
-  if (!closed) {
-    return data({ closed: false, error: "Bunten kunde inte stängas. Den är redan stängd eller finns inte." }, { status: 400 });
-  }
-  if (form.get("js") === "1") return data({ closed: true, error: null });
-  return redirectWithToast(request, "/", `Bunt #${number} är stängd.`);
+  return handleForm(request, closeBundleSchema, async ({ bunt, js }) => {
+    const closed = await refuseWhenBusy(() => closeBundle(user.customerId, bunt));
+    if (!closed) throw refuse.invalid(CLOSE_REFUSED);
+    if (js) return data({ closed: true as const });
+    return redirectWithToast(request, "/", `Bunt #${bunt} är stängd.`);
+  });
 }
 
 export default function StartPage() {
@@ -107,13 +102,14 @@ function BundleDialog({ dialog }: { dialog: DialogData }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const closedNow = hydrated && fetcher.data?.closed === true;
+  const closedNow = hydrated && fetcher.data !== undefined && "closed" in fetcher.data;
   useEffect(() => {
     if (!closedNow) return;
     const timer = setTimeout(() => navigate("/", { preventScrollReset: true }), CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [closedNow, navigate]);
-  const error = (hydrated ? fetcher.data?.error : null) ?? actionData?.error;
+  const answer = (hydrated ? fetcher.data : undefined) ?? actionData;
+  const error = isFormReply(answer) ? replyError(answer) : null;
   const FormComponent = hydrated ? fetcher.Form : Form;
   return (
     <UrlDialog title={`Bunt #${number}`} closeTo="/">

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useLoaderData } from "@remix-run/react";
+import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { getBundle } from "~/features/bundles/index.server";
 import { BundleTable } from "~/ui/bundle-table";
+import { Pager, pageCount } from "~/ui/pager";
 
 export const meta: MetaFunction = () => [{ title: "Sök buntinnehåll – Returportalen" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // Unknown, malformed and other customers' numbers answer alike.
     return data({ id, result: { found: false as const } }, { status: 404 });
   }
-  const pages = Math.max(1, Math.ceil(bundle.lines.length / PAGE_SIZE));
+  const pages = pageCount(bundle.lines.length, PAGE_SIZE);
   const page = Math.min(Math.max(Number(url.searchParams.get("sida")) || 1, 1), pages);
   const { lines, ...rest } = bundle;
   return {
@@ -57,15 +58,7 @@ export default function BundleSearch() {
             <span className="muted">({result.bundle.type === 0 ? "Huvudtidningar" : "Bilagor"})</span>
           </p>
           <BundleTable lines={result.bundle.lines} total={result.bundle.total} />
-          {result.pages > 1 ? (
-            <nav className="pager" aria-label="Sidor">
-              {result.page > 1 ? <Link to={`?id=${result.bundle.number}&sida=${result.page - 1}`}>Föregående</Link> : null}
-              <span>
-                Sida {result.page} av {result.pages}
-              </span>
-              {result.page < result.pages ? <Link to={`?id=${result.bundle.number}&sida=${result.page + 1}`}>Nästa</Link> : null}
-            </nav>
-          ) : null}
+          <Pager page={result.page} pages={result.pages} />
         </section>
       ) : null}
     </>

@@ -1,17 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/lib/dates";
-import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
-import { TableOrEmpty } from "~/ui/table";
 import { parseId } from "~/lib/ids";
+import { refuse } from "~/lib/refusal";
+import { HOLIDAY_INTENT as INTENT, holidayAnswerSchema } from "~/features/holidays";
+import { answerHoliday, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
+import { replyError, replyValue } from "~/ui/form-reply";
+import { TableOrEmpty } from "~/ui/table";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
-
-const INTENT = { open: "oppet", closed: "stangt" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
@@ -21,27 +23,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const holidayId = parseId(form.get("holidayId"));
-  if ((intent !== INTENT.open && intent !== INTENT.closed) || holidayId === null) {
-    return data({ holidayId: null, error: HOLIDAY_CLOSED_MESSAGE }, { status: 400 });
-  }
-  // The customer comes from the session only; the form names just the holiday.
-  let result;
-  try {
-    result = await answerHoliday(user.customerId, holidayId, intent === INTENT.open);
-  } catch (error) {
-    if (isDatabaseBusy(error)) return busyReply({ holidayId, error: BUSY_MESSAGE });
-    throw error;
-  }
-  if (!result.ok) return data({ holidayId, error: result.message }, { status: 400 });
-  return redirectWithToast(request, "/helgsparr", "Sparat!");
+  return handleForm(request, holidayAnswerSchema, async ({ intent, holidayId }) => {
+    // The customer comes from the session only; the form names just the holiday.
+    const result = await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open));
+    if (!result.ok) throw refuse.invalid(result.message);
+    return redirectWithToast(request, "/helgsparr", "Sparat!");
+  });
 }
 
 export default function HolidaysPage() {
   const { coming, answers } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const message = replyError(reply);
+  const failed = message ? { holidayId: parseId(replyValue(reply, "holidayId")), error: message } : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const orphanError = failed && !coming.some((h) => h.id === failed.holidayId) ? failed.error : null;

@@ -1,18 +1,17 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { listPlacards, MAX_PLACARDS, savePlacards } from "~/features/placards/index.server";
+import { refuse } from "~/lib/refusal";
+import { PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted } from "~/features/placards";
+import { listPlacards, savePlacards } from "~/features/placards/index.server";
+import { useContractForm } from "~/ui/form";
+import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Löpsedlar – Returportalen" }];
-
-const REQUIRED = "Måste ange ett värde.";
-const UNREASONABLE = "Orimligt värde.";
-const FAILED = "Något gick fel!";
-
-type Failure = { values: Record<string, string>; errors: Record<string, string>; formError: string | null };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
@@ -21,51 +20,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const form = await request.formData();
-  const titleIds = form.getAll("titel").map(String);
-  const values: Record<string, string> = {};
-  const errors: Record<string, string> = {};
-  const wanted: { titleId: number; newAmount: number }[] = [];
-  for (const id of titleIds) {
-    const raw = String(form.get(`antal-${id}`) ?? "").trim();
-    values[id] = raw;
-    if (raw === "") errors[id] = REQUIRED;
-    else if (!/^\d{1,3}$/.test(raw) || Number(raw) > MAX_PLACARDS) errors[id] = UNREASONABLE;
-    else wanted.push({ titleId: Number(id), newAmount: Number(raw) });
-  }
-  if (Object.keys(errors).length > 0) return data<Failure>({ values, errors, formError: null }, { status: 400 });
-  try {
+  return handleForm(request, placardsSchema, async (form) => {
+    const { allKnown, wanted } = placardsWanted(form);
     // Rows are written for the session's customer only, whatever the form says.
-    const saved = wanted.length > 0 && titleIds.every((id) => /^\d+$/.test(id)) ? await savePlacards(user.customerId, wanted) : { ok: false };
-    if (!saved.ok) return data<Failure>({ values, errors, formError: FAILED }, { status: 400 });
-  } catch (error) {
-    if (isDatabaseBusy(error)) return busyReply<Failure>({ values, errors, formError: BUSY_MESSAGE });
-    console.error("placards save failed", error);
-    return data<Failure>({ values, errors, formError: FAILED }, { status: 500 });
-  }
-  return redirectWithToast(request, "/lopsedlar", "Sparat!");
+    const saved = allKnown ? await refuseWhenBusy(() => savePlacards(user.customerId, wanted)) : { ok: false };
+    if (!saved.ok) throw refuse.invalid(PLACARD_MESSAGES.failed);
+    return redirectWithToast(request, "/lopsedlar", "Sparat!");
+  });
 }
 
 export default function PlacardsPage() {
   const { placards } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  // With JavaScript the same schema checks the amounts in the browser (a missing one is
+  // said before the round trip); without it the server answers with the same texts.
+  const [form, fields] = useContractForm(placardsSchema, { id: "lopsedlar", lastResult: reply });
+  // A message over the form only when no field has one ('Något gick fel!', busy).
+  const formError = Object.keys(replyFieldErrors(reply)).length === 0 ? replyError(reply) : null;
   const busy = useNavigation().state === "submitting";
   return (
     <>
       <h1>Löpsedlar</h1>
       <p>Ange hur många löpsedlar ni vill ha per tidning. Ändringen gäller från nästa leverans.</p>
-      {failed?.formError ? (
+      {formError ? (
         <p className="field-error" role="alert">
-          {failed.formError}
+          {formError}
         </p>
       ) : null}
-      <Form method="post" noValidate>
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
         <CsrfInput />
         <ul className="placard-list">
           {placards.map((p) => {
-            const id = `antal-${p.titleId}`;
-            const error = failed?.errors[p.titleId];
-            const value = failed ? failed.values[p.titleId] : p.newAmount === null ? "" : String(p.newAmount);
+            const id = amountField(p.titleId);
+            const error = fields[id].errors?.[0];
+            const value = reply ? (replyValue(reply, id) ?? "") : p.newAmount === null ? "" : String(p.newAmount);
             return (
               <li key={p.titleId} className="card">
                 <h2>{p.title}</h2>

@@ -1,9 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
-import { EMERGENCY_MAX, EMERGENCY_MIN, LabelLimitError, checkEmergencyCount, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
+import { emergencyLabelsSchema } from "~/features/labels";
+import { EMERGENCY_MAX, EMERGENCY_MIN, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
+import { useContractForm } from "~/ui/form";
+import { replyError, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
@@ -22,24 +26,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const form = await request.formData();
-  const antal = String(form.get("antal") ?? "");
-  const check = checkEmergencyCount(antal);
-  if (!check.ok) return data({ antal, error: check.error }, { status: 400 });
-  const token = String(form.get("token") ?? "") || undefined;
-  try {
-    const block = await orderEmergencyLabels(user.customerId, check.value, today(), token);
+  return handleForm(request, emergencyLabelsSchema, async ({ antal, token }) => {
+    const block = await refuseWhenBusy(() => orderEmergencyLabels(user.customerId, antal, today(), token || undefined));
     return redirect(`/nodetiketter/${block.id}.pdf`);
-  } catch (error) {
-    if (error instanceof LabelLimitError) return data({ antal, error: error.message }, { status: 429 });
-    if (isDatabaseBusy(error)) return busyReply({ antal, error: BUSY_MESSAGE });
-    throw error;
-  }
+  });
 }
 
 export default function EmergencyLabels() {
   const { token, min, max } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const [form, fields] = useContractForm(emergencyLabelsSchema, { id: "nodetiketter", lastResult: reply });
+  // The count's message (the schema's, in the browser or from the server) or the rules' (a limit, busy).
+  const error = fields.antal.errors?.[0] ?? replyError(reply);
+  const antal = replyValue(reply, "antal");
   const choices = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
   return (
     <>
@@ -49,7 +48,7 @@ export default function EmergencyLabels() {
         ut på A4, med en etikett per sida och ett nytt buntnummer på varje etikett.
       </p>
       {/* reloadDocument: the answer is a file download, not a page. */}
-      <Form method="post" reloadDocument className="card form-card">
+      <Form method="post" reloadDocument className="card form-card" id={form.id} onSubmit={form.onSubmit} noValidate>
         <CsrfInput />
         <input type="hidden" name="token" value={token} />
         <div className="field">
@@ -57,9 +56,9 @@ export default function EmergencyLabels() {
           <select
             id="antal"
             name="antal"
-            defaultValue={failed?.antal && choices.includes(failed.antal) ? failed.antal : "1"}
-            aria-invalid={failed ? true : undefined}
-            aria-describedby={failed ? "antal-fel" : undefined}
+            defaultValue={antal && choices.includes(antal) ? antal : "1"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "antal-fel" : undefined}
           >
             {choices.map((c) => (
               <option key={c} value={c}>
@@ -67,9 +66,9 @@ export default function EmergencyLabels() {
               </option>
             ))}
           </select>
-          {failed ? (
+          {error ? (
             <div id="antal-fel" className="field-error" role="alert">
-              {failed.error}
+              {error}
             </div>
           ) : null}
         </div>

@@ -1,9 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
-import { LABEL_TYPE, LabelLimitError, getBlock, newFormToken, orderBlock } from "~/features/labels/index.server";
+import { orderBlockSchema } from "~/features/labels";
+import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/features/labels/index.server";
+import { replyError } from "~/ui/form-reply";
 import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -22,22 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const form = await request.formData();
-  if (form.get("intent") !== "bestall") throw new Response("Ogiltig förfrågan.", { status: 400 });
-  const token = String(form.get("token") ?? "") || undefined;
-  try {
-    const block = await orderBlock(user.customerId, today(), token);
+  return handleForm(request, orderBlockSchema, async ({ token }) => {
+    const block = await refuseWhenBusy(() => orderBlock(user.customerId, today(), token || undefined));
     return redirect(`/order?block=${block.id}`);
-  } catch (error) {
-    if (error instanceof LabelLimitError) return data({ error: error.message }, { status: 429 });
-    if (isDatabaseBusy(error)) return busyReply({ error: BUSY_MESSAGE });
-    throw error;
-  }
+  });
 }
 
 export default function OrderLabels() {
   const { step, block, token } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const refused = replyError(useActionData<typeof action>());
   const navigation = useNavigation();
   return (
     <>
@@ -47,7 +43,7 @@ export default function OrderLabels() {
       </p>
       {refused ? (
         <p className="field-error" role="alert">
-          {refused.error}
+          {refused}
         </p>
       ) : null}
       {step === "start" ? (

@@ -1,10 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
-import { randomUUID } from "node:crypto";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { decideBundles, listOpenBundles, type BundleDecision } from "~/features/bundles/index.server";
+import { bundleDecisionsSchema, decisionField, typeField } from "~/features/bundles";
+import { parseReportState } from "~/features/returns";
+import { CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "~/features/bundles/index.server";
+import { refuseWhenBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
+import { refuse } from "~/lib/refusal";
+import { isFormReply, replyError, replyValue } from "~/ui/form-reply";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { UrlDialog } from "~/ui/url-dialog";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -14,8 +19,9 @@ import { CsrfInput } from "~/ui/csrf";
 const CLOSE_DELAY_MS = 1500;
 
 function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
-  if (params.reportState === "1" || params.reportState === "2") return Number(params.reportState) as 1 | 2;
-  throw new Response("Sidan finns inte.", { status: 404 });
+  const state = parseReportState(params.reportState);
+  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  return state;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -24,50 +30,41 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { state, bundles: await listOpenBundles(user.customerId) };
 }
 
-type ConfirmData =
-  | { done: true }
-  | { done: false; values: Record<string, string>; bundleErrors: Record<number, string>; typeErrors: Partial<Record<0 | 1, string>>; nonce: string };
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   const state = parseState(params);
-  const form = await request.formData();
-  const decisions: Record<number, BundleDecision | undefined> = {};
-  const values: Record<string, string> = {};
-  for (const [name, value] of form) {
-    const m = name.match(/^b\.(\d{1,5})$/);
-    if (m && (value === "open" || value === "closed")) {
-      decisions[Number(m[1])] = value;
-      values[m[1]] = value;
+  return handleForm(request, bundleDecisionsSchema, async ({ b: decisions, js }) => {
+    const result = await refuseWhenBusy(() => decideBundles(user.customerId, decisions));
+    if (!result.ok) {
+      const fields: Record<string, string> = {};
+      for (const [number, message] of Object.entries(result.bundleErrors)) fields[decisionField(Number(number))] = message;
+      for (const [type, message] of Object.entries(result.typeErrors)) fields[typeField(Number(type) as 0 | 1)] = message;
+      throw refuse.invalid(CONFIRM_MESSAGES.undecided, { fields });
     }
-  }
-  const result = await decideBundles(user.customerId, decisions);
-  if (!result.ok) {
-    return data<ConfirmData>({ done: false, values, bundleErrors: result.bundleErrors, typeErrors: result.typeErrors, nonce: randomUUID() }, { status: 400 });
-  }
-  // With JavaScript the dialog shows the result and closes itself after the delay.
-  if (form.get("js") === "1") return data<ConfirmData>({ done: true });
-  return redirectWithToast(request, `/rapportering/${state}`, "Buntarna är sparade.");
+    // With JavaScript the dialog shows the result and closes itself after the delay.
+    if (js) return data({ done: true as const });
+    return redirectWithToast(request, `/rapportering/${state}`, "Buntarna är sparade.");
+  });
 }
 
 const TYPE_NAMES = ["Huvudtidningar", "Bilagor"] as const;
 
 export default function ConfirmStep() {
   const { state, bundles } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ConfirmData | undefined;
+  const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const back = `/rapportering/${state}`;
-  const result = (hydrated ? (fetcher.data as ConfirmData | undefined) : undefined) ?? actionData;
-  const done = result?.done === true;
+  const result = (hydrated ? fetcher.data : undefined) ?? actionData;
+  const done = result !== undefined && "done" in result;
   useEffect(() => {
     if (!done) return;
     const timer = setTimeout(() => navigate(back, { preventScrollReset: true }), CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [done, back, navigate]);
 
-  const failed = result && !result.done ? result : undefined;
+  const failed = isFormReply(result) ? result : undefined;
   const FormComponent = hydrated ? fetcher.Form : Form;
   return (
     <UrlDialog title="Returerna är sparade" closeTo={back}>
@@ -76,24 +73,29 @@ export default function ConfirmStep() {
           Sparat!
         </p>
       ) : (
-        <FormComponent method="post" key={failed?.nonce ?? "first"} className="confirm-form">
+        <FormComponent method="post" key={failed ? JSON.stringify([failed.initialValue, failed.error]) : "first"} className="confirm-form">
           <CsrfInput />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
           <p>Ange för varje öppen bunt om den ska fortsätta vara öppen eller stängas. Du kan bara ha en öppen bunt per returtyp.</p>
+          {replyError(failed, "") ? (
+            <p className="field-error" role="alert">
+              {replyError(failed, "")}
+            </p>
+          ) : null}
           {([0, 1] as const).map((type) => {
             const ofType = bundles.filter((b) => b.type === type);
             return (
               <section key={type} aria-labelledby={`confirm-type-${type}`}>
                 <h3 id={`confirm-type-${type}`}>{TYPE_NAMES[type]}</h3>
                 {ofType.length === 0 ? <p className="muted">- Ingen öppen bunt</p> : null}
-                {failed?.typeErrors[type] ? (
+                {replyError(failed, typeField(type)) ? (
                   <p className="field-error" role="alert">
-                    {failed.typeErrors[type]}
+                    {replyError(failed, typeField(type))}
                   </p>
                 ) : null}
                 {ofType.map((b) => {
-                  const error = failed?.bundleErrors[b.number];
-                  const chosen = failed?.values[String(b.number)];
+                  const error = replyError(failed, decisionField(b.number));
+                  const chosen = replyValue(failed, decisionField(b.number));
                   return (
                     <fieldset key={b.number} className="decision" aria-describedby={error ? `decision-${b.number}-error` : undefined}>
                       <legend>

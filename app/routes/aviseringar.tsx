@@ -3,7 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { getUserAndSession, requireRetailer, safeRedirect } from "~/auth/guards.server";
 import { commitSession } from "~/auth/session.server";
+import { closeAlertsSchema } from "~/features/alerts";
 import { ALERTS_SHOWN_KEY } from "~/features/alerts/index.server";
+import { handleForm } from "~/http/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRetailer(request, context);
@@ -12,9 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRetailer(request, context);
-  const form = await request.formData();
-  const { session } = await getUserAndSession(request);
-  session.set(ALERTS_SHOWN_KEY, true);
-  const to = safeRedirect(form.get("redirectTo"), "/");
-  return redirect(to.startsWith("/admin") ? "/" : to, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  return handleForm(request, closeAlertsSchema, async ({ redirectTo }) => {
+    const { session } = await getUserAndSession(request);
+    session.set(ALERTS_SHOWN_KEY, true);
+    const to = safeRedirect(redirectTo ?? null, "/");
+    return redirect(to.startsWith("/admin") ? "/" : to, { headers: { "Set-Cookie": await commitSession(request, session) } });
+  });
 }

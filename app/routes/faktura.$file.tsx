@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/http/content-disposition.server";
-import { InvoiceFileError, renderInvoicePdf } from "~/features/invoices/index.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
+import { renderInvoicePdf } from "~/features/invoices/index.server";
+import { isRefusal } from "~/lib/refusal";
 
 // GET /faktura/{number}.pdf: one of the customer's invoices. Another customer's
 // invoice is 404; an invoice whose file cannot be produced sends the retailer back
@@ -15,15 +16,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     pdf = await renderInvoicePdf(number, user.customerId);
   } catch (error) {
-    if (!(error instanceof InvoiceFileError)) console.error(error);
+    // An invoice that cannot be printed is refused ("conflict"); anything else is a bug worth a log line.
+    if (!isRefusal(error, "conflict")) console.error(error);
     return redirect(`/faktura?fel=${number}`);
   }
   if (!pdf) throw new Response("Fakturan finns inte.", { status: 404 });
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition(`faktura-${number}.pdf`),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(pdf, `faktura-${number}.pdf`, CONTENT_TYPES.pdf);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/http/content-disposition.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { renderJournalPdf, journalMonth, parseMonth } from "~/features/deliveries/index.server";
 import { today } from "~/lib/dates";
 
@@ -12,11 +12,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!month) throw new Response("Ogiltig månad.", { status: 400 });
   const editions = await journalMonth(user.customerId, month);
   const pdf = await renderJournalPdf({ month, customerId: user.customerId, customerName: user.name, editions });
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition(`tidningsjournal-${month}.pdf`),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(pdf, `tidningsjournal-${month}.pdf`, CONTENT_TYPES.pdf);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/http/content-disposition.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { renderLabelsPdf, LABEL_TYPE, getBlock } from "~/features/labels/index.server";
 
 // GET /nodetiketter/{blockId}.pdf: the labels of one of the customer's allocations.
@@ -15,11 +15,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     fromNumber: block.fromNumber,
     toNumber: block.toNumber,
   });
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition("nodetiketter.pdf"),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(pdf, "nodetiketter.pdf", CONTENT_TYPES.pdf);
 }

@@ -2,21 +2,16 @@
 // A resource route outside the retailer layout, so it guards itself.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
-import { contentDisposition } from "~/http/content-disposition.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
+import { parseReportState } from "~/features/returns";
 import { returnsPdf, listPapers } from "~/features/returns/index.server";
 import { today } from "~/lib/dates";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = params.reportState === "1" ? 1 : params.reportState === "2" ? 2 : null;
+  const state = parseReportState(params.reportState);
   if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
   const papers = await listPapers(user.customerId, state);
   const pdf = await returnsPdf({ customer: { id: user.customerId, name: user.name }, state, date: today(), papers });
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition("Returer.pdf"),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(pdf, "Returer.pdf", CONTENT_TYPES.pdf);
 }

@@ -2,7 +2,8 @@
 // customer in a loop, printing per order the allocated range, or the refusal's text
 // when an order limit stops it, as JSON.
 import { closeDb } from "../../db/client";
-import { LabelLimitError, orderEmergencyLabels } from "../../app/features/labels/labels.server";
+import { orderEmergencyLabels } from "../../app/features/labels/labels.server";
+import { isRefusal } from "../../app/lib/refusal";
 
 const [customerId, count, today] = process.argv.slice(2);
 const results: ([number, number] | string)[] = [];
@@ -11,7 +12,7 @@ for (let i = 0; i < Number(count); i++) {
     const block = await orderEmergencyLabels(Number(customerId), 5, today);
     results.push([block.fromNumber, block.toNumber]);
   } catch (error) {
-    if (!(error instanceof LabelLimitError)) throw error;
+    if (!isRefusal(error, "limit")) throw error;
     results.push(error.message);
   }
 }

@@ -7,11 +7,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createLabelBlock } from "../../db/factories";
 import { addDays } from "../../app/lib/dates";
+import { isRefusal } from "../../app/lib/refusal";
 import {
   LABEL_LIMITS,
   LABEL_MESSAGES,
   LABEL_TYPE,
-  LabelLimitError,
   orderBlock,
   orderEmergencyLabels,
 } from "../../app/features/labels/labels.server";
@@ -49,7 +49,7 @@ describe("label order limits", () => {
     expect(created).toHaveLength(LABEL_LIMITS.unusedBlocks);
     expect(refused).toHaveLength(50 - LABEL_LIMITS.unusedBlocks);
     for (const e of refused) {
-      expect(e).toBeInstanceOf(LabelLimitError);
+      expect(isRefusal(e, "limit")).toBe(true);
       expect((e as Error).message).toBe(LABEL_MESSAGES.unusedBlocks);
     }
     const rows = await blocksOf(a, LABEL_TYPE.normal);

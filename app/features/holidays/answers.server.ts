@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today as todayDate } from "~/lib/dates";
+import { HOLIDAY_CLOSED_MESSAGE } from "./answer-schemas";
 
 export type HolidayCard = { id: number; day: string; description: string; open: boolean | null };
 export type HolidayAnswer = { holidayId: number; day: string; description: string; open: boolean };
@@ -31,7 +32,7 @@ export async function listHolidayAnswers(customerId: number, limit = 100): Promi
     .limit(limit);
 }
 
-export const HOLIDAY_CLOSED_MESSAGE = "Den här helgdagen går inte längre att rapportera.";
+export { HOLIDAY_CLOSED_MESSAGE };
 
 export type AnswerResult = { ok: true } | { ok: false; message: string };
 

@@ -5,7 +5,6 @@ import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, PAPER_TYPE_NAMES, type InvoiceDocument } from "./invoices.server";
 
-export { InvoiceFileError } from "./invoices.server";
 
 const MARGIN = 50;
 const grey = rgb(0.35, 0.35, 0.35);
@@ -101,7 +100,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
 
 /**
  * The PDF of invoice `invoiceNumber` if it belongs to `customerId`, else null.
- * Throws InvoiceFileError when the stored invoice cannot be printed.
+ * Refuses ("conflict") when the stored invoice cannot be printed.
  */
 export async function renderInvoicePdf(invoiceNumber: number, customerId: number): Promise<Uint8Array | null> {
   const data = await getInvoiceDocument(invoiceNumber, customerId);

@@ -2,6 +2,7 @@
 // data of one invoice for its PDF. The invoice run itself is invoicing.server.ts.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
+import { refuse } from "~/lib/refusal";
 
 export const PAPER_TYPE_NAMES: Record<number, string> = { 0: "Huvudtidningar", 1: "Bilagor" };
 /** Publisher ledger -> title (DESIGN.md: 83 Aftonbladet, 80 Expressen). */
@@ -49,13 +50,10 @@ export type InvoiceDocument = {
   lines: { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number }[];
 };
 
-/** Raised when an invoice exists but no trustworthy document can be made from its stored data. */
-export class InvoiceFileError extends Error {}
-
 /**
  * The stored data of invoice `number` if it belongs to `customerId`, else null.
- * Throws InvoiceFileError when its lines are missing or do not add up to the
- * invoice's net amount: such an invoice is never printed.
+ * Refuses ("conflict") when its lines are missing or do not add up to the invoice's
+ * net amount: such an invoice exists but is never printed.
  */
 export async function getInvoiceDocument(invoiceNumber: number, customerId: number): Promise<InvoiceDocument | null> {
   const i = schema.invoices;
@@ -78,7 +76,7 @@ export async function getInvoiceDocument(invoiceNumber: number, customerId: numb
     .orderBy(asc(l.id));
   const sum = lines.reduce((s, line) => s + line.netOre, 0);
   if (lines.length === 0 || sum !== found.invoice.netOre) {
-    throw new InvoiceFileError(`Faktura ${invoiceNumber} saknar rader eller raderna stämmer inte med summan.`);
+    throw refuse.conflict(`Faktura ${invoiceNumber} saknar rader eller raderna stämmer inte med summan.`);
   }
   return { ...found, lines };
 }

@@ -9,10 +9,11 @@ import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { addDays } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
+import { EMERGENCY_COUNT_MESSAGE, EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount } from "./schemas";
 
 export const BLOCK_SIZE = 50;
-export const EMERGENCY_MIN = 1;
-export const EMERGENCY_MAX = 20;
+export { EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount };
 export const LABEL_TYPE = { normal: 0, emergency: 7 } as const;
 export const ORDERED_STATUS = "Beställd";
 /** How long an allocated series stays valid (the seed's delivered blocks use a year too). */
@@ -32,7 +33,7 @@ export const LABEL_LIMITS = {
 } as const;
 
 export const LABEL_MESSAGES = {
-  emergencyCount: "Välj mellan 1 och 20 etiketter.",
+  emergencyCount: EMERGENCY_COUNT_MESSAGE,
   exhausted: "Det finns inga fler buntnummer att dela ut. Kontakta kundtjänst.",
   unusedBlocks: `Du har redan ${LABEL_LIMITS.unusedBlocks} block med returetiketter som inte har börjat användas. Använd dem innan du beställer fler.`,
   unusedEmergency: `Du har redan ${LABEL_LIMITS.unusedBlocks} utskrifter av nödetiketter som inte har använts. Använd dem först – nummerserierna finns under Mina returetiketter/block.`,
@@ -63,16 +64,10 @@ const blockColumns = {
   numberUnused: schema.labelBlocks.numberUnused,
 };
 
-export class LabelsExhaustedError extends Error {
-  constructor() {
-    super(LABEL_MESSAGES.exhausted);
-  }
-}
-
-/** An order refused by LABEL_LIMITS; the message is the Swedish text for the page. */
-export class LabelLimitError extends Error {}
-
-/** Refuses the order if it would cross a LABEL_LIMITS bound; in the order's write transaction. */
+/**
+ * Refuses the order (a "limit" Refusal, 429, with the Swedish text for the page) if it
+ * would cross a LABEL_LIMITS bound; in the order's write transaction.
+ */
 async function checkLimits(tx: Tx, customerId: number, type: number, count: number, today: string): Promise<void> {
   const b = schema.labelBlocks;
   const size = sql`${b.toNumber} - ${b.fromNumber} + 1`;
@@ -86,12 +81,12 @@ async function checkLimits(tx: Tx, customerId: number, type: number, count: numb
     .where(and(eq(b.customerId, customerId), gte(b.fromDate, addDays(today, -364))));
   const emergency = type === LABEL_TYPE.emergency;
   if (Number(row.unused) >= LABEL_LIMITS.unusedBlocks) {
-    throw new LabelLimitError(emergency ? LABEL_MESSAGES.unusedEmergency : LABEL_MESSAGES.unusedBlocks);
+    throw refuse.limit(emergency ? LABEL_MESSAGES.unusedEmergency : LABEL_MESSAGES.unusedBlocks);
   }
   if (Number(row.today) >= LABEL_LIMITS.perDay) {
-    throw new LabelLimitError(emergency ? LABEL_MESSAGES.perDayEmergency : LABEL_MESSAGES.perDayBlocks);
+    throw refuse.limit(emergency ? LABEL_MESSAGES.perDayEmergency : LABEL_MESSAGES.perDayBlocks);
   }
-  if (Number(row.numbers) + count > LABEL_LIMITS.numbersPerYear) throw new LabelLimitError(LABEL_MESSAGES.perYear);
+  if (Number(row.numbers) + count > LABEL_LIMITS.numbersPerYear) throw refuse.limit(LABEL_MESSAGES.perYear);
 }
 
 /** Spec 2.8: only blocks with unused numbers, newest from-date first. */
@@ -128,7 +123,7 @@ async function allocateInTx(
     .where(eq(b.customerId, customerId));
   const fromNumber = Number(max) + 1;
   const toNumber = fromNumber + count - 1;
-  if (toNumber > MAX_BUNDLE_NUMBER) throw new LabelsExhaustedError();
+  if (toNumber > MAX_BUNDLE_NUMBER) throw refuse.conflict(LABEL_MESSAGES.exhausted);
   const [row] = await tx
     .insert(b)
     .values({
@@ -190,15 +185,6 @@ async function allocate(customerId: number, type: number, count: number, today: 
 /** Spec 2.9: a normal block of 50 labels, status Beställd. */
 export function orderBlock(customerId: number, today: string, token?: string): Promise<LabelBlockRow> {
   return allocate(customerId, LABEL_TYPE.normal, BLOCK_SIZE, today, token);
-}
-
-/** Parses the 'Antal etiketter' choice: a whole number from 1 to 20. */
-export function checkEmergencyCount(input: string | null | undefined): { ok: true; value: number } | { ok: false; error: string } {
-  const text = (input ?? "").trim();
-  if (!/^\d{1,3}$/.test(text)) return { ok: false, error: LABEL_MESSAGES.emergencyCount };
-  const value = Number(text);
-  if (value < EMERGENCY_MIN || value > EMERGENCY_MAX) return { ok: false, error: LABEL_MESSAGES.emergencyCount };
-  return { ok: true, value };
 }
 
 /** Spec 2.7: 1–20 emergency labels (type 7). */

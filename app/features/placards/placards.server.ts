@@ -2,6 +2,7 @@
 // retailer wants. Every title is listed; a row is created on the first save.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
+import { MAX_PLACARDS } from "./schemas";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 
@@ -16,8 +17,7 @@ export async function listPlacards(customerId: number): Promise<PlacardRow[]> {
     .orderBy(asc(t.id));
 }
 
-/** The most placards a shop can ask for per title; more is a typing mistake. */
-export const MAX_PLACARDS = 999;
+export { MAX_PLACARDS };
 
 export type PlacardSave = { ok: true } | { ok: false; reason: "unknown-title" | "bad-amount" };
 

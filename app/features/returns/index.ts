@@ -1,2 +1,3 @@
 // The returns feature's client-safe part (rules and types a screen's component uses).
 export * from "./return-lines";
+export * from "./schemas";

@@ -58,6 +58,30 @@ export function linesFromForm(form: FormData): FormLine[] {
   return lines;
 }
 
+/**
+ * The same from the form as conform parses it (the returns schema's payload):
+ * `line` is one key or several, each `<key>` an object of its fields.
+ */
+export function linesFromPayload(payload: Record<string, unknown>): FormLine[] {
+  const keys = ([] as unknown[]).concat(payload.line ?? []);
+  const lines: FormLine[] = [];
+  const seen = new Set<string>();
+  for (const raw of keys) {
+    if (typeof raw !== "string" || !KEY.test(raw) || seen.has(raw)) continue;
+    seen.add(raw);
+    const fields = payload[raw];
+    const get = (f: string) => {
+      const v = fields && typeof fields === "object" ? (fields as Record<string, unknown>)[f] : undefined;
+      return typeof v === "string" ? v.slice(0, 20) : "";
+    };
+    const deliveryId = Number(get("delivery"));
+    if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0) continue;
+    const returnId = raw.startsWith("r") ? Number(raw.slice(1)) : undefined;
+    lines.push({ key: raw, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(raw) });
+  }
+  return lines;
+}
+
 /** A split line for the paper: no bundle, no amount (spec 4 "Split"). */
 export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
   let n = 0;

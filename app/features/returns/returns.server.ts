@@ -5,6 +5,8 @@ import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-
 import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
+import { isRefusal, refuse } from "~/lib/refusal";
+import { RETURN_MESSAGES } from "./schemas";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;
@@ -13,18 +15,7 @@ export const MAX_RETURN_AMOUNT = 999;
 export type ReportState = 1 | 2;
 export type PaperType = 0 | 1;
 
-export const RETURN_MESSAGES = {
-  bundleRequired: "Ange buntnr.",
-  amountRequired: "Ange antal.",
-  unreasonable: "Orimligt värde har angetts.",
-  tooMany: "Kan inte vara större än antal levererat.",
-  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
-  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
-  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
-  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
-  wrongType: (n: number, type: number) =>
-    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
-} as const;
+export { RETURN_MESSAGES };
 
 export function reportWindow(on: string = today()): { from: string; to: string } {
   return { from: addDays(on, -REPORT_WINDOW_DAYS), to: on };
@@ -149,12 +140,6 @@ export function checkLine(line: ReturnLine): { error: string } | Checked | null 
   return { line, bundle: n, amount: a };
 }
 
-class Refused extends Error {
-  constructor(readonly errors: Record<string, string>) {
-    super("refused");
-  }
-}
-
 /**
  * Saves one submission of the returns form in one transaction: all of it or, if any
  * line is refused, none of it (each refused line gets its message). `token` is the
@@ -184,12 +169,13 @@ export async function saveReturns(
     return await writeTransaction(async (tx) => {
       if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
       const saved = await applyLines(tx, customerId, state, checked, errors, on);
-      if (Object.keys(errors).length > 0) throw new Refused(errors);
+      // A refusal rolls the whole submission back; its fields carry each line's message.
+      if (Object.keys(errors).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines, { fields: errors });
       if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
       return { ok: true as const, alreadyApplied: false, saved };
     });
   } catch (e) {
-    if (e instanceof Refused) return { ok: false, errors: e.errors };
+    if (isRefusal(e, "invalid")) return { ok: false, errors: { ...e.fields } };
     throw e;
   }
 }

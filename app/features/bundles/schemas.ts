@@ -1,0 +1,40 @@
+// The retailer's bundle forms: closing one bundle (the start page's dialog) and the
+// confirm step after a returns save (Öppen/Stängd per open bundle, spec 2.5, 4, 9).
+import { z } from "~/lib/zod";
+
+export const BUNDLE_NUMBER = /^\d{1,5}$/;
+export const CLOSE_REFUSED = "Bunten kunde inte stängas. Den är redan stängd eller finns inte.";
+
+/** With JavaScript the dialog posts `js=1` and gets data back instead of a redirect. */
+const js = z.unknown().optional().transform((v) => v === "1");
+
+export const closeBundleSchema = z.object({
+  intent: z.literal("close", { error: CLOSE_REFUSED }),
+  bunt: z.string({ error: CLOSE_REFUSED }).regex(BUNDLE_NUMBER, CLOSE_REFUSED).transform(Number),
+  js,
+});
+
+export type BundleChoice = "open" | "closed";
+
+/**
+ * `b.<number>` = open | closed for each open bundle. A field that is neither (or names a
+ * bundle that is not the customer's open one) is no decision: the rule (decideBundles)
+ * then asks for one, as it asks for any bundle left undecided.
+ */
+export const bundleDecisionsSchema = z.object({
+  b: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .transform((fields) => {
+      const decisions: Record<number, BundleChoice> = {};
+      for (const [number, value] of Object.entries(fields ?? {})) {
+        if (BUNDLE_NUMBER.test(number) && (value === "open" || value === "closed")) decisions[Number(number)] = value;
+      }
+      return decisions;
+    }),
+  js,
+});
+
+/** The form fields of the confirm step's errors: one per bundle, one per paper type. */
+export const decisionField = (number: number) => `b.${number}`;
+export const typeField = (type: 0 | 1) => `type.${type}`;

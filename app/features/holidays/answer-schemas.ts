@@ -1,0 +1,16 @@
+// The retailer's Helgspärr answer: Öppet or Stängt for one holiday. The customer comes
+// from the session; the form names only the holiday.
+import { z } from "~/lib/zod";
+
+export const HOLIDAY_CLOSED_MESSAGE = "Den här helgdagen går inte längre att rapportera.";
+
+export const HOLIDAY_INTENT = { open: "oppet", closed: "stangt" } as const;
+
+export const holidayAnswerSchema = z.object({
+  intent: z.enum([HOLIDAY_INTENT.open, HOLIDAY_INTENT.closed], { error: HOLIDAY_CLOSED_MESSAGE }),
+  holidayId: z
+    .string({ error: HOLIDAY_CLOSED_MESSAGE })
+    .regex(/^[1-9]\d{0,15}$/, HOLIDAY_CLOSED_MESSAGE)
+    .transform(Number)
+    .refine(Number.isSafeInteger, HOLIDAY_CLOSED_MESSAGE),
+});

@@ -1,0 +1,2 @@
+// The labels feature's client-safe part (the forms' schemas and texts).
+export * from "./schemas";

@@ -1,0 +1,2 @@
+// The placards feature's client-safe part (the form's schema and texts).
+export * from "./schemas";

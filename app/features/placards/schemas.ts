@@ -1,0 +1,40 @@
+// The Löpsedlar form (spec 5): `titel` lists the titles on the page, `antal-<titleId>`
+// is each title's desired amount. Every amount must be given: saving happens only if
+// all are set.
+import { z } from "~/lib/zod";
+
+/** The most placards a shop can ask for per title; more is a typing mistake. */
+export const MAX_PLACARDS = 999;
+
+export const PLACARD_MESSAGES = {
+  required: "Måste ange ett värde.",
+  unreasonable: "Orimligt värde.",
+  failed: "Något gick fel!",
+} as const;
+
+export const amountField = (titleId: number | string) => `antal-${titleId}`;
+
+export const placardsSchema = z
+  .object({ titel: z.preprocess((v) => (v === undefined ? [] : ([] as unknown[]).concat(v)), z.array(z.string())) })
+  .catchall(z.unknown())
+  .superRefine((form, ctx) => {
+    for (const id of form.titel) {
+      const raw = form[amountField(id)];
+      const text = typeof raw === "string" ? raw.trim() : "";
+      if (text === "") ctx.addIssue({ code: "custom", path: [amountField(id)], message: PLACARD_MESSAGES.required });
+      else if (!/^\d{1,3}$/.test(text) || Number(text) > MAX_PLACARDS) {
+        ctx.addIssue({ code: "custom", path: [amountField(id)], message: PLACARD_MESSAGES.unreasonable });
+      }
+    }
+  });
+// (No transform on the whole object: the browser half, useContractForm, reads the
+// schema's constraints, which conform cannot do through a top-level transform.)
+
+/** The amounts wanted, from a form the schema accepted. */
+export function placardsWanted(form: z.output<typeof placardsSchema>) {
+  return {
+    // A title id that is not a number names no title: the save is refused as a whole.
+    allKnown: form.titel.length > 0 && form.titel.every((id) => /^\d+$/.test(id)),
+    wanted: form.titel.map((id) => ({ titleId: Number(id), newAmount: Number(String(form[amountField(id)]).trim()) })),
+  };
+}

@@ -1,0 +1,46 @@
+// The returns form's schema (spec 4, 5). Its rows are dynamic: `line` names each row's
+// key (`d<delivery>`, `d<delivery>s<n>` for a split, `r<return>` for a stored return) and
+// `<key>.delivery|bundle|amount|dflt` its fields, so the schema reads the rows through
+// linesFromPayload. The rules of a row (bundle and amount) are the save's own (checkLine),
+// since they need the stored bundles and deliveries; the schema gives the form its shape.
+import { z } from "~/lib/zod";
+import { linesFromPayload } from "./return-lines";
+
+/** The texts of the returns form (spec 5), shared by the rules and the page. */
+export const RETURN_MESSAGES = {
+  bundleRequired: "Ange buntnr.",
+  amountRequired: "Ange antal.",
+  unreasonable: "Orimligt värde har angetts.",
+  tooMany: "Kan inte vara större än antal levererat.",
+  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
+  fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
+  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
+  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
+  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
+  wrongType: (n: number, type: number) =>
+    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
+} as const;
+
+/** The first of a repeated field, as FormData.get would read it. */
+const first = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema);
+
+export const returnsFormSchema = z
+  .object({
+    // `save`, or a row button without JavaScript: `split:<delivery>`, `undo:<key>`, `soldout:<key>` (applyIntent).
+    intent: first(z.string().optional()),
+    // The form's one-time token: a resubmission is recognised and not applied twice.
+    token: first(z.string().optional()),
+  })
+  .catchall(z.unknown())
+  .transform((payload) => ({
+    intent: payload.intent ?? "save",
+    token: (payload.token ?? "").slice(0, 64),
+    lines: linesFromPayload(payload),
+  }));
+
+export type ReturnsForm = z.output<typeof returnsFormSchema>;
+
+/** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
+export function parseReportState(param: string | undefined): 1 | 2 | null {
+  return param === "1" ? 1 : param === "2" ? 2 : null;
+}

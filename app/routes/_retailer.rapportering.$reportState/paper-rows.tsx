@@ -1,0 +1,148 @@
+// The rows of one paper in the returns form: its lines (bundle, amount, the delivered
+// hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
+import type { FormLine } from "~/features/returns";
+import type { Paper, ReportState } from "~/features/returns/index.server";
+
+export function PaperRows(props: {
+  paper: Paper;
+  state: ReportState;
+  lines: FormLine[];
+  errors: Record<string, string>;
+  onChange: (key: string, field: "bundle" | "amount", value: string) => void;
+  onBundleChosen: (line: FormLine, value: string) => void;
+  onSplit: (e: React.MouseEvent) => void;
+  onUndo: (e: React.MouseEvent, key: string) => void;
+  onSoldOut: (e: React.MouseEvent, key: string) => void;
+}) {
+  const { paper, state, lines, errors } = props;
+  const name = paper.type === 1 ? `${paper.title} ${paper.edition}` : paper.title;
+  const labelSuffix = ` för ${name} ${paper.deliveryDate}`;
+  const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
+  let entered = 0;
+  const rows = lines.map((line, index) => {
+    // Spec 4: a split line's hint is the delivered amount less what the lines above already hold.
+    const left = Math.max(paper.delivered - entered, 0);
+    const typed = Number(line.amount);
+    if (line.amount.trim() !== "" && Number.isFinite(typed)) entered += typed;
+    const locked = line.returnId !== undefined && returnOpen.get(line.returnId) === false;
+    const error = errors[line.key];
+    const id = `l-${line.key}`;
+    const hintId = `${id}-hint`;
+    const errorId = `${id}-error`;
+    const bundleEditable = line.returnId === undefined;
+    return (
+      <tr key={line.key} className={line.split ? "split-row" : undefined}>
+        <td data-label="Titel">{index === 0 ? paper.title : <span className="muted">↳ {paper.title}</span>}</td>
+        {paper.type === 1 ? <td data-label="Utgåva">{paper.edition}</td> : null}
+        <td data-label="Utgivningsdag">{paper.deliveryDate}</td>
+        <td>
+          <input type="hidden" name="line" value={line.key} />
+          <input type="hidden" name={`${line.key}.delivery`} value={paper.deliveryId} />
+          <input type="hidden" name={`${line.key}.dflt`} value={line.dflt} />
+          {bundleEditable ? (
+            <div className="field compact">
+              <label htmlFor={`${id}-bundle`}>
+                Bunt<span className="visually-hidden">{labelSuffix}</span>
+              </label>
+              <input
+                id={`${id}-bundle`}
+                name={`${line.key}.bundle`}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                size={6}
+                value={line.bundle}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                onChange={(e) => props.onChange(line.key, "bundle", e.target.value)}
+                onBlur={(e) => props.onBundleChosen(line, e.target.value.trim())}
+              />
+            </div>
+          ) : (
+            <span className="bundle-fixed">
+              <input type="hidden" name={`${line.key}.bundle`} value={line.bundle} />
+              <span className="label-inline">Bunt</span> {line.bundle}
+              {locked ? (
+                <span className="lock" role="img" aria-label="Stängd bunt" title="Stängd bunt">
+                  🔒
+                </span>
+              ) : null}
+            </span>
+          )}
+        </td>
+        <td>
+          {locked ? (
+            <span>
+              <input type="hidden" name={`${line.key}.amount`} value={line.amount} />
+              <span className="label-inline">Retur</span> {line.amount}
+            </span>
+          ) : (
+            <div className="field compact">
+              <label htmlFor={`${id}-amount`}>
+                Retur<span className="visually-hidden">{labelSuffix}</span>
+              </label>
+              <input
+                id={`${id}-amount`}
+                name={`${line.key}.amount`}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                size={4}
+                value={line.amount}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={[hintId, error ? errorId : ""].filter(Boolean).join(" ")}
+                onChange={(e) => props.onChange(line.key, "amount", e.target.value)}
+              />
+              <small id={hintId} className="hint">
+                {`Levererat antal: ${line.split ? left : paper.delivered}`}
+              </small>
+            </div>
+          )}
+          {error ? (
+            <div id={errorId} className="field-error" role="alert">
+              {error}
+            </div>
+          ) : null}
+        </td>
+        <td className="row-actions">
+          {line.split ? (
+            <button type="submit" name="intent" value={`undo:${line.key}`} onClick={(e) => props.onUndo(e, line.key)}>
+              Ångra<span className="visually-hidden">{labelSuffix}</span>
+            </button>
+          ) : index === 0 ? (
+            <>
+              <button type="submit" name="intent" value={`split:${paper.deliveryId}`} onClick={props.onSplit}>
+                {state === 1 ? "Ny bunt" : "Tilläggsrapportera"}
+                <span className="visually-hidden">{labelSuffix}</span>
+              </button>
+              {state === 1 ? (
+                <button type="submit" name="intent" value={`soldout:${line.key}`} onClick={(e) => props.onSoldOut(e, line.key)}>
+                  Slutsåld<span className="visually-hidden">{labelSuffix}</span>
+                </button>
+              ) : null}
+            </>
+          ) : null}
+        </td>
+      </tr>
+    );
+  });
+  if (lines.length === 0) {
+    // State 2 paper whose return lines all went: still offer an addition.
+    rows.push(
+      <tr key="empty">
+        <td>{paper.title}</td>
+        {paper.type === 1 ? <td>{paper.edition}</td> : null}
+        <td>{paper.deliveryDate}</td>
+        <td colSpan={2} className="muted">
+          Inga returer
+        </td>
+        <td className="row-actions">
+          <button type="submit" name="intent" value={`split:${paper.deliveryId}`} onClick={props.onSplit}>
+            Tilläggsrapportera<span className="visually-hidden">{labelSuffix}</span>
+          </button>
+        </td>
+      </tr>,
+    );
+  }
+  return <>{rows}</>;
+}

@@ -1,0 +1,140 @@
+// The returns form: a table per paper type, a row per paper (more with Ny bunt /
+// Tilläggsrapportera). With JavaScript the row buttons change the rows in place; without
+// it they post (intent split/undo/soldout) and the action answers with the changed rows.
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { RETURN_MESSAGES, addSplit, initialLines, type FormLine } from "~/features/returns";
+import type { OpenBundle } from "~/features/bundles/index.server";
+import type { Paper, ReportState } from "~/features/returns/index.server";
+import { BundleChips } from "~/ui/bundle-progress";
+import { CsrfInput } from "~/ui/csrf";
+import { useHydrated } from "~/ui/use-hydrated";
+import { PaperRows } from "./paper-rows";
+
+const TYPE_NAMES = ["Huvudtidningar", "Bilagor"] as const;
+
+/** The action's answer to a row button without JavaScript, or to a refused save: the lines as typed. */
+export type ReturnsAnswer = { lines: FormLine[]; errors: Record<string, string>; formError?: string; token: string; nonce: string };
+
+type ReturnsFormData = {
+  state: ReportState;
+  papers: Paper[];
+  openBundles: OpenBundle[];
+  defaults: Record<number, number | null>;
+  token: string;
+};
+
+export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
+  const { state, papers, openBundles, defaults } = loaderData;
+  // Without JavaScript the server's pre-filled bundle (the default) is all there is; with it, see onBundleChosen.
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const [lines, setLines] = useState<FormLine[]>(() => actionData?.lines ?? initialLines(papers, state, defaults));
+  const formRef = useRef<HTMLFormElement>(null);
+  // What a slow phone let the user type before React took over stays: read it back once on hydration.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const read = (name: string) => {
+      const el = form.elements.namedItem(name);
+      return el instanceof HTMLInputElement ? el.value : null;
+    };
+    setLines((ls) => ls.map((l) => ({ ...l, bundle: read(`${l.key}.bundle`) ?? l.bundle, amount: read(`${l.key}.amount`) ?? l.amount })));
+  }, []);
+  const errors = actionData?.errors ?? {};
+  const token = actionData?.token || loaderData.token;
+
+  const update = (key: string, field: "bundle" | "amount", value: string) =>
+    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
+  const onButton = (e: React.MouseEvent, change: (ls: FormLine[]) => FormLine[]) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    setLines(change);
+  };
+
+  return (
+    <Form method="post" className="returns-form" noValidate ref={formRef}>
+      <CsrfInput />
+      {/* Enter in a field saves: the first submit button of a form is its default. */}
+      <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+        Spara
+      </button>
+      <input type="hidden" name="token" value={token} />
+      {actionData?.formError ? (
+        <p className="field-error" role="alert">
+          {actionData.formError}
+        </p>
+      ) : Object.keys(errors).length > 0 ? (
+        <p className="field-error" role="alert">
+          {RETURN_MESSAGES.fixLines}
+        </p>
+      ) : null}
+      {([0, 1] as const).map((type) => {
+        const typePapers = papers.filter((p) => p.type === type);
+        const headingId = `type-${type}`;
+        return (
+          <section key={type} aria-labelledby={headingId} className="paper-type">
+            <h2 id={headingId}>{TYPE_NAMES[type]}</h2>
+            <BundleChips bundles={openBundles.filter((b) => b.type === type)} />
+            {typePapers.length === 0 ? (
+              <p>Inget att rapportera</p>
+            ) : (
+              <div className="table-wrap">
+                <table className="returns-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Titel</th>
+                      {type === 1 ? <th scope="col">Utgåva</th> : null}
+                      <th scope="col">Utgivningsdag</th>
+                      <th scope="col">Bunt</th>
+                      <th scope="col">Retur</th>
+                      <th scope="col">
+                        <span className="visually-hidden">Åtgärder</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {typePapers.map((paper) => (
+                      <PaperRows
+                        key={paper.deliveryId}
+                        paper={paper}
+                        state={state}
+                        lines={lines.filter((l) => l.deliveryId === paper.deliveryId)}
+                        errors={errors}
+                        onChange={update}
+                        onBundleChosen={(line, value) => {
+                          // Spec 4 "remembered per type": a bundle chosen on a paper's first line becomes the
+                          // pre-filled bundle of the untouched lines of that type (no amount, bundle not edited).
+                          if (line.split || !/^\d{1,5}$/.test(value)) return;
+                          const ofType = new Set(typePapers.map((p) => p.deliveryId));
+                          setLines((ls) =>
+                            ls.map((l) =>
+                              l.key !== line.key && !l.split && !l.returnId && ofType.has(l.deliveryId) && l.amount.trim() === "" && (l.bundle === "" || l.bundle === l.dflt)
+                                ? { ...l, bundle: value, dflt: value }
+                                : l,
+                            ),
+                          );
+                        }}
+                        onSplit={(e) => onButton(e, (ls) => addSplit(ls, paper.deliveryId))}
+                        onUndo={(e, key) => onButton(e, (ls) => ls.filter((l) => l.key !== key))}
+                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? { ...l, amount: "0" } : l)))}
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        );
+      })}
+      {papers.length > 0 ? (
+        <div className="save-bar">
+          <button type="submit" name="intent" value="save" className="primary" disabled={saving}>
+            {saving ? "Sparar…" : "Spara och fortsätt"}
+          </button>
+        </div>
+      ) : null}
+    </Form>
+  );
+}

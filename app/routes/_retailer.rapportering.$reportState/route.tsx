@@ -1,0 +1,100 @@
+// Returrapportera (state 1) and Ändra/tillägg (state 2): the returns form of spec 4, 5.
+// The confirm step (…/bekrafta) opens over it as a child route.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
+import { randomUUID } from "node:crypto";
+import { requireRetailer } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { listOpenBundles } from "~/features/bundles/index.server";
+import { applyIntent, parseReportState, returnsFormSchema } from "~/features/returns";
+import { defaultBundlesOf, listPapers, saveReturns } from "~/features/returns/index.server";
+import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { handleForm } from "~/http/form.server";
+import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.state === 2 ? "Ändra/tillägg" : "Returrapportera"} – Returportalen` },
+];
+
+function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
+  const state = parseReportState(params.reportState);
+  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  return state;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireRetailer(request, context);
+  const state = parseState(params);
+  const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
+  const defaults = defaultBundlesOf(openBundles);
+  // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
+  return { state, papers, openBundles, defaults, token: randomUUID() };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireRetailer(request, context);
+  const state = parseState(params);
+  return handleForm(request, returnsFormSchema, async ({ intent, token, lines }) => {
+    const nonce = randomUUID();
+    if (intent !== "save") {
+      // Without JavaScript the row buttons come here: re-render what was typed, changed, nothing saved.
+      const papers = await listPapers(user.customerId, state);
+      const changed = applyIntent(lines, intent, new Set(papers.map((p) => p.deliveryId)));
+      if (!changed) throw new Response("Okänd åtgärd.", { status: 400 });
+      return data<ReturnsAnswer>({ lines: changed, errors: {}, token, nonce });
+    }
+    let result;
+    try {
+      result = await saveReturns(
+        user.customerId,
+        state,
+        token,
+        lines.map((l) => ({ key: l.key, deliveryId: l.deliveryId, returnId: l.returnId, bundle: l.bundle, amount: l.amount, defaultBundle: l.dflt })),
+      );
+    } catch (error) {
+      // Same token: a later try of this form is still applied once at most.
+      if (isDatabaseBusy(error)) return busyReply<ReturnsAnswer>({ lines, errors: {}, formError: BUSY_MESSAGE, token, nonce });
+      throw error;
+    }
+    // Refused lines (or nothing to save): nothing was written, each line keeps what was typed and gets its message.
+    if (!result.ok) return data<ReturnsAnswer>({ lines, errors: result.errors, formError: result.formError, token, nonce }, { status: 400 });
+    return redirectWithToast(request, `/rapportering/${state}/bekrafta`, "Returerna är sparade.");
+  });
+}
+
+export default function ReturnsPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  // A form that breaks the schema gets the contract's reply (no lines): the page starts over.
+  const actionData = answer && "lines" in answer ? (answer as ReturnsAnswer) : undefined;
+  const { state } = loaderData;
+  return (
+    <>
+      <h1>{state === 1 ? "Returrapportera" : "Ändra/tillägg"}</h1>
+      <Outlet />
+      <details className="info">
+        <summary>Så här rapporterar du</summary>
+        {state === 1 ? (
+          <p>
+            Ange buntnumret och antalet returer för varje tidning. Slutsålda tidningar rapporteras med 0 (knappen
+            Slutsåld). Ska en tidning läggas i flera buntar, tryck Ny bunt. Tryck sedan Spara och fortsätt och ange vilka
+            buntar som ska stängas.
+          </p>
+        ) : (
+          <p>
+            Här ser du det du redan har rapporterat. Tryck Tilläggsrapportera för att lägga till returer i en öppen bunt.
+            Rader i stängda buntar (markerade med lås) kan inte ändras; lägg extra returer i ett annat buntnummer.
+          </p>
+        )}
+      </details>
+      <p className="actions">
+        <a className="button" href={`/rapportering/${state}/returer.pdf`} download="Returer.pdf">
+          Skriv ut
+        </a>
+      </p>
+      <ReturnsForm key={actionData?.nonce ?? loaderData.token} loaderData={loaderData} actionData={actionData} />
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
