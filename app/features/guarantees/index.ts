@@ -1,0 +1,2 @@
+// The guarantees feature's client-safe part: the forms' schemas.
+export * from "./schemas";
