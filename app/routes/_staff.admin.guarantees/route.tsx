@@ -3,7 +3,7 @@ import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog/index";
-import { BANK_FIELDS, GuaranteeActionSchema } from "~/features/guarantees";
+import { GuaranteeActionSchema } from "~/features/guarantees";
 import { addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail } from "~/features/guarantees/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";
@@ -11,8 +11,9 @@ import { isRefusal, refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
-import { BANK_FIELD_TEXT, BankDetailForm } from "./bank-detail-form";
+import { BANK_FIELD_TEXT } from "./bank-detail-form";
 import { DownloadButton } from "./download-button";
+import { PendingRefund } from "./pending-refund";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -194,26 +195,7 @@ export default function GuaranteesAdmin() {
       ) : null}
       {refunds.length === 0 ? <p>Inga tillagda utbetalningar.</p> : null}
       {refunds.map((r) => (
-        <article key={r.customerId} className="card" aria-labelledby={`refund-${r.customerId}`}>
-          <h3 id={`refund-${r.customerId}`}>
-            {r.customerId} {r.name}
-          </h3>
-          <p>
-            {r.amounts.map((a) => `${a.paper} ${formatKr(a.amountOre)}`).join(", ")} – utbetalas {r.refundDate}
-          </p>
-          {BANK_FIELDS.map((field) => (
-            <BankDetailForm
-              key={field}
-              field={field}
-              customerId={r.customerId}
-              search={search}
-              value={r[field]}
-              rule={field === "orgNumber" ? r.problems.orgNumber : field === "bankgiro" ? r.problems.bank : undefined}
-              lastResult={answerOf(reply, field, r.customerId)}
-            />
-          ))}
-          <DownloadButton fields={{ kund: String(r.customerId), intent: "underlag-customer" }} label={`Underlag ${r.customerId}`} />
-        </article>
+        <PendingRefund key={r.customerId} refund={r} search={search} answerFor={(field) => answerOf(reply, field, r.customerId)} />
       ))}
       {refunds.length > 0 ? (
         <div className="actions">
