@@ -1,30 +1,24 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { SHORTCUT_URL } from "~/features/staff";
+import { SHORTCUT_INTENT as INTENT, ShortcutActionSchema, ShortcutAddSchema } from "~/features/staff";
 import { addShortcut, deleteShortcut, listShortcuts } from "~/features/staff/index.server";
+import { handleForm, refusalResponse } from "~/http/form.server";
+import { parseId } from "~/lib/ids";
+import { refuse } from "~/lib/refusal";
+import { CsrfInput } from "~/ui/csrf";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { Field } from "~/ui/field";
+import { SubmitButton, useContractForm } from "~/ui/form";
 import { menuFor, staffMenu } from "~/ui/menu";
 import { RowAction } from "~/ui/row-action";
 import staffStyles from "~/ui/staff-monitoring.css?url";
-import { parseId } from "~/lib/ids";
-import { CsrfInput } from "~/ui/csrf";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Admin – Returportalen" }];
-
-const ShortcutSchema = z.object({
-  name: z.string({ error: "Required." }).trim().min(1, "Required.").max(100),
-  url: z.string({ error: "Invalid Url Format!!" }).trim().max(2000).regex(SHORTCUT_URL, "Invalid Url Format!!"),
-});
-
-const INTENT = { add: "add-shortcut", remove: "delete-shortcut" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
@@ -34,30 +28,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const form = await request.formData();
-  const meta = user.actor;
-  if (form.get("intent") === INTENT.remove) {
-    const id = parseId(form.get("id"));
-    // Another user's shortcut (or a made-up id) is simply not found.
-    if (id === null || !(await deleteShortcut(user.staffId, id, meta))) throw new Response("Länken finns inte.", { status: 404 });
-    return redirectWithToast(request, "/admin", "Länken är borttagen.");
-  }
-  const submission = parseWithZod(form, { schema: ShortcutSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await addShortcut(user.staffId, submission.value, meta);
-  return redirectWithToast(request, "/admin", "Länken är sparad.");
+  return handleForm(request, ShortcutActionSchema, async (v) => {
+    if (v.intent === INTENT.remove) {
+      const id = parseId(v.id);
+      // Another user's shortcut (or a made-up id) is simply not found.
+      if (id === null || !(await deleteShortcut(user.staffId, id, user.actor))) throw refusalResponse(refuse.notFound("Länken finns inte."));
+      return redirectWithToast(request, "/admin", "Länken är borttagen.");
+    }
+    await addShortcut(user.staffId, v, user.actor);
+    return redirectWithToast(request, "/admin", "Länken är sparad.");
+  });
 }
 
 export default function AdminStart() {
   const { name, entries, shortcuts } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: "shortcut",
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ShortcutSchema }),
-  });
+  const [form, fields, { valid }] = useContractForm(ShortcutAddSchema, { id: "shortcut", lastResult });
   return (
     <>
       <h1>Admin</h1>
@@ -94,9 +80,9 @@ export default function AdminStart() {
           <CsrfInput />
           <Field label="Titel" field={fields.name} />
           <Field label="Länk" field={fields.url} inputProps={{ inputMode: "url", placeholder: "https://" }} />
-          <button type="submit" name="intent" value={INTENT.add} className="primary">
+          <SubmitButton intent={INTENT.add} valid={valid}>
             Lägg till
-          </button>
+          </SubmitButton>
         </Form>
       </section>
 

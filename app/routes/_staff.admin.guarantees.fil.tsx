@@ -3,8 +3,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { contentDisposition } from "~/http/content-disposition.server";
-import { INCOMPLETE, PayoutIncompleteError, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/features/guarantees/index.server";
+import { PayoutFileSchema } from "~/features/guarantees";
+import { payoutCsvFiles, underlagFiles, type PayoutFile } from "~/features/guarantees/index.server";
+import { fileResponse } from "~/http/file-response.server";
+import { parseForm } from "~/http/form.server";
+import { isRefusal } from "~/lib/refusal";
 
 // Guarded like every loader, so a visitor learns nothing about the route before logging in.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -14,33 +17,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const actor = user.actor;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const ledger = Number(form.get("ledger"));
+  // A file route, no form to answer: a body that is not one of the buttons is a plain 400.
+  const submission = await parseForm(request, PayoutFileSchema);
+  if (submission.status !== "success") throw new Response("Okänd åtgärd.", { status: 400 });
+  const v = submission.value;
   let files: PayoutFile[];
   try {
-    if (intent === "csv") files = await payoutCsvFiles(actor, { ledger });
-    else if (intent === "underlag") files = await underlagFiles(actor, { ledger });
-    else if (intent === "underlag-customer") files = await underlagFiles(actor, { customerId: Number(form.get("kund")) });
-    else throw new Response("Okänd åtgärd.", { status: 400 });
+    if (v.intent === "underlag-customer") files = await underlagFiles(user.actor, { customerId: v.kund });
+    else if (v.intent === "csv") files = await payoutCsvFiles(user.actor, { ledger: v.ledger });
+    else files = await underlagFiles(user.actor, { ledger: v.ledger });
   } catch (e) {
-    if (e instanceof Response) throw e;
-    if (e instanceof PayoutIncompleteError) return redirectWithToast(request, "/admin/guarantees", INCOMPLETE);
+    // A payout missing a detail: the spec's toast ('Vänligen fyll i alla obligatoriska fält!').
+    if (isRefusal(e)) return redirectWithToast(request, "/admin/guarantees", e.message);
     console.error(e);
-    return redirectWithToast(
-      request,
-      "/admin/guarantees",
-      intent === "csv" ? "Misslyckades med att hämta utbetalningsfiler." : "Misslyckades med att hämta underlag.",
-    );
+    return redirectWithToast(request, "/admin/guarantees", v.intent === "csv" ? "Misslyckades med att hämta utbetalningsfiler." : "Misslyckades med att hämta underlag.");
   }
   const file = files[0];
   if (!file) return redirectWithToast(request, "/admin/guarantees", "Det finns inga utbetalningar för den tidningen.");
-  return new Response(typeof file.content === "string" ? file.content : Buffer.from(file.content), {
-    headers: {
-      "Content-Type": file.contentType,
-      "Content-Disposition": contentDisposition(file.filename),
-      "Cache-Control": "no-store",
-    },
-  });
+  return fileResponse(file.content, file.filename, file.contentType);
 }

@@ -1,28 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { HolidayError, closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
+import { HolidayActionSchema, HolidaySaveSchema } from "~/features/holidays";
+import { closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
+import { handleForm, refusalResponse } from "~/http/form.server";
+import { parseId } from "~/lib/ids";
+import { refuse } from "~/lib/refusal";
+import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
+import { useContractForm } from "~/ui/form";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/lib/ids";
-import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
-
-const required = { error: "Obligatorisk." };
-const HolidaySchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  description: z.string(required).trim().min(1, "Obligatorisk.").max(100, "Högst 100 tecken."),
-  day: z.string(required),
-  startReportDay: z.string(required),
-  startForceReportDay: z.string(required),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -33,37 +26,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const actor = user.actor;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "complete" || intent === "delete") {
-    const id = parseId(form.get("id"));
-    const ok = id !== null && (await closeHoliday(id, intent, actor));
-    if (!ok) throw new Response("Helgdagen finns inte.", { status: 404 });
-    return redirectWithToast(request, "/admin/holidays", intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
-  }
-  const submission = parseWithZod(form, { schema: HolidaySchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    await saveHoliday(submission.value, actor);
-  } catch (e) {
-    if (e instanceof HolidayError) {
-      const fieldErrors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k, [v]]));
-      return data(submission.reply({ fieldErrors }), { status: 400 });
+  return handleForm(request, HolidayActionSchema, async (v) => {
+    switch (v.intent) {
+      case "complete":
+      case "delete": {
+        const id = parseId(v.id);
+        const ok = id !== null && (await closeHoliday(id, v.intent, user.actor));
+        if (!ok) throw refusalResponse(refuse.notFound("Helgdagen finns inte."));
+        return redirectWithToast(request, "/admin/holidays", v.intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
+      }
+      default:
+        await saveHoliday(v, user.actor);
+        return redirectWithToast(request, "/admin/holidays", "Helgdagen sparad.");
     }
-    throw e;
-  }
-  return redirectWithToast(request, "/admin/holidays", "Helgdagen sparad.");
+  });
 }
 
 export default function HolidaysAdmin() {
   const { holidays, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields, { valid }] = useContractForm(HolidaySaveSchema, {
     id: `holiday-${editing?.id ?? "new"}`,
     lastResult,
-    defaultValue: editing ?? undefined,
-    shouldValidate: "onSubmit",
+    defaultValue: editing ? { ...editing, id: String(editing.id) } : null,
   });
   return (
     <>
@@ -80,7 +65,7 @@ export default function HolidaysAdmin() {
             <Field label="Start rapportering" field={fields.startReportDay} type="date" />
             <Field label="Tvingande från" field={fields.startForceReportDay} type="date" />
           </div>
-          <SaveActions editing={!!editing}>{editing ? <Link to="/admin/holidays">Avbryt</Link> : null}</SaveActions>
+          <SaveActions editing={!!editing} valid={valid}>{editing ? <Link to="/admin/holidays">Avbryt</Link> : null}</SaveActions>
         </Form>
       </section>
       <h2>Aktuella helgdagar</h2>

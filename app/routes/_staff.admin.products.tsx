@@ -1,31 +1,22 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { ProductError, deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/features/products/index.server";
+import { ProductActionSchema, ProductSaveSchema, splitEdition } from "~/features/products";
+import { deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/features/products/index.server";
+import { handleForm, refusalResponse } from "~/http/form.server";
+import { parseId } from "~/lib/ids";
+import { refuse } from "~/lib/refusal";
+import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
+import { useContractForm } from "~/ui/form";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
-import { parseId } from "~/lib/ids";
-import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
-
-const ProductSchema = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  titleId: z.coerce.number({ error: "Välj titel." }).int().positive("Välj titel."),
-  // "titleId:editionId": edition ids repeat across titles.
-  edition: z.string({ error: "Välj utgåva." }).regex(/^\d+:\d+$/, "Välj utgåva."),
-  deliveryDate: z.string().optional(),
-  productCode: z.string({ error: "Obligatorisk." }).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
-  accountCode: z.string({ error: "Obligatorisk." }).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
-  articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
-});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
@@ -41,41 +32,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const actor = user.actor;
-  const form = await request.formData();
-  if (form.get("intent") === "delete") {
-    const id = parseId(form.get("id"));
-    if (id === null || !(await deleteProduct(id, actor))) throw new Response("Raden finns inte.", { status: 404 });
-    return redirectWithToast(request, "/admin/products", "Produktinformationen borttagen.");
-  }
-  const submission = parseWithZod(form, { schema: ProductSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  try {
-    const [editionTitle, editionId] = submission.value.edition.split(":").map(Number);
-    if (editionTitle !== submission.value.titleId) {
-      return data(submission.reply({ fieldErrors: { edition: ["Utgåvan hör inte till titeln."] } }), { status: 400 });
+  return handleForm(request, ProductActionSchema, async (v) => {
+    switch (v.intent) {
+      case "delete": {
+        const id = parseId(v.id);
+        if (id === null || !(await deleteProduct(id, user.actor))) throw refusalResponse(refuse.notFound("Raden finns inte."));
+        return redirectWithToast(request, "/admin/products", "Produktinformationen borttagen.");
+      }
+      default:
+        await saveProduct({ ...v, editionId: splitEdition(v.edition).editionId }, user.actor);
+        return redirectWithToast(request, "/admin/products", "Produktinformationen sparad.");
     }
-    await saveProduct({ ...submission.value, editionId }, actor);
-  } catch (e) {
-    if (e instanceof ProductError) {
-      const fieldErrors = Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [k === "editionId" ? "edition" : k, [v]]));
-      return data(submission.reply({ fieldErrors }), { status: 400 });
-    }
-    throw e;
-  }
-  return redirectWithToast(request, "/admin/products", "Produktinformationen sparad.");
+  });
 }
 
 export default function ProductsAdmin() {
   const { titles, editions, products, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields, { valid }] = useContractForm(ProductSaveSchema, {
     id: `product-${editing?.id ?? "new"}`,
     lastResult,
     defaultValue: editing
-      ? { ...editing, titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
-      : undefined,
-    shouldValidate: "onSubmit",
+      ? { ...editing, id: String(editing.id), titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
+      : null,
   });
   const titleName = new Map(titles.map((t) => [t.id, t.name]));
   return (
@@ -102,7 +81,7 @@ export default function ProductsAdmin() {
             <Field label="Kontokod" field={fields.accountCode} />
             <Field label="Artikel-id" field={fields.articleId} hint="Tomt ger utgåvans kod." />
           </div>
-          <SaveActions editing={!!editing}>{editing ? <Link to="/admin/products">Avbryt</Link> : null}</SaveActions>
+          <SaveActions editing={!!editing} valid={valid}>{editing ? <Link to="/admin/products">Avbryt</Link> : null}</SaveActions>
         </Form>
       </section>
       {titles.map((t) => {

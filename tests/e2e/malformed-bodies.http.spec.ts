@@ -65,7 +65,8 @@ function sourceOf(id: string): string {
 }
 
 function allSource(dirs: string[]): string {
-  return dirs.flatMap((d) => readdirSync(d).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(`${d}/${f}`, "utf8"))).join("\n");
+  // Recursive: feature folders (app/features/<feature>/schemas.ts) and route folders.
+  return dirs.flatMap((d) => readdirSync(d, { recursive: true, encoding: "utf8" }).filter((f) => /\.tsx?$/.test(f)).map((f) => readFileSync(`${d}/${f}`, "utf8"))).join("\n");
 }
 
 function matches(text: string, re: RegExp): string[] {

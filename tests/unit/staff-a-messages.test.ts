@@ -5,6 +5,7 @@ import { schema } from "../../db/client";
 import { createStaff } from "../../db/factories";
 import { deleteMessage, getMessage, listMessages, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
 import { addShortcut, deleteShortcut, listShortcuts } from "../../app/features/staff/shortcuts.server";
+import { staffActor } from "../../app/features/audit/audit.server";
 import { auditImpersonatedRequest, endImpersonation, startImpersonation } from "../../app/features/auth/impersonation.server";
 import { baseData, db, newCustomer } from "./helpers";
 
@@ -29,15 +30,14 @@ async function auditRows(action: string) {
 
 describe("messages", () => {
   it("require a type, a date and a valid period", async () => {
-    expect(await saveMessage({ ...base, type: 0 }, staffA)).toEqual({ ok: false, errors: { type: "Måste välja typ!" } });
-    expect(await saveMessage({ ...base, startDate: "" }, staffA)).toEqual({ ok: false, errors: { startDate: "Datum ej ifyllt is" } });
-    expect(await saveMessage({ ...base, stopDate: "2026-03-09" }, staffA)).toEqual({ ok: false, errors: { stopDate: "Perioden felaktig" } });
+    await expect(saveMessage({ ...base, type: 0 }, staffActor(staffA))).rejects.toMatchObject({ code: "invalid", fields: { type: "Måste välja typ!" } });
+    await expect(saveMessage({ ...base, startDate: "" }, staffActor(staffA))).rejects.toMatchObject({ code: "invalid", fields: { startDate: "Datum ej ifyllt is" } });
+    await expect(saveMessage({ ...base, stopDate: "2026-03-09" }, staffActor(staffA))).rejects.toMatchObject({ code: "invalid", fields: { stopDate: "Perioden felaktig" } });
   });
 
   it("save one date as start and stop, sanitised", async () => {
-    const res = await saveMessage({ ...base, content: '<p onclick="x()">Hej <script>alert(1)</script><strong>där</strong></p><img src=x onerror=y>' }, staffA);
-    expect(res.ok).toBe(true);
-    const saved = (await getMessage((res as { id: number }).id))!;
+    const id = await saveMessage({ ...base, content: '<p onclick="x()">Hej <script>alert(1)</script><strong>där</strong></p><img src=x onerror=y>' }, staffActor(staffA));
+    const saved = (await getMessage(id))!;
     expect(saved).toMatchObject({ type: 1, startDate: "2026-03-10", stopDate: "2026-03-10", customers: "" });
     expect(saved.content).toBe("<p>Hej <strong>där</strong></p>");
     expect(await auditRows("message.add")).toHaveLength(1);
@@ -46,35 +46,34 @@ describe("messages", () => {
   it("strip whitespace from customer numbers and reject unknown ones by number", async () => {
     expect(parseCustomerNumbers(` ${k1} ,\n ${k2},${k1} `)).toEqual({ ids: [k1, k2], invalid: [] });
     expect(parseCustomerNumbers("12a,5")).toEqual({ ids: [5], invalid: ["12a"] });
-    const bad = await saveMessage({ ...base, type: 3, customers: `${k1}, 99998 , 99997` }, staffA);
-    expect(bad).toEqual({ ok: false, errors: { customers: "Okända kundnummer: 99998, 99997" } });
+    const bad = saveMessage({ ...base, type: 3, customers: `${k1}, 99998 , 99997` }, staffActor(staffA));
+    await expect(bad).rejects.toMatchObject({ code: "invalid", fields: { customers: "Okända kundnummer: 99998, 99997" } });
     const before = (await listMessages()).length;
     expect(before).toBe(1);
   });
 
   it("link types 3 and 4 to customers; an update replaces the list; delete removes both", async () => {
-    const res = await saveMessage({ ...base, type: 3, header: "Till två", customers: `${k1} , ${k2}` }, staffA);
-    if (!res.ok) throw new Error(JSON.stringify(res.errors));
+    const res = { id: await saveMessage({ ...base, type: 3, header: "Till två", customers: `${k1} , ${k2}` }, staffActor(staffA)) };
     expect((await getMessage(res.id))!.customers).toBe(`${k1},${k2}`);
     expect((await listMessages()).find((m) => m.id === res.id)).toMatchObject({ customerCount: 2, header: "Till två" });
 
-    const upd = await saveMessage({ ...base, id: res.id, type: 4, header: "Till en", customers: String(k2) }, staffA);
-    expect(upd).toEqual({ ok: true, id: res.id });
+    const upd = await saveMessage({ ...base, id: res.id, type: 4, header: "Till en", customers: String(k2) }, staffActor(staffA));
+    expect(upd).toBe(res.id);
     expect(await getMessage(res.id)).toMatchObject({ type: 4, header: "Till en", customers: String(k2) });
 
     // Types 1 and 2 carry no customer list.
-    await saveMessage({ ...base, id: res.id, type: 2, customers: String(k1) }, staffA);
+    await saveMessage({ ...base, id: res.id, type: 2, customers: String(k1) }, staffActor(staffA));
     expect((await getMessage(res.id))!.customers).toBe("");
 
-    expect(await deleteMessage(res.id, staffA)).toBe(true);
+    expect(await deleteMessage(res.id, staffActor(staffA))).toBe(true);
     expect(await getMessage(res.id)).toBeNull();
     expect(await db().select().from(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, res.id))).toHaveLength(0);
-    expect(await deleteMessage(res.id, staffA)).toBe(false);
+    expect(await deleteMessage(res.id, staffActor(staffA))).toBe(false);
     expect(await auditRows("message.delete")).toHaveLength(1);
   });
 
   it("an update of a message that is gone changes nothing", async () => {
-    expect(await saveMessage({ ...base, id: 424242 }, staffA)).toEqual({ ok: false, errors: { id: "Meddelandet finns inte längre." } });
+    await expect(saveMessage({ ...base, id: 424242 }, staffActor(staffA))).rejects.toMatchObject({ code: "invalid", fields: { id: "Meddelandet finns inte längre." } });
   });
 });
 

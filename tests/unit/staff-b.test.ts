@@ -6,14 +6,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock, createStaff } from "../../db/factories";
 import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
-import { HolidayError, checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
-import { ProductError, saveProduct } from "../../app/features/products/products.server";
+import { checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
+import { saveProduct } from "../../app/features/products/products.server";
 import { BundleChangeError, changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
 import { OrdersError, applyOrders, parseOrdersFile, transferOrders } from "../../app/features/invoices/orders.server";
 import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
 import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
 import {
-  PayoutIncompleteError,
+  INCOMPLETE,
   addToRefund,
   buildPayoutFiles,
   completeRefunds,
@@ -48,7 +48,7 @@ describe("holidays", () => {
   });
 
   it("saves with an audit row, and completing or deleting removes it from the list once", async () => {
-    await expect(saveHoliday({ description: "Fel", day: "2026-01-01", startReportDay: "2026-01-05", startForceReportDay: "2026-01-01" }, actor)).rejects.toBeInstanceOf(HolidayError);
+    await expect(saveHoliday({ description: "Fel", day: "2026-01-01", startReportDay: "2026-01-05", startForceReportDay: "2026-01-01" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { startReportDay: "Start rapportering får inte vara efter Tvingande från." } });
     const id = await saveHoliday({ description: "Trettondagen", day: "2026-01-06", startReportDay: "2025-12-20", startForceReportDay: "2026-01-01" }, actor);
     expect((await listAdminHolidays()).map((h) => h.id)).toContain(id);
     expect((await audits("holiday.add")).some((a) => a.target === `holiday:${id}`)).toBe(true);
@@ -63,7 +63,7 @@ describe("product information", () => {
     const id = await saveProduct({ titleId: 2, editionId: 21, productCode: "P1", accountCode: "A1", articleId: "" }, actor);
     const [row] = await db().select().from(schema.productInformation).where(eq(schema.productInformation.id, id));
     expect(row.articleId).toBe("EXLB");
-    await expect(saveProduct({ titleId: 1, editionId: 2, productCode: "P", accountCode: "A" }, actor)).rejects.toBeInstanceOf(ProductError);
+    await expect(saveProduct({ titleId: 1, editionId: 2, productCode: "P", accountCode: "A" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { edition: "Utgåvan hör inte till titeln." } });
   });
 });
 
@@ -241,8 +241,8 @@ describe("guarantee payouts", () => {
     expect(row.refundDate).toBe(nextMonday("2026-11-18"));
     expect(row.refundDate).toBe("2026-11-23");
 
-    await expect(payoutCsvFiles(actor)).rejects.toBeInstanceOf(PayoutIncompleteError);
-    await expect(completeRefunds(actor)).rejects.toBeInstanceOf(PayoutIncompleteError);
+    await expect(payoutCsvFiles(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
+    await expect(completeRefunds(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
     await updateBankDetail(c, "bankAccount", "8327-9, 123 456 789", actor);
     await updateBankDetail(c, "orgNumber", "556677-8899", actor);
     await expect(updateBankDetail(c, "bankgiro", "12ab", actor)).rejects.toThrow();

@@ -10,6 +10,8 @@ import { buildPayoutCsv } from "./payout-csv.server";
 import { renderUnderlagPdf } from "./payout-pdf.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
 import { isoWeek, nextMonday, today } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
+import type { BankField } from "./schemas";
 
 import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog/index";
 
@@ -116,36 +118,30 @@ export function refundProblems(r: Pick<Refund, "orgNumber" | "bankgiro" | "bankA
 
 export const INCOMPLETE = "Vänligen fyll i alla obligatoriska fält!";
 
-export class PayoutIncompleteError extends Error {
-  constructor(public customers: number[]) {
-    super(INCOMPLETE);
-  }
-}
-
+/** Refuses (invalid, INCOMPLETE; `detail.customers` names them) when a payout lacks a detail. */
 function assertComplete(refunds: Refund[]) {
   const bad = refunds.filter((r) => Object.keys(refundProblems(r)).length > 0).map((r) => r.customerId);
-  if (bad.length > 0) throw new PayoutIncompleteError(bad);
+  if (bad.length > 0) throw refuse.invalid(INCOMPLETE, { detail: { customers: bad } });
 }
 
-export type BankField = "bankgiro" | "bankAccount" | "orgNumber";
+export type { BankField };
 const BANK_PATTERN = { bankgiro: /^[0-9 -]{0,20}$/, bankAccount: /^[0-9 ,.-]{0,30}$/, orgNumber: /^[0-9 -]{0,20}$/ };
-
-export class BankDetailError extends Error {}
 
 /**
  * Updates one payout detail of a customer. An empty value or '-1' (the old client's
- * way of saying "cleared") clears the field.
+ * way of saying "cleared") clears the field. Refuses a value of the wrong shape
+ * (invalid, on the field) and a customer that does not exist (not-found).
  */
 export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: Actor): Promise<void> {
-  if (!Number.isSafeInteger(customerId) || customerId < 1) throw new BankDetailError("Kunden finns inte.");
+  if (!Number.isSafeInteger(customerId) || customerId < 1) throw refuse.notFound("Kunden finns inte.");
   const value = raw.trim() === "-1" ? "" : raw.trim();
   if (!BANK_PATTERN[field].test(value)) {
-    throw new BankDetailError(field === "bankAccount" ? "Endast siffror, mellanslag, komma och bindestreck." : "Endast siffror, mellanslag och bindestreck.");
+    throw refuse.invalid(field === "bankAccount" ? "Endast siffror, mellanslag, komma och bindestreck." : "Endast siffror, mellanslag och bindestreck.", { field });
   }
   await writeTransaction(async (tx) => {
     const c = schema.customers;
     const [before] = await tx.select({ v: c[field] }).from(c).where(eq(c.id, customerId));
-    if (!before) throw new BankDetailError("Kunden finns inte.");
+    if (!before) throw refuse.notFound("Kunden finns inte.");
     await tx.update(c).set({ [field]: value, updatedAt: Date.now() }).where(eq(c.id, customerId));
     await audit({ actor, action: `customer.${field}.update`, target: `customer:${customerId}`, detail: { from: before.v, to: value } }, tx);
   });
@@ -228,7 +224,7 @@ export async function underlagFiles(actor: Actor, scope: { customerId?: number; 
 
 /**
  * Everything the CLI `payout files --out DIR` writes: the CSV per title, the
- * underlag per title and the underlag per customer. Throws PayoutIncompleteError
+ * underlag per title and the underlag per customer. Refuses (invalid, INCOMPLETE)
  * when a customer lacks an org number or both bank details.
  */
 export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today()): Promise<PayoutFile[]> {

@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
 
 export type HolidayInput = {
   id?: number;
@@ -56,16 +57,14 @@ export async function getAdminHoliday(id: number) {
   return row ?? null;
 }
 
-export class HolidayError extends Error {
-  constructor(public errors: HolidayErrors) {
-    super("invalid holiday");
-  }
-}
-
-/** Adds a holiday, or updates a listed one when `id` is set. */
+/**
+ * Adds a holiday, or updates a listed one when `id` is set. Refuses (invalid, with the
+ * message per field) what checkHoliday finds, and an update of a holiday that has left
+ * the list.
+ */
 export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<number> {
   const errors = checkHoliday(input);
-  if (Object.keys(errors).length > 0) throw new HolidayError(errors);
+  if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
   const values = {
     description: input.description.trim(),
     day: input.day,
@@ -80,7 +79,7 @@ export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<nu
         .set({ ...values, updatedAt: Date.now() })
         .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)))
         .returning({ id: schema.holidays.id });
-      if (updated.length === 0) throw new HolidayError({ description: "Helgdagen finns inte längre." });
+      if (updated.length === 0) throw refuse.invalid("Helgdagen finns inte längre.", { field: "description" });
     } else {
       [{ id }] = await tx.insert(schema.holidays).values(values).returning({ id: schema.holidays.id });
     }

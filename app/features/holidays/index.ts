@@ -1,2 +1,3 @@
-// The holidays feature's client-safe part (the forms' schemas and texts).
+// The holidays feature's client-safe part: the forms' schemas (staff Helgspärr, retailer answers).
 export * from "./answer-schemas";
+export * from "./schemas";

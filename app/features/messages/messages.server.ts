@@ -5,17 +5,12 @@
 // with numbers, only for those. Types 1 and 2 never have a customer list.
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { audit, staffActor } from "~/features/audit/audit.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
 import { sanitizeHtml } from "~/lib/html.server";
+import { refuse } from "~/lib/refusal";
+import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS } from "./schemas";
 
-export const MESSAGE_TYPES = [
-  { id: 1, label: "Leveransinformation" },
-  { id: 2, label: "Följesedel" },
-  { id: 3, label: "Kundmeddelande" },
-  { id: 4, label: "Returrapportering" },
-] as const;
-
-export const TYPES_WITH_CUSTOMERS = [3, 4];
+export { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS };
 
 export type MessageInput = {
   id?: number;
@@ -69,14 +64,12 @@ export async function getMessage(id: number) {
   return { ...row, customers: links.map((l) => l.customerId).sort((a, b) => a - b).join(",") };
 }
 
-type Meta = { ip?: string | null; requestId?: string | null };
-
-/** Saves (creates or updates) a message and its customer list in one transaction. */
-export async function saveMessage(
-  input: MessageInput,
-  staffId: number,
-  meta: Meta = {},
-): Promise<{ ok: true; id: number } | { ok: false; errors: MessageErrors }> {
+/**
+ * Saves (creates or updates) a message and its customer list in one transaction, and
+ * returns its id. Refuses (invalid, with the message per field) a message that breaks
+ * the rules, and an update of a message that is gone.
+ */
+export async function saveMessage(input: MessageInput, actor: Actor): Promise<number> {
   const errors: MessageErrors = {};
   if (!MESSAGE_TYPES.some((t) => t.id === input.type)) errors.type = "Måste välja typ!";
   if (!input.startDate) errors.startDate = "Datum ej ifyllt is";
@@ -99,7 +92,7 @@ export async function saveMessage(
     }
     customerIds = ids;
   }
-  if (Object.keys(errors).length) return { ok: false, errors };
+  if (Object.keys(errors).length) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
 
   return writeTransaction(async (tx) => {
     const values = { type: input.type, header: input.header.trim(), content, startDate: input.startDate, stopDate: stop };
@@ -109,7 +102,7 @@ export async function saveMessage(
         .update(schema.messages)
         .set({ ...values, updatedAt: Date.now() })
         .where(eq(schema.messages.id, input.id));
-      if (res.rowsAffected === 0) return { ok: false as const, errors: { id: "Meddelandet finns inte längre." } };
+      if (res.rowsAffected === 0) throw refuse.invalid("Meddelandet finns inte längre.", { field: "id" });
       id = input.id;
       await tx.delete(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, id));
     } else {
@@ -118,19 +111,20 @@ export async function saveMessage(
     }
     if (customerIds.length) await tx.insert(schema.messageCustomers).values(customerIds.map((customerId) => ({ messageId: id, customerId })));
     await audit(
-      { actor: staffActor(staffId, meta), action: input.id ? "message.update" : "message.add", target: `message:${id}`, detail: { type: input.type, customers: customerIds.length } },
+      { actor, action: input.id ? "message.update" : "message.add", target: `message:${id}`, detail: { type: input.type, customers: customerIds.length } },
       tx,
     );
-    return { ok: true as const, id };
+    return id;
   });
 }
 
-export async function deleteMessage(id: number, staffId: number, meta: Meta = {}): Promise<boolean> {
+/** Deletes a message and its customer links; false when there is no such message. */
+export async function deleteMessage(id: number, actor: Actor): Promise<boolean> {
   return writeTransaction(async (tx) => {
     await tx.delete(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, id));
     const res = await tx.delete(schema.messages).where(eq(schema.messages.id, id));
     if (res.rowsAffected === 0) return false;
-    await audit({ actor: staffActor(staffId, meta), action: "message.delete", target: `message:${id}` }, tx);
+    await audit({ actor, action: "message.delete", target: `message:${id}` }, tx);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
 
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
@@ -19,10 +20,9 @@ export function detectImageType(bytes: Uint8Array): "image/jpeg" | "image/png" |
   return null;
 }
 
-export class DailyProductError extends Error {
-  constructor(public errors: Record<string, string>) {
-    super("invalid daily product");
-  }
+/** Refuses (invalid, with the message per field) when `errors` has any. */
+function refuseIfAny(errors: Record<string, string>) {
+  if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
 }
 
 type Key = { titleId: number; editionId: number; date: string };
@@ -56,7 +56,7 @@ export async function uploadCover(
   if (input.bytes.length > MAX_COVER_BYTES) errors.file = "Filen är större än 2 MB.";
   const contentType = detectImageType(input.bytes);
   if (!contentType && !errors.file) errors.file = "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp.";
-  if (Object.keys(errors).length > 0) throw new DailyProductError(errors);
+  refuseIfAny(errors);
   const sha256 = createHash("sha256").update(input.bytes).digest("hex");
   return writeTransaction(async (tx) => {
     const product = await findProduct(tx, input);
@@ -92,7 +92,7 @@ export async function uploadCover(
 export async function saveExtraDescription(input: Key & { extraDescription: string }, actor: Actor): Promise<number> {
   const { errors, edition } = await checkKey(input);
   if (input.extraDescription.length > 500) errors.extraDescription = "Högst 500 tecken.";
-  if (Object.keys(errors).length > 0) throw new DailyProductError(errors);
+  refuseIfAny(errors);
   return writeTransaction(async (tx) => {
     const d = schema.dailyProducts;
     const img = schema.images;

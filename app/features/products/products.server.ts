@@ -4,6 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
 
 export type ProductInput = {
   id?: number;
@@ -15,13 +16,7 @@ export type ProductInput = {
   articleId?: string | null;
 };
 
-export type ProductErrors = Partial<Record<"editionId" | "deliveryDate" | "productCode" | "accountCode" | "articleId", string>>;
-
-export class ProductError extends Error {
-  constructor(public errors: ProductErrors) {
-    super("invalid product information");
-  }
-}
+export type ProductErrors = Partial<Record<"edition" | "deliveryDate" | "productCode" | "accountCode" | "articleId", string>>;
 
 /** All editions with their title, for the form's select. */
 export function listEditions() {
@@ -61,18 +56,22 @@ export async function getProduct(id: number) {
   return row ?? null;
 }
 
-/** Saves a row; an empty articleId takes the edition's code (back-office 5). */
+/**
+ * Saves a row; an empty articleId takes the edition's code (back-office 5). Refuses
+ * (invalid, with the message per field) a row that breaks the rules, and an update of
+ * a row that is gone.
+ */
 export async function saveProduct(input: ProductInput, actor: Actor): Promise<number> {
   const errors: ProductErrors = {};
   const [edition] = await getDb()
     .select()
     .from(schema.editions)
     .where(and(eq(schema.editions.titleId, input.titleId), eq(schema.editions.editionId, input.editionId)));
-  if (!edition) errors.editionId = "Utgåvan hör inte till titeln.";
+  if (!edition) errors.edition = "Utgåvan hör inte till titeln.";
   if (input.deliveryDate && !isValidDate(input.deliveryDate)) errors.deliveryDate = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
   if (!input.productCode.trim()) errors.productCode = "Obligatorisk.";
   if (!input.accountCode.trim()) errors.accountCode = "Obligatorisk.";
-  if (Object.keys(errors).length > 0) throw new ProductError(errors);
+  if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
   const values = {
     titleId: input.titleId,
     editionId: input.editionId,
@@ -89,7 +88,7 @@ export async function saveProduct(input: ProductInput, actor: Actor): Promise<nu
         .set({ ...values, updatedAt: Date.now() })
         .where(eq(schema.productInformation.id, id))
         .returning({ id: schema.productInformation.id });
-      if (done.length === 0) throw new ProductError({ productCode: "Raden finns inte längre." });
+      if (done.length === 0) throw refuse.invalid("Raden finns inte längre.", { field: "productCode" });
     } else {
       [{ id }] = await tx.insert(schema.productInformation).values(values).returning({ id: schema.productInformation.id });
     }

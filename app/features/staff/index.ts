@@ -1,2 +1,3 @@
-// The staff feature's client-safe part (rules and types a screen's component uses).
+// The staff feature's client-safe part (rules, types and form schemas a screen's component uses).
 export * from "./shortcut-rules";
+export * from "./schemas";

@@ -2,7 +2,8 @@
 // function filters by that user's id.
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { audit, staffActor } from "~/features/audit/audit.server";
+import { audit, staffActor, type Actor } from "~/features/audit/audit.server";
+import { refuse } from "~/lib/refusal";
 import { SHORTCUT_URL } from "./shortcut-rules";
 
 export { SHORTCUT_URL };
@@ -15,27 +16,26 @@ export async function listShortcuts(staffId: number) {
     .orderBy(asc(schema.shortcuts.name), asc(schema.shortcuts.id));
 }
 
-type Meta = { ip?: string | null; requestId?: string | null };
-
-export async function addShortcut(staffId: number, input: { name: string; url: string }, meta: Meta = {}): Promise<number> {
-  if (!input.name.trim()) throw new Error("Required.");
-  if (!SHORTCUT_URL.test(input.url)) throw new Error("Invalid Url Format!!");
+/** Adds a shortcut for `staffId`; `actor` is who did it (the user, from the request's guard). */
+export async function addShortcut(staffId: number, input: { name: string; url: string }, actor: Actor = staffActor(staffId)): Promise<number> {
+  if (!input.name.trim()) throw refuse.invalid("Required.", { field: "name" });
+  if (!SHORTCUT_URL.test(input.url)) throw refuse.invalid("Invalid Url Format!!", { field: "url" });
   return writeTransaction(async (tx) => {
     const [row] = await tx
       .insert(schema.shortcuts)
       .values({ staffId, name: input.name.trim(), url: input.url.trim() })
       .returning({ id: schema.shortcuts.id });
-    await audit({ actor: staffActor(staffId, meta), action: "shortcut.add", target: `shortcut:${row.id}`, detail: { name: input.name } }, tx);
+    await audit({ actor, action: "shortcut.add", target: `shortcut:${row.id}`, detail: { name: input.name } }, tx);
     return row.id;
   });
 }
 
 /** Deletes one of the user's own shortcuts; false when it is not theirs (or gone). */
-export async function deleteShortcut(staffId: number, id: number, meta: Meta = {}): Promise<boolean> {
+export async function deleteShortcut(staffId: number, id: number, actor: Actor = staffActor(staffId)): Promise<boolean> {
   return writeTransaction(async (tx) => {
     const res = await tx.delete(schema.shortcuts).where(and(eq(schema.shortcuts.id, id), eq(schema.shortcuts.staffId, staffId)));
     if (res.rowsAffected === 0) return false;
-    await audit({ actor: staffActor(staffId, meta), action: "shortcut.delete", target: `shortcut:${id}` }, tx);
+    await audit({ actor, action: "shortcut.delete", target: `shortcut:${id}` }, tx);
     return true;
   });
 }

@@ -2,14 +2,18 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { BankDetailError, INCOMPLETE, PayoutIncompleteError, addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail, type BankField } from "~/features/guarantees/index.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog/index";
+import { GuaranteeActionSchema } from "~/features/guarantees";
+import { addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail } from "~/features/guarantees/index.server";
+import { handleForm, type FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";
-import { FieldErrors } from "~/ui/field";
+import { isRefusal, refuse } from "~/lib/refusal";
+import { CsrfInput } from "~/ui/csrf";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
-import { parseId } from "~/lib/ids";
-import { CsrfInput } from "~/ui/csrf";
+import { BANK_FIELD_TEXT } from "./bank-detail-form";
+import { DownloadButton } from "./download-button";
+import { PendingRefund } from "./pending-refund";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -47,67 +51,58 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const FIELD_NAMES: Record<BankField, { label: string; ok: string; fail: string }> = {
-  bankgiro: { label: "Bankgiro", ok: "Bankgiro uppdaterat!", fail: "Misslyckades med att uppdatera bankgiro." },
-  bankAccount: { label: "Bankkonto", ok: "Bankaccount uppdaterat!", fail: "Misslyckades med att uppdatera bankaccount." },
-  orgNumber: { label: "Orgnummer", ok: "Orgnummer uppdaterat!", fail: "Misslyckades med att uppdatera orgnummer." },
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const actor = user.actor;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const customerId = parseId(form.get("kund"));
-  // Built from a form field, so it goes through the same check as every redirect target.
-  const back = safeRedirect(`/admin/guarantees${form.get("search") ? `?kund=${encodeURIComponent(String(form.get("search")))}` : ""}`, "/admin/guarantees");
-  if (intent === "refund") {
-    const guaranteeId = parseId(form.get("guaranteeId"));
-    const ok = customerId !== null && guaranteeId !== null && (await addToRefund(customerId, guaranteeId, actor).catch(() => false));
-    if (!ok) return data({ intent, customerId, field: null, value: null, error: "Misslyckades med att spara utbetalning." }, { status: 400 });
-    return redirectWithToast(request, back, "Utbetalning sparad!");
-  }
-  if (intent === "bankgiro" || intent === "bankAccount" || intent === "orgNumber") {
-    const value = String(form.get("value") ?? "");
-    try {
-      await updateBankDetail(customerId ?? 0, intent, value, actor);
-    } catch (e) {
-      if (!(e instanceof BankDetailError)) console.error(e);
-      const reason = e instanceof BankDetailError ? ` ${e.message}` : "";
-      return data({ intent, customerId, field: intent, value, error: `${FIELD_NAMES[intent].fail}${reason}` }, { status: 400 });
+  return handleForm(request, GuaranteeActionSchema, async (v, submission) => {
+    // Built from a form field, so it goes through the same check as every redirect target.
+    const back = safeRedirect(`/admin/guarantees${v.search ? `?kund=${encodeURIComponent(v.search)}` : ""}`, "/admin/guarantees");
+    switch (v.intent) {
+      case "refund": {
+        const ok = await addToRefund(v.kund, v.guaranteeId, user.actor).catch(() => false);
+        if (!ok) throw refuse.invalid("Misslyckades med att spara utbetalning.");
+        return redirectWithToast(request, back, "Utbetalning sparad!");
+      }
+      case "complete": {
+        try {
+          const n = await completeRefunds(user.actor);
+          return redirectWithToast(request, back, n > 0 ? "Utbetalningarna är klarmarkerade." : "Det fanns inga utbetalningar att klarmarkera.");
+        } catch (e) {
+          if (isRefusal(e)) throw e;
+          console.error(e);
+          return data(submission.reply({ formErrors: ["Misslyckades med att klarmarkera garantibelopp."] }), { status: 500 });
+        }
+      }
+      default: {
+        const text = BANK_FIELD_TEXT[v.intent];
+        try {
+          await updateBankDetail(v.kund, v.intent, v.value ?? "", user.actor);
+        } catch (e) {
+          if (!isRefusal(e)) console.error(e);
+          throw refuse.invalid(isRefusal(e) ? `${text.fail} ${e.message}` : text.fail, { field: "value" });
+        }
+        return redirectWithToast(request, back, text.ok);
+      }
     }
-    return redirectWithToast(request, back, FIELD_NAMES[intent].ok);
-  }
-  if (intent === "complete") {
-    try {
-      const n = await completeRefunds(actor);
-      return redirectWithToast(request, back, n > 0 ? "Utbetalningarna är klarmarkerade." : "Det fanns inga utbetalningar att klarmarkera.");
-    } catch (e) {
-      if (e instanceof PayoutIncompleteError) return data({ intent, customerId: null, field: null, value: null, error: INCOMPLETE }, { status: 400 });
-      console.error(e);
-      return data({ intent, customerId: null, field: null, value: null, error: "Misslyckades med att klarmarkera garantibelopp." }, { status: 500 });
-    }
-  }
-  throw new Response("Okänd åtgärd.", { status: 400 });
+  });
 }
 
-function DownloadButton({ name, value, label, extra }: { name: string; value: string; label: string; extra?: Record<string, string> }) {
-  // A document POST: the answer is the file (or a redirect back with a message).
-  return (
-    <Form method="post" action="/admin/guarantees/fil" reloadDocument>
-      <CsrfInput />
-      <input type="hidden" name={name} value={value} />
-      {Object.entries(extra ?? {}).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button type="submit">{label}</button>
-    </Form>
-  );
+/** The action's answer when it came from `intent` (and that customer's form). */
+function answerOf(reply: FormReply | undefined, intent: string, customerId?: number): FormReply | null {
+  const sent = reply?.initialValue as Record<string, unknown> | undefined;
+  if (!reply || sent?.intent !== intent) return null;
+  if (customerId !== undefined && sent?.kund !== String(customerId)) return null;
+  return reply;
+}
+
+function errorsOf(reply: FormReply | null): string[] {
+  return Object.values(reply?.error ?? {}).flatMap((m) => m ?? []);
 }
 
 export default function GuaranteesAdmin() {
   const { search, customer, searchMessage, totals, totalsError, refunds, refundsError } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
+  const reply = useActionData<typeof action>() as FormReply | undefined;
+  const refundErrors = errorsOf(answerOf(reply, "refund"));
+  const completeErrors = errorsOf(answerOf(reply, "complete"));
   const ledgersPending = LEDGERS.filter((l) => refunds.some((r) => r.amounts.some((a) => a.ledger === l)));
   return (
     <>
@@ -124,9 +119,9 @@ export default function GuaranteesAdmin() {
         </button>
       </Form>
       {searchMessage ? <p role="status">{searchMessage}</p> : null}
-      {failed?.intent === "refund" ? (
+      {refundErrors.length > 0 ? (
         <p className="field-error" role="alert">
-          {failed.error}
+          {refundErrors.join(" ")}
         </p>
       ) : null}
       {customer ? (
@@ -193,57 +188,22 @@ export default function GuaranteesAdmin() {
 
       <h2>Tillagda utbetalningar</h2>
       {refundsError ? <p role="alert">{refundsError}</p> : null}
-      {failed?.intent === "complete" ? (
+      {completeErrors.length > 0 ? (
         <p className="field-error" role="alert">
-          {failed.error}
+          {completeErrors.join(" ")}
         </p>
       ) : null}
       {refunds.length === 0 ? <p>Inga tillagda utbetalningar.</p> : null}
       {refunds.map((r) => (
-        <article key={r.customerId} className="card" aria-labelledby={`refund-${r.customerId}`}>
-          <h3 id={`refund-${r.customerId}`}>
-            {r.customerId} {r.name}
-          </h3>
-          <p>
-            {r.amounts.map((a) => `${a.paper} ${formatKr(a.amountOre)}`).join(", ")} – utbetalas {r.refundDate}
-          </p>
-          {(["bankgiro", "bankAccount", "orgNumber"] as const).map((field) => {
-            const id = `${field}-${r.customerId}`;
-            const mine = failed && failed.customerId === r.customerId && failed.field === field ? failed : null;
-            const rule = field === "orgNumber" ? r.problems.orgNumber : field === "bankgiro" ? r.problems.bank : undefined;
-            const errors = [mine?.error, rule].filter((x): x is string => !!x);
-            return (
-              <Form method="post" key={field} className="inline-field">
-                <CsrfInput />
-                <input type="hidden" name="kund" value={r.customerId} />
-                <input type="hidden" name="search" value={search} />
-                <label htmlFor={id}>{FIELD_NAMES[field].label}</label>
-                <input
-                  id={id}
-                  name="value"
-                  type="text"
-                  inputMode="numeric"
-                  defaultValue={mine?.value ?? r[field]}
-                  aria-invalid={errors.length > 0 ? true : undefined}
-                  aria-describedby={errors.length > 0 ? `${id}-error` : undefined}
-                />
-                <button type="submit" name="intent" value={field} aria-label={`Spara ${FIELD_NAMES[field].label.toLowerCase()} för ${r.customerId}`}>
-                  Spara
-                </button>
-                <FieldErrors id={`${id}-error`} errors={errors.length > 0 ? errors : undefined} />
-              </Form>
-            );
-          })}
-          <DownloadButton name="kund" value={String(r.customerId)} label={`Underlag ${r.customerId}`} extra={{ intent: "underlag-customer" }} />
-        </article>
+        <PendingRefund key={r.customerId} refund={r} search={search} answerFor={(field) => answerOf(reply, field, r.customerId)} />
       ))}
       {refunds.length > 0 ? (
         <div className="actions">
           {ledgersPending.map((l) => (
-            <DownloadButton key={`csv-${l}`} name="ledger" value={String(l)} label={`Utbetalningsfil ${LEDGER_TITLE[l]}`} extra={{ intent: "csv" }} />
+            <DownloadButton key={`csv-${l}`} fields={{ ledger: String(l), intent: "csv" }} label={`Utbetalningsfil ${LEDGER_TITLE[l]}`} />
           ))}
           {ledgersPending.map((l) => (
-            <DownloadButton key={`pdf-${l}`} name="ledger" value={String(l)} label={`Allt underlag ${LEDGER_TITLE[l]}`} extra={{ intent: "underlag" }} />
+            <DownloadButton key={`pdf-${l}`} fields={{ ledger: String(l), intent: "underlag" }} label={`Allt underlag ${LEDGER_TITLE[l]}`} />
           ))}
           <Form method="post">
             <CsrfInput />

@@ -1,0 +1,3 @@
+// The guarantees feature's client-safe part: the forms' schemas.
+export * from "./schemas";
+export type { Refund } from "./refund";

@@ -1,0 +1,43 @@
+// The Garantibelopp screen's forms and the payout file buttons: one schema per form
+// for the browser and the action.
+import { LEDGERS, type Ledger } from "~/catalog/index";
+import { rowId } from "~/lib/form-fields";
+import { z } from "~/lib/zod";
+
+export const BANK_FIELDS = ["bankgiro", "bankAccount", "orgNumber"] as const;
+export type BankField = (typeof BANK_FIELDS)[number];
+
+/** The search the screen goes back to after an action (the "Kundnummer" box). */
+const search = z.string().optional();
+
+/** One bank detail of one customer, as the browser checks it (the button names the field). */
+export const BankDetailFormSchema = z.object({
+  kund: rowId("Kunden finns inte."),
+  search,
+  value: z.string().max(40, "Högst 40 tecken.").optional(),
+});
+
+export const GuaranteeActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("refund"),
+    kund: rowId("Misslyckades med att spara utbetalning."),
+    guaranteeId: rowId("Misslyckades med att spara utbetalning."),
+    search,
+  }),
+  BankDetailFormSchema.extend({ intent: z.enum(BANK_FIELDS) }),
+  z.object({ intent: z.literal("complete"), search }),
+]);
+
+const NO_PAYOUTS = "Det finns inga utbetalningar för den tidningen.";
+const ledger = z
+  .string({ error: NO_PAYOUTS })
+  .regex(/^\d{1,3}$/, NO_PAYOUTS)
+  .transform(Number)
+  .refine((n): n is Ledger => (LEDGERS as number[]).includes(n), NO_PAYOUTS);
+
+/** The payout file buttons: a CSV or the underlag of one title, or one customer's underlag. */
+export const PayoutFileSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("csv"), ledger }),
+  z.object({ intent: z.literal("underlag"), ledger }),
+  z.object({ intent: z.literal("underlag-customer"), kund: rowId("Kunden finns inte.") }),
+]);

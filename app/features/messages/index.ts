@@ -1,0 +1,2 @@
+// The messages feature's client-safe part: the form's schema and the message types.
+export * from "./schemas";

@@ -1,0 +1,60 @@
+// The forms of Produkt information and Dagens produkter: one schema each for the
+// browser and the action.
+import { missing, rowId, rowRef } from "~/lib/form-fields";
+import { z } from "~/lib/zod";
+
+const required = { error: missing("Obligatorisk.") };
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** "titleId:editionId": edition ids repeat across titles. */
+const EDITION = /^\d{1,9}:\d{1,9}$/;
+
+/** The edition select's value, "titleId:editionId", as numbers. */
+export function splitEdition(value: string): { titleId: number; editionId: number } {
+  const [titleId, editionId] = value.split(":").map(Number);
+  return { titleId, editionId };
+}
+
+const titleField = () => z.string({ error: "Välj titel." }).regex(/^[1-9]\d{0,8}$/, "Välj titel.").transform(Number);
+const editionField = () => z.string({ error: "Välj utgåva." }).regex(EDITION, "Välj utgåva.");
+
+/** An edition must be one of the chosen title's (the server checks it exists). */
+function editionOfTitle(v: { titleId: number; edition: string }) {
+  return splitEdition(v.edition).titleId === v.titleId;
+}
+const NOT_OF_TITLE = { message: "Utgåvan hör inte till titeln.", path: ["edition"] };
+
+export const ProductSaveSchema = z
+  .object({
+    intent: z.literal("save").optional(),
+    id: rowId("Raden finns inte.").optional(),
+    titleId: titleField(),
+    edition: editionField(),
+    deliveryDate: z.string().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD).").optional(),
+    productCode: z.string(required).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
+    accountCode: z.string(required).trim().min(1, "Obligatorisk.").max(40, "Högst 40 tecken."),
+    articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
+  })
+  .refine(editionOfTitle, NOT_OF_TITLE);
+
+export const ProductDeleteSchema = z.object({ intent: z.literal("delete"), id: rowRef() });
+
+export const ProductActionSchema = z.discriminatedUnion("intent", [ProductSaveSchema, ProductDeleteSchema]);
+
+/** Dagens produkter: what both buttons need (title, edition, date, description). */
+const dailyProductFields = {
+  titleId: titleField(),
+  edition: editionField(),
+  date: z.string(required).trim().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
+  extraDescription: z.string().max(500, "Högst 500 tecken.").optional(),
+};
+
+/** The form as the browser checks it, whichever button is pressed (the server checks the file). */
+export const DailyProductFormSchema = z.object({ ...dailyProductFields, file: z.instanceof(File).optional() }).refine(editionOfTitle, NOT_OF_TITLE);
+
+/** The action: Spara beskrivning, or Ladda upp omslag (which needs a file). */
+export const DailyProductActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("describe"), ...dailyProductFields }).refine(editionOfTitle, NOT_OF_TITLE),
+  z
+    .object({ intent: z.literal("upload"), ...dailyProductFields, file: z.instanceof(File, { error: "Välj en bild." }) })
+    .refine(editionOfTitle, NOT_OF_TITLE),
+]);

@@ -1,0 +1,33 @@
+// Field schemas that many forms share, written with the Swedish zod (app/lib/zod.ts).
+import { z } from "./zod";
+
+const ROW_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * A row id from a form: plain digits, 1 to 2^53 − 1 (the rule of parseId in ids.ts).
+ * Anything else is refused with `message`.
+ */
+export function rowId(message = "Ogiltigt id.") {
+  return z
+    .string({ error: message })
+    .regex(ROW_ID, message)
+    .transform(Number)
+    .refine((n) => Number.isSafeInteger(n), message);
+}
+
+/**
+ * A schema's error for a missing value only: `z.string({ error: missing("Obligatorisk.") })`
+ * says "Obligatorisk." when the field is empty and leaves the other checks (a length
+ * limit, a pattern) their own messages.
+ */
+export function missing(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === "" ? message : undefined);
+}
+
+/**
+ * A row's id as a row button posts it, read by the action with parseId: a forged or
+ * missing id is answered like a row that is gone (404), not as a form error.
+ */
+export function rowRef() {
+  return z.string().optional();
+}

@@ -1,0 +1,99 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { DailyProductActionSchema, splitEdition } from "~/features/products";
+import { getDailyProduct, listEditions, listPendingImages, listProductsOn, listTitles, saveExtraDescription, uploadCover } from "~/features/products/index.server";
+import { handleForm, readForm, refused } from "~/http/form.server";
+import { MAX_IMAGE_BYTES } from "~/http/uploads.server";
+import { isValidDate, today } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
+import { isRefusal, refuse } from "~/lib/refusal";
+import { DailyProductForm } from "./daily-product-form";
+import { ProductCards } from "./product-cards";
+
+export const meta: MetaFunction = () => [{ title: "Dagens produkter – Returportalen" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
+  const params = new URL(request.url).searchParams;
+  const day = params.get("datum") && isValidDate(params.get("datum")!) ? params.get("datum")! : today();
+  const selectedId = parseId(params.get("valj"));
+  const [titles, editions, pending, products, selected] = await Promise.all([
+    listTitles(),
+    listEditions(),
+    listPendingImages(),
+    listProductsOn(day),
+    selectedId !== null ? getDailyProduct(selectedId) : null,
+  ]);
+  return { day, titles, editions, pending, products, selected };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const upload = { uploadBytes: MAX_IMAGE_BYTES };
+  try {
+    await readForm(request, upload);
+  } catch (e) {
+    // A cover over the limit is a form error like a wrong type (400), beside the file.
+    if (isRefusal(e, "too-large")) return refused(null, refuse.invalid(e.message, { field: "file" }));
+    throw e;
+  }
+  return handleForm(
+    request,
+    DailyProductActionSchema,
+    async (v) => {
+      const key = { titleId: v.titleId, editionId: splitEdition(v.edition).editionId, date: v.date };
+      switch (v.intent) {
+        case "upload": {
+          const bytes = new Uint8Array(await v.file.arrayBuffer());
+          const { published } = await uploadCover({ ...key, filename: v.file.name || "omslag", bytes }, user.actor);
+          return redirectWithToast(request, "/admin/dailyproducts", published ? "Omslaget är publicerat." : "Omslaget väntar på produkten.");
+        }
+        case "describe": {
+          const id = await saveExtraDescription({ ...key, extraDescription: v.extraDescription ?? "" }, user.actor);
+          return redirectWithToast(request, `/admin/dailyproducts?datum=${key.date}&valj=${id}`, "Beskrivningen sparad.");
+        }
+      }
+    },
+    upload,
+  );
+}
+
+export default function DailyProductsAdmin() {
+  const { day, titles, editions, pending, products, selected } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const titleName = new Map(titles.map((t) => [t.id, t.name]));
+  return (
+    <>
+      <h1>Dagens produkter</h1>
+      <section className="card" aria-labelledby="dp-form-title">
+        <h2 id="dp-form-title">{selected ? "Vald produkt" : "Produkt"}</h2>
+        <DailyProductForm day={day} titles={titles} editions={editions} selected={selected} lastResult={lastResult} />
+      </section>
+
+      <h2>Väntande uppladdningar</h2>
+      {pending.length === 0 ? (
+        <p>Inga väntande bilder.</p>
+      ) : (
+        <ul className="pending-list">
+          {pending.map((p) => (
+            <li key={p.id}>
+              {p.filename} – {titleName.get(p.titleId ?? 0) ?? ""} utgåva {p.editionId}, {p.date} (uppladdad {new Date(p.createdAt).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" })})
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Produkter {day}</h2>
+      <Form method="get" className="actions">
+        <label htmlFor="datum">Visa dag</label>
+        <input id="datum" name="datum" type="date" defaultValue={day} />
+        <button type="submit">Visa</button>
+      </Form>
+      <ProductCards day={day} titles={titles} products={products} selectedId={selected?.id ?? null} />
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

@@ -1,0 +1,14 @@
+import { Form } from "@remix-run/react";
+import { CsrfInput } from "~/ui/csrf";
+import { HiddenFields } from "~/ui/row-action";
+
+/** A document POST to /admin/guarantees/fil: the answer is the file (or a redirect back with a message). */
+export function DownloadButton({ fields, label }: { fields: Record<string, string>; label: string }) {
+  return (
+    <Form method="post" action="/admin/guarantees/fil" reloadDocument>
+      <CsrfInput />
+      <HiddenFields fields={fields} />
+      <button type="submit">{label}</button>
+    </Form>
+  );
+}
