@@ -10,7 +10,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   build: { target: "es2019" },
   test: {
-    include: ["tests/unit/**/*.test.ts"],
+    include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
     globalSetup: ["tests/unit/global-setup.ts"],
     setupFiles: ["tests/unit/setup.ts"],
     pool: "forks",

@@ -3,19 +3,19 @@
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createSessionRow, readSessionRow } from "../../app/features/auth/sessions.server";
-import { clearThrottle, reserveAttempt } from "../../app/features/auth/throttle.server";
+import { createSessionRow, readSessionRow } from "./sessions.server";
+import { clearThrottle, reserveAttempt } from "./throttle.server";
 import {
   confirmEnrolment,
   newTotpSecret,
   parseTotpRoles,
   secondFactorRequired,
   verifySecondFactor,
-} from "../../app/features/auth/totp.server";
-import { schema } from "../../db/client";
-import { createStaff, TEST_TOTP_SECRET } from "../../db/factories";
-import { cli } from "./cli-run";
-import { baseData, db, newCustomer } from "./helpers";
+} from "./totp.server";
+import { schema } from "../../../db/client";
+import { createStaff, TEST_TOTP_SECRET } from "../../../db/factories";
+import { cli } from "../../../tests/unit/cli-run";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
