@@ -29,7 +29,13 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .description("Returportalen: drift- och batchkommandon")
     .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: (text) => void io.stdout.write(text), writeErr: (text) => void io.stderr.write(text) });
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      // Written somewhere other than the terminal (the tests): no colours, a fixed width.
+      ...(io.stdout === process.stdout ? {} : { getOutHelpWidth: () => 80, getOutHasColors: () => false }),
+      ...(io.stderr === process.stderr ? {} : { getErrHelpWidth: () => 80, getErrHasColors: () => false }),
+    });
 
   const db = program.command("db").description("databasen");
   db.command("migrate")

@@ -14,7 +14,7 @@ import {
 } from "./totp.server";
 import { schema } from "../../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../../db/factories";
-import { cli } from "../../../tests/unit/cli-run";
+import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -169,7 +169,7 @@ describe("portal staff reset-2fa", () => {
     for (let i = 0; i < 10; i++) await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null });
     expect((await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(false);
 
-    const res = cli(["staff", "reset-2fa", `  ${s.email.toUpperCase()} `]);
+    const res = await portal(["staff", "reset-2fa", `  ${s.email.toUpperCase()} `]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain(`Tvåstegsverifieringen för ${s.email} är återställd (3 sessioner avslutade).`);
     const r = await row(s.id);

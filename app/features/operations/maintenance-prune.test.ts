@@ -8,7 +8,7 @@ import { RETENTION, prune } from "./maintenance.server";
 import { SESSION_LIMITS } from "../auth/sessions.server";
 import { THROTTLE } from "../auth/throttle.server";
 import { scheduleJob } from "../../../cli/serve";
-import { cli } from "../../../tests/unit/cli-run";
+import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 const DAY = 24 * 60 * 60_000;
@@ -103,7 +103,7 @@ describe("maintenance prune", () => {
   it("`portal maintenance prune` prints the counts", async () => {
     await clear();
     await fill(Date.now());
-    const r = cli(["maintenance", "prune"]);
+    const r = await portal(["maintenance", "prune"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
