@@ -6,7 +6,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { baseURL } from "../playwright.config";
-import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock, type Retailer } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -297,39 +297,38 @@ test.describe("Aviseringar", () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  test("a holiday in its report window raises 'Rapportera helgdagar' until it is answered", async ({ page, retailer }) => {
-    // A holiday in its window concerns every retailer: one such test at a time (both
-    // projects run this test at once), so no other test's holiday reaches this retailer
-    // between answering the others up front and the last check.
-    await withGlobalLock("holidays-in-window", async () => {
-      await giveLabels(retailer.id);
-      const description = unique("Trettondedag jul");
-      const [h] = await e2eDb()
-        .insert(schema.holidays)
-        .values({ description, day: addDays(day, 20), startReportDay: addDays(day, -1), startForceReportDay: addDays(day, 10) })
-        .returning();
-      // Other holidays in their window (demo data, other tests) are answered up front.
-      const others = await e2eDb()
-        .select({ id: schema.holidays.id })
-        .from(schema.holidays)
-        .where(and(eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false), gte(schema.holidays.day, day), ne(schema.holidays.id, h.id)));
-      if (others.length) await e2eDb().insert(schema.holidayReports).values(others.map((o) => ({ holidayId: o.id, customerId: retailer.id, open: true })));
-      try {
-        await loginAs(page, retailer.id, retailer.pin);
-        await page.goto("/");
-        const dialog = page.getByRole("dialog", { name: "Att göra" });
-        await expect(dialog).toContainText("Rapportera helgdagar");
-        await dialog.getByRole("link", { name: "Gå till helgspärr" }).click();
-        await expect(page).toHaveURL("/helgsparr");
-        const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: description }) });
-        await card.getByRole("button", { name: "Öppet" }).click();
-        await expect(card).toContainText("Ditt svar: Öppet");
-        await expect(page.getByText("Rapportera helgdagar")).toHaveCount(0);
-      } finally {
-        // Holidays concern every retailer: withdraw it so no other test sees the alert.
-        await e2eDb().update(schema.holidays).set({ deleted: true }).where(eq(schema.holidays.id, h.id));
-      }
-    });
+  test("a holiday in its report window raises 'Rapportera helgdagar' until it is answered", async ({ page, retailer, globalLock }) => {
+    // A holiday in its window reaches every retailer: one such test at a time (both
+    // projects run it at once), so no other test's holiday appears after the others
+    // are answered below.
+    await globalLock("holidays-in-window");
+    await giveLabels(retailer.id);
+    const description = unique("Trettondedag jul");
+    const [h] = await e2eDb()
+      .insert(schema.holidays)
+      .values({ description, day: addDays(day, 20), startReportDay: addDays(day, -1), startForceReportDay: addDays(day, 10) })
+      .returning();
+    // Other holidays in their window (demo data, other tests) are answered up front.
+    const others = await e2eDb()
+      .select({ id: schema.holidays.id })
+      .from(schema.holidays)
+      .where(and(eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false), gte(schema.holidays.day, day), ne(schema.holidays.id, h.id)));
+    if (others.length) await e2eDb().insert(schema.holidayReports).values(others.map((o) => ({ holidayId: o.id, customerId: retailer.id, open: true })));
+    try {
+      await loginAs(page, retailer.id, retailer.pin);
+      await page.goto("/");
+      const dialog = page.getByRole("dialog", { name: "Att göra" });
+      await expect(dialog).toContainText("Rapportera helgdagar");
+      await dialog.getByRole("link", { name: "Gå till helgspärr" }).click();
+      await expect(page).toHaveURL("/helgsparr");
+      const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: description }) });
+      await card.getByRole("button", { name: "Öppet" }).click();
+      await expect(card).toContainText("Ditt svar: Öppet");
+      await expect(page.getByText("Rapportera helgdagar")).toHaveCount(0);
+    } finally {
+      // Holidays concern every retailer: withdraw it so no other test sees the alert.
+      await e2eDb().update(schema.holidays).set({ deleted: true }).where(eq(schema.holidays.id, h.id));
+    }
   });
 
   test("an imperative alert locks the menu and the server sends locked pages to what must be done", async ({ page, retailer }) => {
