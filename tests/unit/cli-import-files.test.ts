@@ -212,7 +212,9 @@ describe("import customers --issue-pins", () => {
 
 describe("usage", () => {
   it("exits 2 on usage errors and 0 with --help, which shows an example", async () => {
-    expect((await portal(["import", "bogus", "x.csv"])).code).toBe(2);
+    const unknown = await portal(["import", "bogus", "x.csv"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'bogus'");
     expect((await portal(["import", "deliveries"])).code).toBe(2);
     expect((await portal(["invoice", "run", "--from", "2026-13-01", "--to", "2026-01-31"])).code).toBe(2);
     for (const cmd of [["import", "deliveries"], ["import", "customers"], ["invoice", "run"], ["payout", "files"], ["export", "distribution"], ["backup"]]) {
