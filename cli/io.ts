@@ -1,51 +1,84 @@
-// Small helpers shared by the CLI commands.
+// Small helpers shared by the CLI commands, and the CLI's input and output. Every
+// command reads and writes through a CliIo, never process.stdin/stdout/stderr itself,
+// so the tests run the same program in-process (tests/unit/cli-run.ts).
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+import { CommanderError } from "commander";
 
-export class UsageError extends Error {}
+/** Where a command reads standard input and writes its output and its problems. */
+export type CliStreams = {
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown; isTTY?: boolean };
+};
+
+export type CliIo = Required<CliStreams> & {
+  /** One line to standard out. */
+  out(line: string): void;
+  /** One line to standard error. */
+  err(line: string): void;
+};
+
+export function cliIo(streams: CliStreams = {}): CliIo {
+  const stdin = streams.stdin ?? process.stdin;
+  const stdout = streams.stdout ?? process.stdout;
+  const stderr = streams.stderr ?? process.stderr;
+  return { stdin, stdout, stderr, out: (line) => void stdout.write(`${line}\n`), err: (line) => void stderr.write(`${line}\n`) };
+}
+
+/** The code of the usage errors our own checks raise (commander's own start with "commander."). */
+export const USAGE = "portal.usage";
+
+/**
+ * A usage error: the command line itself is wrong. Commander's own error type, so a wrong
+ * argument found in an action exits 2 exactly like one commander finds while parsing.
+ */
+export function usage(message: string): CommanderError {
+  return new CommanderError(2, USAGE, message);
+}
 
 /** Reads all of standard input (for --pin-stdin and FILE "-"). */
-export async function readStdin(): Promise<string> {
+export async function readStdin(io: CliIo): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Asks on the terminal without echoing what is typed. */
-export async function promptSecret(question: string): Promise<string> {
-  if (!process.stdin.isTTY) throw new UsageError("Ingen terminal att fråga på: använd --pin-stdin / --password-stdin.");
+export async function promptSecret(io: CliIo, question: string): Promise<string> {
+  if (!io.stdin.isTTY) throw usage("Ingen terminal att fråga på: använd --pin-stdin / --password-stdin.");
   let muted = false;
   const output = new Writable({
     write(chunk, _enc, cb) {
-      if (!muted) process.stderr.write(chunk);
+      if (!muted) io.stderr.write(String(chunk));
       cb();
     },
   });
-  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  const rl = createInterface({ input: io.stdin, output, terminal: true });
   return new Promise((resolve) => {
     rl.question(question, (answer) => {
       rl.close();
-      process.stderr.write("\n");
+      io.stderr.write("\n");
       resolve(answer);
     });
     muted = true;
   });
 }
 
-export async function readSecret(fromStdin: boolean, question: string): Promise<string> {
-  return fromStdin ? (await readStdin()).split(/\r?\n/)[0] : promptSecret(question);
+export async function readSecret(io: CliIo, fromStdin: boolean, question: string): Promise<string> {
+  return fromStdin ? (await readStdin(io)).split(/\r?\n/)[0] : promptSecret(io, question);
 }
 
 export function parseIntArg(value: string, name: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value)) throw new UsageError(`${name} ska vara ett heltal (${min}–${max}).`);
+  if (!/^\d+$/.test(value)) throw usage(`${name} ska vara ett heltal (${min}–${max}).`);
   const n = Number(value);
-  if (n < min || n > max) throw new UsageError(`${name} ska vara ett heltal (${min}–${max}).`);
+  if (n < min || n > max) throw usage(`${name} ska vara ett heltal (${min}–${max}).`);
   return n;
 }
 
 /** A file's text, or standard input for "-". Missing files are a failure (exit 1), not usage. */
-export async function readInputFile(file: string): Promise<string> {
-  if (file === "-") return readStdin();
+export async function readInputFile(io: CliIo, file: string): Promise<string> {
+  if (file === "-") return readStdin(io);
   const { readFile } = await import("node:fs/promises");
   try {
     return await readFile(file, "utf8");
@@ -57,7 +90,7 @@ export async function readInputFile(file: string): Promise<string> {
 export function parseDateArg(value: string, name: string): string {
   const d = new Date(`${value}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`${name} ska vara ett datum ÅÅÅÅ-MM-DD.`);
+    throw usage(`${name} ska vara ett datum ÅÅÅÅ-MM-DD.`);
   }
   return value;
 }
@@ -66,6 +99,6 @@ export function parseDateArg(value: string, name: string): string {
 export function parsePeriodArgs(opts: { from: string; to: string }): { from: string; to: string } {
   const from = parseDateArg(opts.from, "--from");
   const to = parseDateArg(opts.to, "--to");
-  if (from > to) throw new UsageError("--from ligger efter --to.");
+  if (from > to) throw usage("--from ligger efter --to.");
   return { from, to };
 }

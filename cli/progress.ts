@@ -2,7 +2,7 @@
 // pipes), redrawn at most ten times a second.
 export type Progress = { update(done: number, total: number): void; finish(): void };
 
-export function progressBar(label: string, stream: NodeJS.WriteStream = process.stderr): Progress {
+export function progressBar(label: string, stream: { write(text: string): unknown; isTTY?: boolean }): Progress {
   const tty = Boolean(stream.isTTY);
   let drawn = false;
   let last = 0;

@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { existsSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
-import { readInputFile, UsageError } from "../io";
+import { readInputFile, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 
 type Opts = { dryRun?: boolean; skipInvalid?: boolean; issuePins?: string };
@@ -30,7 +30,7 @@ function summary(kind: string, r: { created: number; changed: number; unchanged:
   return `${kind}: ${r.created} new, ${r.changed} changed, ${r.unchanged} unchanged, ${r.skipped} skipped (${seconds(started)})${note}`;
 }
 
-export function registerImport(program: Command) {
+export function registerImport(program: Command, io: CliIo) {
   const cmd = program
     .command("import")
     .description("läser in filer (se docs/formats.md); hela filen valideras först och tillämpas i en transaktion")
@@ -49,13 +49,13 @@ export function registerImport(program: Command) {
     sub.action(async (file: string, opts: Opts) => {
       const started = Date.now();
       if (opts.issuePins && existsSync(opts.issuePins)) throw new Error(`${opts.issuePins} finns redan; pinkoder skrivs aldrig över.`);
-      if (opts.issuePins && file === "-" && opts.issuePins === "-") throw new UsageError("--issue-pins behöver en fil, inte standard ut.");
-      const text = await readInputFile(file);
+      if (opts.issuePins && file === "-" && opts.issuePins === "-") throw usage("--issue-pins behöver en fil, inte standard ut.");
+      const text = await readInputFile(io, file);
       await prepareDb(getDb());
       const { importFile, formatProblem } = await import("../../app/features/imports/index.server");
       const { CLI_ACTOR } = await import("../../app/features/audit/index.server");
       const { csvLine } = await import("../../app/lib/spreadsheet-cells.server");
-      const bar = progressBar(`import ${kind}`);
+      const bar = progressBar(`import ${kind}`, io.stderr);
       let pinsWritten = false;
       let result;
       try {
@@ -80,13 +80,13 @@ export function registerImport(program: Command) {
       } finally {
         bar.finish();
       }
-      for (const p of result.problems) console.error(formatProblem(p));
+      for (const p of result.problems) io.err(formatProblem(p));
       const header = result.problems.some((p) => p.line === 1);
       if (header || (result.problems.length > 0 && !opts.skipInvalid)) {
         throw new Error(`${kind}: ${result.skipped} felaktiga rader av ${result.rows}; ingenting har ändrats.`);
       }
       const note = opts.dryRun ? " [dry-run: ingenting ändrat]" : result.pinsIssued > 0 ? ` [${result.pinsIssued} pinkoder skrivna till ${opts.issuePins}]` : "";
-      console.log(summary(kind, result, started, note));
+      io.out(summary(kind, result, started, note));
     });
   }
 
@@ -99,7 +99,7 @@ export function registerImport(program: Command) {
     .addHelpText("after", `\nExempel:\n  ${EXAMPLES.orders}`)
     .action(async (file: string, opts: Opts) => {
       const started = Date.now();
-      const text = await readInputFile(file);
+      const text = await readInputFile(io, file);
       await prepareDb(getDb());
       const { parseOrdersFile, applyOrders, OrdersError } = await import("../../app/features/invoices/index.server");
       const { classifyOrderRows, formatProblem } = await import("../../app/features/imports/index.server");
@@ -107,7 +107,7 @@ export function registerImport(program: Command) {
       const problems = [...parsed.problems];
       let rows = parsed.rows;
       const fail = () => {
-        for (const p of problems.sort((a, b) => a.line - b.line)) console.error(formatProblem(p));
+        for (const p of problems.sort((a, b) => a.line - b.line)) io.err(formatProblem(p));
         const bad = new Set(problems.map((p) => p.line)).size;
         return new Error(`orders: ${bad} felaktiga rader; ingenting har ändrats.`);
       };
@@ -130,9 +130,9 @@ export function registerImport(program: Command) {
           if (write.length > 0) await applyOrders(write, basename(file === "-" ? "stdin" : file), { id: "cli" });
         }
       }
-      for (const p of problems.sort((a, b) => a.line - b.line)) console.error(formatProblem(p));
+      for (const p of problems.sort((a, b) => a.line - b.line)) io.err(formatProblem(p));
       const skipped = new Set(problems.map((p) => p.line)).size;
       const note = opts.dryRun ? " [dry-run: ingenting ändrat]" : "";
-      console.log(summary("orders", { created: split.created.length, changed: split.changed.length, unchanged: split.unchanged.length, skipped }, started, note));
+      io.out(summary("orders", { created: split.created.length, changed: split.changed.length, unchanged: split.unchanged.length, skipped }, started, note));
     });
 }

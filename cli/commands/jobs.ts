@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, unlinkSync, write
 import { finished } from "node:stream/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
-import { parseIntArg, parsePeriodArgs, UsageError } from "../io";
+import { parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 
 function kr(ore: number): string {
@@ -20,7 +20,7 @@ function commandGroup(program: Command, name: string, description: string, examp
   return program.command(name).description(description).addHelpText("after", `\nExempel:\n  ${example}`);
 }
 
-export function registerJobs(program: Command) {
+export function registerJobs(program: Command, io: CliIo) {
   const invoice = commandGroup(program, "invoice", "fakturering", "npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28");
   invoice
     .command("run")
@@ -34,14 +34,14 @@ export function registerJobs(program: Command) {
       const { from, to } = parsePeriodArgs(opts);
       await prepareDb(getDb());
       const { runInvoicing } = await import("../../app/features/invoices/index.server");
-      const bar = progressBar("invoice run");
+      const bar = progressBar("invoice run", io.stderr);
       const s = await runInvoicing({ from, to, dryRun: opts.dryRun, actor: { id: "cli" } }, (d, t) => bar.update(d, t)).finally(() => bar.finish());
       for (const t of s.perPaperType) {
-        console.log(`${PAPER_TYPES[t.paperType] ?? `typ ${t.paperType}`}: ${t.invoices} fakturor, netto ${kr(t.netOre)}, moms ${kr(t.vatOre)}, att betala ${kr(t.amountOre)}`);
+        io.out(`${PAPER_TYPES[t.paperType] ?? `typ ${t.paperType}`}: ${t.invoices} fakturor, netto ${kr(t.netOre)}, moms ${kr(t.vatOre)}, att betala ${kr(t.amountOre)}`);
       }
       const numbers = s.firstNumber === null ? "" : `, nummer ${s.firstNumber}–${s.lastNumber}`;
       const planned = s.perPaperType.reduce((n, t) => n + t.invoices, 0);
-      console.log(
+      io.out(
         opts.dryRun
           ? `invoice run ${from}..${to}: ${planned} new, ${s.existing} already invoiced (${seconds(started)}) [dry-run: ingenting skapat]`
           : `invoice run ${from}..${to}: ${s.created} new, ${s.existing} already invoiced${numbers} (${seconds(started)})`,
@@ -60,7 +60,7 @@ export function registerJobs(program: Command) {
       const { buildPayoutFiles } = await import("../../app/features/guarantees/index.server");
       const files = await buildPayoutFiles({ id: "cli" });
       if (files.length === 0) {
-        console.log(`payout files: 0 files, inga utbetalningar att skriva (${seconds(started)})`);
+        io.out(`payout files: 0 files, inga utbetalningar att skriva (${seconds(started)})`);
         return;
       }
       mkdirSync(opts.out, { recursive: true });
@@ -68,9 +68,9 @@ export function registerJobs(program: Command) {
       if (clash) throw new Error(`${join(opts.out, clash.filename)} finns redan; välj en annan katalog.`);
       for (const f of files) {
         writeFileSync(join(opts.out, f.filename), f.content, { flag: "wx" });
-        console.log(join(opts.out, f.filename));
+        io.out(join(opts.out, f.filename));
       }
-      console.log(`payout files: ${files.length} files (${seconds(started)})`);
+      io.out(`payout files: ${files.length} files (${seconds(started)})`);
     });
 
   const exp = commandGroup(program, "export", "exporter", "npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --out v10.xlsx");
@@ -86,7 +86,7 @@ export function registerJobs(program: Command) {
       const started = Date.now();
       const { from, to } = parsePeriodArgs(opts);
       const distributorIds = opts.distributor ? [parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31 - 1)] : [];
-      if (!opts.out.toLowerCase().endsWith(".xlsx")) throw new UsageError("--out ska sluta på .xlsx.");
+      if (!opts.out.toLowerCase().endsWith(".xlsx")) throw usage("--out ska sluta på .xlsx.");
       if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
       await prepareDb(getDb());
       const { writeDistributionXlsx } = await import("../../app/features/distribution/index.server");
@@ -98,7 +98,7 @@ export function registerJobs(program: Command) {
         if (!stream.writableFinished) await finished(stream);
         if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
         renameSync(tmp, opts.out);
-        console.log(`export distribution ${from}..${to}: ${rows} rows -> ${opts.out} (${seconds(started)})`);
+        io.out(`export distribution ${from}..${to}: ${rows} rows -> ${opts.out} (${seconds(started)})`);
       } finally {
         if (existsSync(tmp)) unlinkSync(tmp);
       }
@@ -112,6 +112,6 @@ export function registerJobs(program: Command) {
     .action(async (opts: { out: string }) => {
       const { backupDatabase } = await import("../../app/features/operations/index.server");
       const r = await backupDatabase(opts.out);
-      console.log(`backup: ${r.file}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok (${(r.ms / 1000).toFixed(1)} s)`);
+      io.out(`backup: ${r.file}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok (${(r.ms / 1000).toFixed(1)} s)`);
     });
 }

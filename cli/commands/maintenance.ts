@@ -1,9 +1,10 @@
 // Housekeeping: `maintenance prune`, which the server also runs once a day.
 import { Command } from "commander";
 import { getDb, prepareDb } from "../../db/client";
+import type { CliIo } from "../io";
 import { seconds } from "../progress";
 
-export function registerMaintenance(program: Command) {
+export function registerMaintenance(program: Command, io: CliIo) {
   const maintenance = program
     .command("maintenance")
     .description("underhåll av databasen")
@@ -18,6 +19,6 @@ export function registerMaintenance(program: Command) {
       const started = Date.now();
       await prepareDb(getDb());
       const { prune, pruneSummary } = await import("../../app/features/operations/index.server");
-      console.log(`maintenance prune: ${pruneSummary(await prune())} (${seconds(started)})`);
+      io.out(`maintenance prune: ${pruneSummary(await prune())} (${seconds(started)})`);
     });
 }

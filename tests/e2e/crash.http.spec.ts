@@ -3,7 +3,7 @@
 // restart the database passes integrity_check, every acknowledged (302) form is
 // stored with its exact amounts, no form is half stored, and re-sending the forms
 // that got no answer stores each exactly once (the form token). The CLI import
-// killed mid-write is tested in tests/unit/cli-jobs.test.ts ("an interrupted import").
+// killed mid-write is tested in tests/unit/cli-invoice-payout-export-backup.test.ts ("an interrupted import").
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";

@@ -110,9 +110,22 @@ export async function formToken(request: APIRequestContext, headers: Record<stri
 }
 
 
-export const test = base.extend<{ retailer: Retailer }>({
+export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void> }>({
   retailer: async ({}, use, testInfo) => {
     await use(await makeRetailer(testInfo.workerIndex));
+  },
+  /**
+   * `await globalLock(name)`: holds the lock `name` (see withGlobalLock) until the test
+   * ends, pass or fail. For a test that works on state every retailer or every staff
+   * user shares, which the same test in the other project would otherwise touch at once.
+   */
+  globalLock: async ({}, use) => {
+    const held: string[] = [];
+    await use(async (name) => {
+      await acquire(name);
+      held.push(name);
+    });
+    for (const name of held) release(name);
   },
 });
 
@@ -124,18 +137,27 @@ export { expect };
  * as the set of payouts staff have prepared.
  */
 export async function withGlobalLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const dir = `tests/.tmp/lock-${process.env.E2E_PORT || 3100}-${name}`;
+  await acquire(name);
+  try {
+    return await fn();
+  } finally {
+    release(name);
+  }
+}
+
+const lockDir = (name: string) => `tests/.tmp/lock-${process.env.E2E_PORT || 3100}-${name}`;
+
+async function acquire(name: string) {
   for (;;) {
     try {
-      mkdirSync(dir);
-      break;
+      mkdirSync(lockDir(name));
+      return;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  try {
-    return await fn();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+}
+
+function release(name: string) {
+  rmSync(lockDir(name), { recursive: true, force: true });
 }

@@ -77,7 +77,7 @@ test("first login: an admin enrols with the QR code or the key, gets ten recover
   for (const a of audit) for (const c of codes) expect(a.detail ?? "").not.toContain(c.trim().slice(0, 9));
 });
 
-test("an enrolled admin logs in with password and a code from the app; the waiting login reaches no staff page", async ({ page }) => {
+test("an enrolled admin logs in with password and a code from the app; the waiting login reaches no staff page", async ({ page, retailer }) => {
   const admin = await makeStaff("admin");
   await passwordStep(page, admin.email, admin.password);
   await expect(page.getByLabel("Engångskod")).toHaveAttribute("autocomplete", "one-time-code");
@@ -85,7 +85,7 @@ test("an enrolled admin logs in with password and a code from the app; the waiti
   // Between the password and the code the session is not logged in.
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
-  const post = await page.request.post("/admin/kund/logga-ut", { form: { kundnummer: "1001" }, maxRedirects: 0 });
+  const post = await page.request.post("/admin/kund/logga-ut", { form: { kundnummer: String(retailer.id) }, maxRedirects: 0 });
   expect(post.status()).toBe(302);
   expect(post.headers()["location"]).toMatch(/^\/login\?redirectTo=/);
 

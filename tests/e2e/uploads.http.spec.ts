@@ -1,7 +1,7 @@
 // Issue 8 item 8: hostile uploads against the production server, as the admin's
 // browser would send them (multipart). Each is refused with the spec's message and
-// nothing is stored. The screens' own flows (JS off/on) are in staff-b.spec.ts; the
-// CLI import files are in tests/unit/reliability-uploads.test.ts.
+// nothing is stored. The screens' own flows (JS off/on) are in staff-holidays-products-bundles-invoicing-payouts.spec.ts; the
+// CLI import files are in tests/unit/cli-import-refuses-hostile-files.test.ts.
 import { count, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { addDays } from "../../app/lib/dates";

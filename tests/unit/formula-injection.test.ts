@@ -15,7 +15,7 @@ import { PAYOUT_CSV_COLUMNS, buildPayoutCsv } from "../../app/features/guarantee
 import { csvField, csvLine, neutraliseFormula, xlsxRow } from "../../app/lib/spreadsheet-cells.server";
 import { parseCsv } from "../../app/lib/csv.server";
 import { addToRefund, payoutCsvFiles } from "../../app/features/guarantees/guarantees.server";
-import { cli } from "./cli-run";
+import { portal } from "./cli-run";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -101,9 +101,9 @@ describe("the payout CSV", () => {
     const [row] = parseCsv(csv, PAYOUT_CSV_COLUMNS).rows;
     expect(row.values).toMatchObject({ kundnummer: "7", namn: "'-1+2", belopp: "-12,50" });
   });
-  it("as `portal payout files` writes it", () => {
+  it("as `portal payout files` writes it", async () => {
     const out = join(dir, "payout");
-    const r = cli(["payout", "files", "--out", out]);
+    const r = await portal(["payout", "files", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     checkPayoutCsv(readFileSync(join(out, "aftonbladet-2026-v12.csv"), "utf8"));
@@ -123,7 +123,7 @@ describe("the distribution Excel export", () => {
   });
   it("as `portal export distribution` writes it", async () => {
     const out = join(dir, "dist.xlsx");
-    const r = cli(["export", "distribution", "--from", "2026-03-02", "--to", "2026-03-02", "--out", out]);
+    const r = await portal(["export", "distribution", "--from", "2026-03-02", "--to", "2026-03-02", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     await checkDistributionXlsx((wb) => wb.xlsx.readFile(out));

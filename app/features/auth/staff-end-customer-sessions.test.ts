@@ -1,10 +1,10 @@
 // 'Logga ut kund' (issue 8, item 3): staff end one retailer's sessions, audited.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSessionRow, readSessionRow, revokeCustomerSessions } from "../../app/features/auth/sessions.server";
-import { schema } from "../../db/client";
-import { createStaff } from "../../db/factories";
-import { baseData, db, newCustomer } from "./helpers";
+import { createSessionRow, readSessionRow, revokeCustomerSessions } from "./sessions.server";
+import { schema } from "../../../db/client";
+import { createStaff } from "../../../db/factories";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 beforeAll(baseData);
 

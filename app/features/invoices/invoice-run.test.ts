@@ -1,10 +1,10 @@
 // The invoice run's rules against the real database.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../db/client";
-import { createBundle, createReturn } from "../../db/factories";
-import { InvoicingError, runInvoicing } from "../../app/features/invoices/invoice-run.server";
-import { baseData, db, newCustomer, newDelivery } from "./helpers";
+import { schema } from "../../../db/client";
+import { createBundle, createReturn } from "../../../db/factories";
+import { InvoicingError, runInvoicing } from "./invoice-run.server";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 
 let a: number;
 let b: number;

@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
 import { listDeliveryNote } from "../../app/features/deliveries/deliveries.server";
-import { cli } from "./cli-run";
+import { portal } from "./cli-run";
 import { db } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -14,7 +14,7 @@ const ORDER = ["distributors", "customers", "editions", "deliveries", "guarantee
 
 describe("demo data from the sample files", () => {
   it("refuses deliveries before their customers exist, applying nothing", async () => {
-    const r = cli(["import", "deliveries", "tests/fixtures/demo/deliveries.csv"]);
+    const r = await portal(["import", "deliveries", "tests/fixtures/demo/deliveries.csv"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 2: customer_id: kund 1001 finns inte");
     expect((await db().select({ n: sql<number>`count(*)` }).from(schema.deliveries))[0].n).toBe(0);
@@ -22,7 +22,7 @@ describe("demo data from the sample files", () => {
 
   it("imports into an empty database, and the retailer sees the deliveries", async () => {
     for (const kind of ORDER) {
-      const r = cli(["import", kind, `tests/fixtures/demo/${kind}.csv`]);
+      const r = await portal(["import", kind, `tests/fixtures/demo/${kind}.csv`]);
       expect(r.stderr, kind).toBe("");
       expect(r.code, kind).toBe(0);
       expect(r.stdout, kind).toMatch(new RegExp(`^${kind}: \\d+ new, 0 changed, 0 unchanged, 0 skipped`));
@@ -40,7 +40,7 @@ describe("demo data from the sample files", () => {
 
   it("a second import of every file changes nothing", async () => {
     for (const kind of ORDER) {
-      const r = cli(["import", kind, `tests/fixtures/demo/${kind}.csv`]);
+      const r = await portal(["import", kind, `tests/fixtures/demo/${kind}.csv`]);
       expect(r.code, kind).toBe(0);
       expect(r.stdout, kind).toMatch(new RegExp(`^${kind}: 0 new, 0 changed, \\d+ unchanged, 0 skipped`));
     }

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { cli } from "./cli-run";
+import { portal } from "./cli-run";
 import { db } from "./helpers";
 
 const HEADER = "customer_id;title_id;edition_id;delivery_date;delivered;price_ore";
@@ -29,7 +29,7 @@ describe("hostile import files", () => {
       const path = `${dir}/${name}`;
       writeFileSync(path, content);
       const started = Date.now();
-      const r = cli(["import", "deliveries", path]);
+      const r = await portal(["import", "deliveries", path]);
       expect(r.code, `${name}: ${r.stdout}${r.stderr}`).not.toBe(0);
       expect(r.stderr, name).toMatch(/line \d+/);
       expect(Date.now() - started, `${name} bounded in time`).toBeLessThan(30_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, addMonths, isValidDate, isoWeek, nextMonday, today } from "../../app/lib/dates";
+import { addDays, addMonths, isValidDate, isoWeek, nextMonday, today } from "./dates";
 
 describe("dates", () => {
   it("does calendar arithmetic across month and year ends", () => {
@@ -35,7 +35,7 @@ describe("dates", () => {
 
 describe("pageParam", () => {
   it("clamps any ?sida= to a page the database can serve", async () => {
-    const { pageParam } = await import("../../app/lib/paging");
+    const { pageParam } = await import("./paging");
     expect(pageParam(null)).toBe(1);
     expect(pageParam("3")).toBe(3);
     expect(pageParam("-4")).toBe(1);

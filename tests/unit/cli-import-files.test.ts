@@ -1,4 +1,4 @@
-// `portal import …` run as a child process: good, bad and re-run files.
+// `portal import …` (in-process, tests/unit/cli-run.ts): good, bad and re-run files.
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +8,7 @@ import { schema } from "../../db/client";
 import { createBundle, createReturn } from "../../db/factories";
 import { verifySecret } from "../../app/features/auth/passwords.server";
 import { addToRefund } from "../../app/features/guarantees/guarantees.server";
-import { cli } from "./cli-run";
+import { portal } from "./cli-run";
 import { db } from "./helpers";
 
 // Each test starts the CLI a few times (about a second each).
@@ -24,9 +24,9 @@ const DELIVERY_HEADER = "customer_id;title_id;edition_id;delivery_date;delivered
 const count = async (table: typeof schema.deliveries | typeof schema.customers | typeof schema.guarantees | typeof schema.orderLines) =>
   (await db().select({ n: sql<number>`count(*)` }).from(table))[0].n;
 
-beforeAll(() => {
+beforeAll(async () => {
   for (const kind of ["distributors", "customers", "editions", "deliveries", "guarantees", "orders"]) {
-    const r = cli(["import", kind, `tests/fixtures/${kind}.csv`]);
+    const r = await portal(["import", kind, `tests/fixtures/${kind}.csv`]);
     expect(r.stderr, kind).toBe("");
     expect(r.code, kind).toBe(0);
   }
@@ -49,7 +49,7 @@ describe("import, good files", () => {
     const before = await db().select().from(schema.deliveries);
     const expected: Record<string, number> = { distributors: 2, customers: 3, editions: 5, deliveries: 6, guarantees: 3, orders: 2 };
     for (const [kind, n] of Object.entries(expected)) {
-      const r = cli(["import", kind, `tests/fixtures/${kind}.csv`]);
+      const r = await portal(["import", kind, `tests/fixtures/${kind}.csv`]);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^${kind}: 0 new, 0 changed, ${n} unchanged, 0 skipped \\(\\d+\\.\\d s\\)\\n$`));
     }
@@ -58,7 +58,7 @@ describe("import, good files", () => {
 
   it("counts new and changed rows, and reads standard input for -", async () => {
     const input = `${DELIVERY_HEADER}1001;1;1;2026-03-02;26;2219\n1001;1;1;2026-03-03;20;2219\n1002;1;1;2026-03-02;12;2219\n`;
-    const r = cli(["import", "deliveries", "-"], { input });
+    const r = await portal(["import", "deliveries", "-"], { input });
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^deliveries: 1 new, 1 changed, 1 unchanged, 0 skipped/);
     const rows = await db().select().from(schema.deliveries).where(eq(schema.deliveries.customerId, 1001));
@@ -70,7 +70,7 @@ describe("import, good files", () => {
   });
 
   it("--dry-run validates and counts but applies nothing", async () => {
-    const r = cli(["import", "deliveries", file("dry.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-04;9;2219\n`), "--dry-run"]);
+    const r = await portal(["import", "deliveries", file("dry.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-04;9;2219\n`), "--dry-run"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^deliveries: 1 new, 0 changed, 0 unchanged, 0 skipped .*dry-run/);
     expect((await db().select().from(schema.deliveries).where(eq(schema.deliveries.deliveryDate, "2026-03-04"))).length).toBe(0);
@@ -88,7 +88,7 @@ describe("import, bad files", () => {
       "1001;1;1;2026-03-05;21;2219\n" + // 5: same key as 2
       "1002;2;99;2026-03-05;3;2163\n" + // 6: unknown edition
       "1002\n"; // 7: field count
-    const r = cli(["import", "deliveries", file("bad.csv", text)]);
+    const r = await portal(["import", "deliveries", file("bad.csv", text)]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr.split("\n").filter((l) => l.startsWith("line "))).toEqual([
@@ -106,7 +106,7 @@ describe("import, bad files", () => {
 
   it("--skip-invalid applies the good rows and counts the skipped ones", async () => {
     const text = `${DELIVERY_HEADER}1001;1;1;2026-03-06;20;2219\n9999;1;1;2026-03-06;5;2219\n`;
-    const r = cli(["import", "deliveries", file("skip.csv", text), "--skip-invalid"]);
+    const r = await portal(["import", "deliveries", file("skip.csv", text), "--skip-invalid"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toContain("line 3: customer_id: kund 9999 finns inte");
     expect(r.stdout).toMatch(/^deliveries: 1 new, 0 changed, 0 unchanged, 1 skipped/);
@@ -114,7 +114,7 @@ describe("import, bad files", () => {
   });
 
   it("a missing or unknown column stops the file even with --skip-invalid", async () => {
-    const r = cli(["import", "customers", file("cols.csv", "customer_id;name;adress\n1;x;y\n"), "--skip-invalid"]);
+    const r = await portal(["import", "customers", file("cols.csv", "customer_id;name;adress\n1;x;y\n"), "--skip-invalid"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 1: address: kolumnen saknas");
     expect(r.stderr).toContain("line 1: adress: okänd kolumn");
@@ -124,19 +124,19 @@ describe("import, bad files", () => {
     const [d] = await db().select().from(schema.deliveries).where(sql`${schema.deliveries.customerId} = 1003 and ${schema.deliveries.editionId} = 1`);
     const bundle = await createBundle(db(), { customerId: 1003, number: 1, type: 0 });
     await createReturn(db(), { customerId: 1003, bundleId: bundle.id, deliveryId: d.id, amount: 12 });
-    const bad = cli(["import", "deliveries", file("low.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-02;11;2219\n`)]);
+    const bad = await portal(["import", "deliveries", file("low.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-02;11;2219\n`)]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("line 2: delivered: 11 är färre än de 12 som redan rapporterats i retur");
     const [after] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.id, d.id));
     expect(after.delivered).toBe(30);
-    const ok = cli(["import", "deliveries", file("low-ok.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-02;12;2219\n`)]);
+    const ok = await portal(["import", "deliveries", file("low-ok.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-02;12;2219\n`)]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/0 new, 1 changed, 0 unchanged/);
   });
 
   it("customers: unknown distributor and bad e-mail are bad rows; nothing applied", async () => {
     const text = "customer_id;name;address;zip;city;distributor_id;phone;email\n1001;Nytt namn;;;;1;;\n1010;Ny;;;;5;;\n1011;Ny;;;;1;;inte-en-adress\n100000;x;;;;1;;\n";
-    const r = cli(["import", "customers", file("bad-customers.csv", text)]);
+    const r = await portal(["import", "customers", file("bad-customers.csv", text)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 3: distributor_id: distributör 5 finns inte");
     expect(r.stderr).toContain("line 4: email: ska vara en e-postadress");
@@ -148,7 +148,7 @@ describe("import, bad files", () => {
   it("orders: an unknown customer is a bad row; nothing applied", async () => {
     const before = await count(schema.orderLines);
     const text = "customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger\n1001;2026-03-09;X-1;Ställ;1;100;83\n7777;2026-03-09;X-1;Ställ;1;100;83\n";
-    const r = cli(["import", "orders", file("bad-orders.csv", text)]);
+    const r = await portal(["import", "orders", file("bad-orders.csv", text)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 3: customerNumber: kund 7777 finns inte");
     expect(await count(schema.orderLines)).toBe(before);
@@ -157,17 +157,17 @@ describe("import, bad files", () => {
 
 describe("import guarantees", () => {
   it("updates an open amount, and refuses to change one whose payout is in progress", async () => {
-    const changed = cli(["import", "guarantees", file("g1.csv", "customer_id;ledger;amount_ore\n1001;83;50000\n1001;80;30000\n")]);
+    const changed = await portal(["import", "guarantees", file("g1.csv", "customer_id;ledger;amount_ore\n1001;83;50000\n1001;80;30000\n")]);
     expect(changed.stdout).toMatch(/^guarantees: 0 new, 1 changed, 1 unchanged/);
     const [g] = await db().select().from(schema.guarantees).where(sql`${schema.guarantees.customerId} = 1001 and ${schema.guarantees.ledger} = 83`);
     expect(g.amountOre).toBe(50000);
     expect(await addToRefund(1001, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
-    const refused = cli(["import", "guarantees", file("g2.csv", "customer_id;ledger;amount_ore\n1001;83;60000\n")]);
+    const refused = await portal(["import", "guarantees", file("g2.csv", "customer_id;ledger;amount_ore\n1001;83;60000\n")]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("line 2: amount_ore: en utbetalning pågår");
-    const same = cli(["import", "guarantees", file("g3.csv", "customer_id;ledger;amount_ore\n1001;83;50000\n")]);
+    const same = await portal(["import", "guarantees", file("g3.csv", "customer_id;ledger;amount_ore\n1001;83;50000\n")]);
     expect(same.stdout).toMatch(/0 new, 0 changed, 1 unchanged/);
-    const bad = cli(["import", "guarantees", file("g4.csv", "customer_id;ledger;amount_ore\n1001;81;1\n1002;83;-5\n")]);
+    const bad = await portal(["import", "guarantees", file("g4.csv", "customer_id;ledger;amount_ore\n1001;81;1\n1002;83;-5\n")]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("line 2: ledger: ska vara 80 (Expressen) eller 83 (Aftonbladet)");
     expect(bad.stderr).toContain("line 3: amount_ore: ska vara mellan 0 och 1000000000");
@@ -178,7 +178,7 @@ describe("import customers --issue-pins", () => {
   it("gives only new customers a 6-digit PIN, written to OUT with mode 0600 and never to the output", async () => {
     const out = join(dir, "pins.csv");
     const text = "customer_id;name;address;zip;city;distributor_id;phone;email\n1001;Pressbyrån Centralstationen;Centralplan 15;111 20;Stockholm;1;08-123 45 67;central@example.se\n1020;Ny kiosk;;;;1;;\n1021;Ny kiosk 2;;;;2;;\n";
-    const r = cli(["import", "customers", file("new-customers.csv", text), "--issue-pins", out]);
+    const r = await portal(["import", "customers", file("new-customers.csv", text), "--issue-pins", out]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^customers: 2 new, 0 changed, 1 unchanged, 0 skipped .*2 pinkoder/);
     expect(statSync(out).mode & 0o777).toBe(0o600);
@@ -195,7 +195,7 @@ describe("import customers --issue-pins", () => {
     const audit = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "import.customers"));
     for (const a of audit) for (const pin of pins.values()) expect(a.detail ?? "").not.toContain(pin);
 
-    const again = cli(["import", "customers", file("new-customers2.csv", text.replace("1021", "1022")), "--issue-pins", out]);
+    const again = await portal(["import", "customers", file("new-customers2.csv", text.replace("1021", "1022")), "--issue-pins", out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("finns redan");
     expect((await db().select().from(schema.customers).where(eq(schema.customers.id, 1022))).length).toBe(0);
@@ -204,26 +204,28 @@ describe("import customers --issue-pins", () => {
   it("writes no PIN file when the import fails", async () => {
     const out = join(dir, "pins-bad.csv");
     const text = "customer_id;name;address;zip;city;distributor_id;phone;email\n1030;Ny;;;;1;;\n1031;Ny;;;;9;;\n";
-    const r = cli(["import", "customers", file("bad-new.csv", text), "--issue-pins", out]);
+    const r = await portal(["import", "customers", file("bad-new.csv", text), "--issue-pins", out]);
     expect(r.code).toBe(1);
     expect(existsSync(out)).toBe(false);
   });
 });
 
 describe("usage", () => {
-  it("exits 2 on usage errors and 0 with --help, which shows an example", () => {
-    expect(cli(["import", "bogus", "x.csv"]).code).toBe(2);
-    expect(cli(["import", "deliveries"]).code).toBe(2);
-    expect(cli(["invoice", "run", "--from", "2026-13-01", "--to", "2026-01-31"]).code).toBe(2);
+  it("exits 2 on usage errors and 0 with --help, which shows an example", async () => {
+    const unknown = await portal(["import", "bogus", "x.csv"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'bogus'");
+    expect((await portal(["import", "deliveries"])).code).toBe(2);
+    expect((await portal(["invoice", "run", "--from", "2026-13-01", "--to", "2026-01-31"])).code).toBe(2);
     for (const cmd of [["import", "deliveries"], ["import", "customers"], ["invoice", "run"], ["payout", "files"], ["export", "distribution"], ["backup"]]) {
-      const r = cli([...cmd, "--help"]);
+      const r = await portal([...cmd, "--help"]);
       expect(r.code, cmd.join(" ")).toBe(0);
       expect(r.stdout, cmd.join(" ")).toMatch(/Exempel:\n {2}(zcat \S+ \| )?npm run portal -- /);
     }
   });
 
-  it("exits 1 when the file cannot be read", () => {
-    const r = cli(["import", "deliveries", join(dir, "missing.csv")]);
+  it("exits 1 when the file cannot be read", async () => {
+    const r = await portal(["import", "deliveries", join(dir, "missing.csv")]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("Kan inte läsa");
   });

@@ -1,6 +1,6 @@
 // Issue 8 item 6: parallel writers through the real domain functions, in one process
 // (Promise.all) and across processes (child "app servers" on the same database file).
-// Label numbers under concurrency are proven in services-a.test.ts (in-process and two
+// Label numbers under concurrency are proven in retailer-complaints-labels-invoices-journal.test.ts (in-process and two
 // processes); this file covers return saves and the confirm step.
 import { execFile } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
@@ -19,7 +19,7 @@ function worker(args: string[], startAt: number): Promise<boolean[]> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ["--import", "tsx", "tests/unit/reliability-worker.ts", ...args],
+      ["--import", "tsx", "tests/unit/concurrent-returns-worker.ts", ...args],
       { env: { ...process.env, START_AT: String(startAt) }, encoding: "utf8" },
       (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
     );

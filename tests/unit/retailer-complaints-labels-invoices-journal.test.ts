@@ -149,7 +149,7 @@ describe("label allocation", () => {
 
   it("never hands out a number twice under concurrent orders", async () => {
     const a = await newCustomer();
-    // The order limits (write-limits.test.ts) refuse some of the 24; those allocated are checked.
+    // The order limits (app/features/labels/label-order-limits.test.ts) refuse some of the 24; those allocated are checked.
     const settled = await Promise.allSettled(
       Array.from({ length: 24 }, (_, i) => (i % 3 === 0 ? orderBlock(a, TODAY) : orderEmergencyLabels(a, 1 + (i % 20), TODAY))),
     );
@@ -167,13 +167,13 @@ describe("label allocation", () => {
       new Promise<([number, number] | string)[]>((resolve, reject) => {
         execFile(
           process.execPath,
-          ["--import", "tsx", "tests/unit/services-a-worker.ts", String(a), String(n), TODAY],
+          ["--import", "tsx", "tests/unit/label-order-worker.ts", String(a), String(n), TODAY],
           { env: { ...process.env }, encoding: "utf8" },
           (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
         );
       });
     const [one, two] = await Promise.all([worker(15), worker(15)]);
-    // The order limits let 5 of the 30 through (write-limits.test.ts); those must not overlap.
+    // The order limits let 5 of the 30 through (app/features/labels/label-order-limits.test.ts); those must not overlap.
     const ranges = [...one, ...two].filter((r) => typeof r !== "string").sort((x, y) => x[0] - y[0]);
     expect(ranges).toHaveLength(5);
     for (let i = 1; i < ranges.length; i++) expect(ranges[i][0]).toBe(ranges[i - 1][1] + 1);

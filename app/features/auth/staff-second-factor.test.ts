@@ -3,19 +3,19 @@
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createSessionRow, readSessionRow } from "../../app/features/auth/sessions.server";
-import { clearThrottle, reserveAttempt } from "../../app/features/auth/throttle.server";
+import { createSessionRow, readSessionRow } from "./sessions.server";
+import { clearThrottle, reserveAttempt } from "./throttle.server";
 import {
   confirmEnrolment,
   newTotpSecret,
   parseTotpRoles,
   secondFactorRequired,
   verifySecondFactor,
-} from "../../app/features/auth/totp.server";
-import { schema } from "../../db/client";
-import { createStaff, TEST_TOTP_SECRET } from "../../db/factories";
-import { cli } from "./cli-run";
-import { baseData, db, newCustomer } from "./helpers";
+} from "./totp.server";
+import { schema } from "../../../db/client";
+import { createStaff, TEST_TOTP_SECRET } from "../../../db/factories";
+import { portal } from "../../../tests/unit/cli-run";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -169,7 +169,7 @@ describe("portal staff reset-2fa", () => {
     for (let i = 0; i < 10; i++) await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null });
     expect((await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(false);
 
-    const res = cli(["staff", "reset-2fa", `  ${s.email.toUpperCase()} `]);
+    const res = await portal(["staff", "reset-2fa", `  ${s.email.toUpperCase()} `]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain(`Tvåstegsverifieringen för ${s.email} är återställd (3 sessioner avslutade).`);
     const r = await row(s.id);

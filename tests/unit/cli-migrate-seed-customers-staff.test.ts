@@ -3,43 +3,43 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { verifySecret } from "../../app/features/auth/passwords.server";
-import { cli } from "./cli-run";
+import { portal } from "./cli-run";
 import { db } from "./helpers";
 
 describe("portal db migrate and seed --demo", () => {
-  beforeAll(() => {
-    expect(cli(["db", "migrate"]).code).toBe(0);
+  beforeAll(async () => {
+    expect((await portal(["db", "migrate"])).code).toBe(0);
   });
 
-  it("migrates again harmlessly", () => {
-    const r = cli(["db", "migrate"]);
+  it("migrates again harmlessly", async () => {
+    const r = await portal(["db", "migrate"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("Databasen är migrerad.");
   });
 
   it("fills an empty database once, prints the demo logins, and refuses a second time", async () => {
-    const first = cli(["seed", "--demo"]);
+    const first = await portal(["seed", "--demo"]);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain("kundnummer 1001, pinkod 1234");
     expect(first.stdout).toContain("admin@returportalen.example");
     const customers = await db().select({ id: schema.customers.id }).from(schema.customers);
     expect(customers.length).toBe(40);
-    const again = cli(["seed", "--demo"]);
+    const again = await portal(["seed", "--demo"]);
     expect(again.code).toBe(1);
     expect((await db().select({ id: schema.customers.id }).from(schema.customers)).length).toBe(40);
-    expect(cli(["seed", "--demo", "--if-empty"]).code).toBe(0);
-    expect(cli(["seed"]).code).toBe(2);
+    expect((await portal(["seed", "--demo", "--if-empty"])).code).toBe(0);
+    expect((await portal(["seed"])).code).toBe(2);
   });
 
   it("adds a customer with a PIN from stdin, never echoing it, and changes the PIN", async () => {
-    const add = cli(["customer", "add", "--id", "31337", "--name", "Kiosken Test", "--distributor", "1", "--city", "Umeå", "--pin-stdin"], { input: "482913\n" });
+    const add = await portal(["customer", "add", "--id", "31337", "--name", "Kiosken Test", "--distributor", "1", "--city", "Umeå", "--pin-stdin"], { input: "482913\n" });
     expect(add.code, add.stderr).toBe(0);
     expect(add.stdout + add.stderr).not.toContain("482913");
     const [row] = await db().select().from(schema.customers).where(eq(schema.customers.id, 31337));
     expect(row.city).toBe("Umeå");
     expect(await verifySecret("482913", row.pinHash)).toBe(true);
 
-    const set = cli(["customer", "set-pin", "31337", "--pin-stdin"], { input: "7070\n" });
+    const set = await portal(["customer", "set-pin", "31337", "--pin-stdin"], { input: "7070\n" });
     expect(set.code, set.stderr).toBe(0);
     const [after] = await db().select().from(schema.customers).where(eq(schema.customers.id, 31337));
     expect(await verifySecret("7070", after.pinHash)).toBe(true);
@@ -47,40 +47,40 @@ describe("portal db migrate and seed --demo", () => {
   });
 
   it("refuses bad customer input without writing anything", async () => {
-    expect(cli(["customer", "add", "--id", "abc", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" }).code).toBe(2);
-    expect(cli(["customer", "add", "--id", "123456", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" }).code).toBe(2);
-    expect(cli(["customer", "add", "--id", "31338", "--name", "X"]).code).toBe(2);
-    const shortPin = cli(["customer", "add", "--id", "31338", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "12\n" });
+    expect((await portal(["customer", "add", "--id", "abc", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" })).code).toBe(2);
+    expect((await portal(["customer", "add", "--id", "123456", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" })).code).toBe(2);
+    expect((await portal(["customer", "add", "--id", "31338", "--name", "X"])).code).toBe(2);
+    const shortPin = await portal(["customer", "add", "--id", "31338", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "12\n" });
     expect(shortPin.code).toBe(1);
     expect(shortPin.stderr).toContain("Pinkoden ska vara 4–6 siffror.");
-    const noDistributor = cli(["customer", "add", "--id", "31339", "--name", "X", "--distributor", "999", "--pin-stdin"], { input: "1234\n" });
+    const noDistributor = await portal(["customer", "add", "--id", "31339", "--name", "X", "--distributor", "999", "--pin-stdin"], { input: "1234\n" });
     expect(noDistributor.code).toBe(1);
     expect(noDistributor.stderr).toContain("Distributör 999 finns inte.");
     expect(noDistributor.stderr).not.toContain("scrypt");
-    const taken = cli(["customer", "add", "--id", "31337", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" });
+    const taken = await portal(["customer", "add", "--id", "31337", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" });
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain("Kund 31337 finns redan.");
     const rows = await db().select().from(schema.customers).where(eq(schema.customers.name, "X"));
     expect(rows).toHaveLength(0);
-    expect(cli(["customer", "set-pin", "99998", "--pin-stdin"], { input: "1234\n" }).code).toBe(1);
+    expect((await portal(["customer", "set-pin", "99998", "--pin-stdin"], { input: "1234\n" })).code).toBe(1);
   });
 
   it("adds staff with roles and a password from stdin; a utb user needs a distributor", async () => {
-    const ok = cli(["staff", "add", "--email", "Nils@Example.se", "--roles", "admin,sales", "--name", "Nils", "--password-stdin"], { input: "ett-langt-losenord\n" });
+    const ok = await portal(["staff", "add", "--email", "Nils@Example.se", "--roles", "admin,sales", "--name", "Nils", "--password-stdin"], { input: "ett-langt-losenord\n" });
     expect(ok.code, ok.stderr).toBe(0);
     const [row] = await db().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, "nils@example.se"));
     expect(row.roles).toBe("admin,sales");
     expect(await verifySecret("ett-langt-losenord", row.passwordHash)).toBe(true);
 
-    expect(cli(["staff", "add", "--email", "a@b.se", "--roles", "boss", "--password-stdin"], { input: "ett-langt-losenord\n" }).code).toBe(2);
-    expect(cli(["staff", "add", "--email", "a@b.se", "--roles", "utb", "--password-stdin"], { input: "ett-langt-losenord\n" }).code).toBe(2);
-    expect(cli(["staff", "add", "--email", "not-an-email", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" }).code).toBe(2);
-    const short = cli(["staff", "add", "--email", "a@b.se", "--roles", "sales", "--password-stdin"], { input: "kort\n" });
+    expect((await portal(["staff", "add", "--email", "a@b.se", "--roles", "boss", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
+    expect((await portal(["staff", "add", "--email", "a@b.se", "--roles", "utb", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
+    expect((await portal(["staff", "add", "--email", "not-an-email", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
+    const short = await portal(["staff", "add", "--email", "a@b.se", "--roles", "sales", "--password-stdin"], { input: "kort\n" });
     expect(short.code).toBe(1);
-    const twice = cli(["staff", "add", "--email", "nils@example.se", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" });
+    const twice = await portal(["staff", "add", "--email", "nils@example.se", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" });
     expect(twice.code).toBe(1);
     expect(twice.stderr).toContain("finns redan");
-    const utb = cli(["staff", "add", "--email", "utb@b.se", "--roles", "utb", "--distributor", "2", "--password-stdin"], { input: "ett-langt-losenord\n" });
+    const utb = await portal(["staff", "add", "--email", "utb@b.se", "--roles", "utb", "--distributor", "2", "--password-stdin"], { input: "ett-langt-losenord\n" });
     expect(utb.code, utb.stderr).toBe(0);
     const staff = await db().select().from(schema.staffUsers);
     expect(staff.map((s) => s.email).sort()).toEqual(["admin@returportalen.example", "nils@example.se", "salj@returportalen.example", "utb.norr@returportalen.example", "utb@b.se"]);

@@ -254,7 +254,10 @@ test.describe("Fakturering", () => {
     expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
   });
 
-  test("Exponeringsutrustning: missing file, wrong type, bad rows, then a good file, transfer and delete", async ({ page, retailer }) => {
+  test("Exponeringsutrustning: missing file, wrong type, bad rows, then a good file, transfer and delete", async ({ page, retailer, globalLock }) => {
+    // "Överför till fakturering" transfers every uploaded line, also another test's (both
+    // projects run this test at once): one at a time, so each transfers its own.
+    await globalLock("order-transfer");
     await asAdmin(page);
     await page.goto("/admin/invoice?flik=expo");
     await page.getByRole("button", { name: "Ladda upp" }).click();

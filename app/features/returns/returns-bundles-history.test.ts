@@ -1,17 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
-import { closeBundle, decideBundles, getBundle, listOpenBundles, progressColour } from "../../app/features/bundles/bundles.server";
-import { checkHistoryRange, defaultHistoryRange, listHistory } from "../../app/features/returns/history.server";
+import { schema } from "../../../db/client";
+import { createBundle, createLabelBlock } from "../../../db/factories";
+import { closeBundle, decideBundles, getBundle, listOpenBundles, progressColour } from "../bundles/bundles.server";
+import { checkHistoryRange, defaultHistoryRange, listHistory } from "./history.server";
 import {
   RETURN_MESSAGES,
   defaultBundles,
   listPapers,
   saveReturns,
   type ReturnLine,
-} from "../../app/features/returns/returns.server";
-import { baseData, db, newCustomer, newDelivery } from "./helpers";
+} from "./returns.server";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 
 const ON = "2025-03-20";
 let tokenCounter = 0;
@@ -278,7 +278,7 @@ describe("history", () => {
 
 describe("the form lines (no-JS buttons)", () => {
   it("reads lines back from a posted form, ignoring malformed keys, and applies split, Ångra and Slutsåld", async () => {
-    const { applyIntent, initialLines, linesFromForm } = await import("../../app/features/returns/return-lines");
+    const { applyIntent, initialLines, linesFromForm } = await import("./return-lines");
     const form = new FormData();
     for (const [k, v] of [["line", "d5"], ["d5.delivery", "5"], ["d5.bundle", "101"], ["d5.amount", "3"], ["d5.dflt", "101"], ["line", "x; drop"], ["line", "d6"], ["d6.delivery", "abc"]]) form.append(k, v);
     const lines = linesFromForm(form);

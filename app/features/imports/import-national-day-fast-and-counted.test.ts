@@ -2,9 +2,9 @@
 // the counts are right on a re-run and a change.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../db/client";
-import { importFile } from "../../app/features/imports/imports.server";
-import { baseData, db } from "./helpers";
+import { schema } from "../../../db/client";
+import { importFile } from "./imports.server";
+import { baseData, db } from "../../../tests/unit/helpers";
 
 describe("importFile at national scale", () => {
   it("imports ~23,000 deliveries in under 5 s, and re-runs in under 3 s", async () => {

@@ -3,13 +3,13 @@
 // retention go; everything still in use stays. The server's daily timer is covered too.
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../db/client";
-import { RETENTION, prune } from "../../app/features/operations/maintenance.server";
-import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
-import { THROTTLE } from "../../app/features/auth/throttle.server";
-import { scheduleJob } from "../../cli/serve";
-import { cli } from "./cli-run";
-import { baseData, db, newCustomer } from "./helpers";
+import { schema } from "../../../db/client";
+import { RETENTION, prune } from "./maintenance.server";
+import { SESSION_LIMITS } from "../auth/sessions.server";
+import { THROTTLE } from "../auth/throttle.server";
+import { scheduleJob } from "../../../cli/serve";
+import { portal } from "../../../tests/unit/cli-run";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 const DAY = 24 * 60 * 60_000;
 let customer: number;
@@ -103,7 +103,7 @@ describe("maintenance prune", () => {
   it("`portal maintenance prune` prints the counts", async () => {
     await clear();
     await fill(Date.now());
-    const r = cli(["maintenance", "prune"]);
+    const r = await portal(["maintenance", "prune"]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(

@@ -4,8 +4,8 @@
 // filename), by a parser of the tests' own (tests/content-disposition-parse.ts).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { contentDisposition } from "../../app/http/content-disposition.server";
-import { parseDisposition as parse, savedName } from "../content-disposition-parse";
+import { contentDisposition } from "./content-disposition.server";
+import { parseDisposition as parse, savedName } from "../../tests/content-disposition-parse";
 
 function checkHeader(header: string) {
   // A header value the Fetch API and Node accept: visible ASCII and spaces only.

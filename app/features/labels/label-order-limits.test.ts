@@ -4,18 +4,18 @@
 import { execFile } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../db/client";
-import { createLabelBlock } from "../../db/factories";
-import { addDays } from "../../app/lib/dates";
-import { isRefusal } from "../../app/lib/refusal";
+import { schema } from "../../../db/client";
+import { createLabelBlock } from "../../../db/factories";
+import { addDays } from "../../lib/dates";
+import { isRefusal } from "../../lib/refusal";
 import {
   LABEL_LIMITS,
   LABEL_MESSAGES,
   LABEL_TYPE,
   orderBlock,
   orderEmergencyLabels,
-} from "../../app/features/labels/labels.server";
-import { baseData, db, newCustomer } from "./helpers";
+} from "./labels.server";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 const TODAY = "2026-03-18";
 
@@ -77,7 +77,7 @@ describe("label order limits", () => {
       new Promise<([number, number] | string)[]>((resolve, reject) => {
         execFile(
           process.execPath,
-          ["--import", "tsx", "tests/unit/services-a-worker.ts", String(a), "25", TODAY],
+          ["--import", "tsx", "tests/unit/label-order-worker.ts", String(a), "25", TODAY],
           { env: { ...process.env }, encoding: "utf8" },
           (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
         );

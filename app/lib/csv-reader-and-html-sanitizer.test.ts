@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "../../app/lib/csv.server";
-import { messageHtml, sanitizeHtml } from "../../app/lib/html.server";
+import { parseCsv } from "./csv.server";
+import { messageHtml, sanitizeHtml } from "./html.server";
 
 describe("parseCsv", () => {
   it("reads columns by name in any order, with a BOM and CRLF", () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseId } from "../../app/lib/ids";
+import { parseId } from "./ids";
 
 describe("parseId", () => {
   it("takes plain positive whole numbers and nothing else", () => {

@@ -4,8 +4,8 @@ import ExcelJS from "exceljs";
 import { PassThrough } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { schema } from "../../db/client";
-import { createDelivery } from "../../db/factories";
+import { schema } from "../../../db/client";
+import { createDelivery } from "../../../db/factories";
 import {
   exportRows,
   getCustomerPapers,
@@ -14,12 +14,12 @@ import {
   outsideScope,
   type DistributionQuery,
   type DistributorScope,
-} from "../../app/features/distribution/distribution.server";
-import { parseDistributionParams, scopeFor } from "../../app/features/distribution/distribution-params.server";
-import { complaintRows, complaintTotals } from "../../app/features/deliveries/complaints.server";
-import { parsePeriod, preset } from "../../app/lib/period";
-import { writeDistributionXlsx } from "../../app/features/distribution/distribution-xlsx.server";
-import { baseData, db, newCustomer } from "./helpers";
+} from "./distribution.server";
+import { parseDistributionParams, scopeFor } from "./distribution-params.server";
+import { complaintRows, complaintTotals } from "../deliveries/complaints.server";
+import { parsePeriod, preset } from "../../lib/period";
+import { writeDistributionXlsx } from "./distribution-xlsx.server";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 const TODAY = "2026-03-15";
 const ALL: DistributorScope = { distributorIds: null };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
-import { databaseUrl, openDb, schema } from "../../db/client";
-import { HASH_LIMITS, HashBusyError, hashSecret, verifySecret, withHashSlot } from "../../app/features/auth/passwords.server";
+import { databaseUrl, openDb, schema } from "../../../db/client";
+import { HASH_LIMITS, HashBusyError, hashSecret, verifySecret, withHashSlot } from "./passwords.server";
 import {
   THROTTLE,
   attemptNotWeighed,
@@ -11,14 +11,14 @@ import {
   normaliseStaffEmail,
   pruneThrottle,
   reserveAttempt,
-} from "../../app/features/auth/throttle.server";
+} from "./throttle.server";
 import {
   SESSION_LIMITS,
   createSessionRow,
   endCustomerSessions,
   readSessionRow,
-} from "../../app/features/auth/sessions.server";
-import { baseData, db, newCustomer } from "./helpers";
+} from "./sessions.server";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 beforeAll(baseData);
 

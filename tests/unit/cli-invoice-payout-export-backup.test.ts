@@ -1,5 +1,5 @@
 // `portal invoice run`, `payout files`, `export distribution`, `backup` and an
-// interrupted import, run as child processes against this file's database.
+// interrupted import, against this file's database: in-process, except the import that is killed (a real child process).
 import { createClient } from "@libsql/client";
 import ExcelJS from "exceljs";
 import { execFileSync } from "node:child_process";
@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
 import { addToRefund, payoutCsvFiles } from "../../app/features/guarantees/guarantees.server";
-import { cli, cliSpawn, dbFile } from "./cli-run";
+import { dbFile, portal, spawnCliChild } from "./cli-run";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -33,14 +33,14 @@ beforeAll(async () => {
 
 describe("invoice run", () => {
   it("dry run, run, and a second run that creates nothing", async () => {
-    const dry = cli(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28", "--dry-run"]);
+    const dry = await portal(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28", "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain("Huvudtidningar: 2 fakturor, netto 703,36 kr, moms 42,20 kr, att betala 745,56 kr");
     expect(dry.stdout).toContain("Bilagor: 1 fakturor, netto 54,50 kr, moms 3,27 kr, att betala 57,77 kr");
     expect(dry.stdout).toMatch(/invoice run 2026-02-01\.\.2026-02-28: 3 new, 0 already invoiced .*dry-run/);
     expect((await db().select().from(schema.invoices)).length).toBe(0);
 
-    const run = cli(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28"]);
+    const run = await portal(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28"]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/3 new, 0 already invoiced, nummer 500001–500003/);
     const invoices = await db().select().from(schema.invoices).orderBy(schema.invoices.number);
@@ -50,12 +50,12 @@ describe("invoice run", () => {
       [b, 0, 27513, "2026-03-10", "2026-04-09"],
     ]);
 
-    const again = cli(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28"]);
+    const again = await portal(["invoice", "run", "--from", "2026-02-01", "--to", "2026-02-28"]);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/0 new, 3 already invoiced/);
     expect((await db().select().from(schema.invoices)).length).toBe(3);
 
-    const overlap = cli(["invoice", "run", "--from", "2026-02-15", "--to", "2026-03-15"]);
+    const overlap = await portal(["invoice", "run", "--from", "2026-02-15", "--to", "2026-03-15"]);
     expect(overlap.code).toBe(1);
     expect(overlap.stderr).toContain("överlappar");
   });
@@ -70,7 +70,7 @@ describe("payout files", () => {
     ]);
     for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
     const out = join(dir, "payout");
-    const r = cli(["payout", "files", "--out", out]);
+    const r = await portal(["payout", "files", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([
@@ -93,7 +93,7 @@ describe("payout files", () => {
     const audits = await db().select().from(schema.auditLog).where(sql`${schema.auditLog.action} = 'payout.file' and ${schema.auditLog.actor} = 'cli'`);
     expect(audits.length).toBe(6);
 
-    const again = cli(["payout", "files", "--out", out]);
+    const again = await portal(["payout", "files", "--out", out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("finns redan");
   });
@@ -102,7 +102,7 @@ describe("payout files", () => {
 describe("export distribution", () => {
   it("writes the staff Excel export, read back with exceljs", async () => {
     const out = join(dir, "dist.xlsx");
-    const r = cli(["export", "distribution", "--from", "2026-02-01", "--to", "2026-02-28", "--distributor", "1", "--out", out]);
+    const r = await portal(["export", "distribution", "--from", "2026-02-01", "--to", "2026-02-28", "--distributor", "1", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/1 rows -> /);
@@ -115,7 +115,7 @@ describe("export distribution", () => {
     expect((row[6] as Date).toISOString().slice(0, 10)).toBe("2026-02-02");
     expect(row.slice(7)).toEqual([20, 18, 2, 44.38]);
     expect(sheet.rowCount).toBe(2);
-    const again = cli(["export", "distribution", "--from", "2026-02-01", "--to", "2026-02-28", "--out", out]);
+    const again = await portal(["export", "distribution", "--from", "2026-02-01", "--to", "2026-02-28", "--out", out]);
     expect(again.code).toBe(1);
   });
 });
@@ -123,7 +123,7 @@ describe("export distribution", () => {
 describe("backup", () => {
   it("writes a copy that opens and passes integrity_check, and never overwrites", async () => {
     const out = join(dir, "backup.db");
-    const r = cli(["backup", "--out", out]);
+    const r = await portal(["backup", "--out", out]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("integrity_check ok");
@@ -133,7 +133,7 @@ describe("backup", () => {
     copy.close();
     expect(Number(n)).toBe((await db().select().from(schema.invoices)).length);
     const size = statSync(out).size;
-    const again = cli(["backup", "--out", out]);
+    const again = await portal(["backup", "--out", out]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("finns redan");
     expect(statSync(out).size).toBe(size);
@@ -146,7 +146,7 @@ describe("an interrupted import", () => {
     // 1,500 customers × 4 editions × 40 days = 240,000 rows: long enough to kill mid-write.
     let customers = "customer_id;name;address;zip;city;distributor_id;phone;email\n";
     for (let i = 0; i < 1500; i++) customers += `${30000 + i};Kiosk ${i};;;;1;;\n`;
-    expect(cli(["import", "customers", "-"], { input: customers }).code).toBe(0);
+    expect((await portal(["import", "customers", "-"], { input: customers })).code).toBe(0);
     const lines = ["customer_id;title_id;edition_id;delivery_date;delivered;price_ore"];
     const editions = [[1, 1], [2, 1], [2, 2], [1, 20]];
     for (let day = 1; day <= 40; day++) {
@@ -159,7 +159,7 @@ describe("an interrupted import", () => {
     const wal = `${dbFile()}-wal`;
     const walStart = existsSync(wal) ? statSync(wal).size : 0;
 
-    const child = cliSpawn(["import", "deliveries", big]);
+    const child = spawnCliChild(["import", "deliveries", big]);
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     let killed = false;
     const deadline = Date.now() + 60_000;
@@ -179,7 +179,7 @@ describe("an interrupted import", () => {
     expect(after).toBe(before);
     expect((await db().$client.execute("PRAGMA integrity_check")).rows[0][0]).toBe("ok");
     // The file imports in full afterwards.
-    const r = cli(["import", "deliveries", big]);
+    const r = await portal(["import", "deliveries", big]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^deliveries: 240000 new, 0 changed, 0 unchanged/);
   });

@@ -1,0 +1,266 @@
+// The `portal` command line as a function: buildProgram(io) returns the commander program
+// with every command, reading and writing through io; runPortal(argv, io) runs it and
+// answers the exit code. cli/portal.ts runs it on the real process; the unit tests run
+// it in-process (tests/unit/cli-run.ts). Every command calls app/features, the same code
+// the web screens use.
+import { Command, CommanderError, Option } from "commander";
+import { getDb, prepareDb } from "../db/client";
+import { cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
+import { registerImport } from "./commands/import";
+import { registerJobs } from "./commands/jobs";
+import { registerMaintenance } from "./commands/maintenance";
+
+/** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
+async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
+  const { parseRoles } = await import("../app/features/staff/index.server");
+  let roles;
+  try {
+    roles = parseRoles(opts.roles);
+  } catch (e) {
+    throw usage((e as Error).message);
+  }
+  const distributorId = opts.distributor ? parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31) : null;
+  return { roles, distributorId };
+}
+
+export function buildProgram(streams: CliStreams | CliIo = {}): Command {
+  const io = "out" in streams ? streams : cliIo(streams);
+  const program = new Command("portal")
+    .description("Returportalen: drift- och batchkommandon")
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void io.stdout.write(text),
+      writeErr: (text) => void io.stderr.write(text),
+      // Written somewhere other than the terminal (the tests): no colours, a fixed width.
+      ...(io.stdout === process.stdout ? {} : { getOutHelpWidth: () => 80, getOutHasColors: () => false }),
+      ...(io.stderr === process.stderr ? {} : { getErrHelpWidth: () => 80, getErrHasColors: () => false }),
+    });
+
+  const db = program.command("db").description("databasen");
+  db.command("migrate")
+    .description("kör migreringar som inte körts (säkert att köra om)")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- db migrate")
+    .action(async () => {
+      await prepareDb(getDb());
+      io.out("Databasen är migrerad.");
+    });
+
+  program
+    .command("seed")
+    .description("fyller en tom databas med data")
+    .option("--demo", "demodata: 2 distributörer, 40 kunder, 21 dagars leveranser")
+    .option("--scale <scale>", "national: ett helt land för benchmarks (6 500 kunder, 90 dagar)")
+    .option("--customers <n>", "med --scale: antal kunder", "6500")
+    .option("--days <n>", "med --scale: antal dagar med leveranser", "90")
+    .option("--if-empty", "gör ingenting om databasen redan har kunder")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- seed --demo\n  DATABASE_URL=file:bench/data/national.db npm run portal -- seed --scale national")
+    .action(async (opts: { demo?: boolean; ifEmpty?: boolean; scale?: string; customers: string; days: string }) => {
+      if (opts.scale !== undefined) {
+        if (opts.scale !== "national") throw usage("--scale kan bara vara national.");
+        const customers = parseIntArg(opts.customers, "--customers", 1, 99999);
+        const days = parseIntArg(opts.days, "--days", 1, 400);
+        const started = Date.now();
+        const conn = getDb();
+        await prepareDb(conn);
+        const { schema } = await import("../db/client");
+        if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) {
+          throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
+        }
+        const { seedNational } = await import("../db/seed-national");
+        const { today } = await import("../app/lib/dates");
+        const counts = await seedNational(conn, {
+          customers,
+          days,
+          today: today(),
+          progress: (step) => io.stderr.write(`${((Date.now() - started) / 1000).toFixed(1)} s: ${step}\n`),
+        });
+        io.out(`Klart: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")} på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        return;
+      }
+      if (!opts.demo) throw usage("Ange vilken data: --demo eller --scale national.");
+      const started = Date.now();
+      const conn = getDb();
+      await prepareDb(conn);
+      const { seedDemo, demoLoginText } = await import("../db/seed");
+      const { schema } = await import("../db/client");
+      const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
+      if (existing.length > 0) {
+        if (opts.ifEmpty) return;
+        throw new Error("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
+      }
+      const { today } = await import("../app/lib/dates");
+      const result = await seedDemo(conn, today());
+      io.out(demoLoginText());
+      io.out(`Klart: ${result.customers} kunder, ${result.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    });
+
+  const customer = program.command("customer").description("återförsäljare");
+  customer
+    .command("add")
+    .description("lägger till en kund; pinkoden läses från terminalen eller --pin-stdin")
+    .requiredOption("--id <kundnummer>", "kundnummer, 1–5 siffror")
+    .requiredOption("--name <namn>", "namn")
+    .requiredOption("--distributor <id>", "distributörens id")
+    .option("--address <adress>", "gatuadress", "")
+    .option("--zip <postnummer>", "postnummer", "")
+    .option("--city <ort>", "ort", "")
+    .option("--phone <telefon>", "telefon", "")
+    .option("--email <e-post>", "e-post", "")
+    .option("--pin-stdin", "läs pinkoden från standard in")
+    .addHelpText("after", "\nExempel:\n  echo 4711 | npm run portal -- customer add --id 2001 --name 'Kiosken' --distributor 1 --pin-stdin")
+    .action(async (opts) => {
+      const id = parseIntArg(opts.id, "--id", 1, 99999);
+      const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
+      const pin = await readSecret(io, Boolean(opts.pinStdin), "Pinkod (4–6 siffror): ");
+      await prepareDb(getDb());
+      const { addCustomer } = await import("../app/features/customers/index.server");
+      await addCustomer(
+        { id, name: opts.name, distributorId, address: opts.address, zip: opts.zip, city: opts.city, phone: opts.phone, email: opts.email, pin },
+        { id: "cli" },
+      );
+      io.out(`Kund ${id} tillagd.`);
+    });
+  customer
+    .command("set-pin")
+    .description("byter en kunds pinkod")
+    .argument("<kundnummer>")
+    .option("--pin-stdin", "läs pinkoden från standard in")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- customer set-pin 1001")
+    .action(async (idText: string, opts) => {
+      const id = parseIntArg(idText, "kundnummer", 1, 99999);
+      const pin = await readSecret(io, Boolean(opts.pinStdin), "Ny pinkod (4–6 siffror): ");
+      await prepareDb(getDb());
+      const { setCustomerPin } = await import("../app/features/customers/index.server");
+      await setCustomerPin(id, pin, { id: "cli" });
+      io.out(`Pinkoden för kund ${id} är bytt; kundens sessioner är avslutade och en spärr hävd.`);
+    });
+
+  const staff = program.command("staff").description("personal");
+  staff
+    .command("add")
+    .description("lägger till en personalanvändare; lösenordet läses från terminalen eller --password-stdin")
+    .requiredOption("--email <e-post>", "e-postadress (inloggningsnamn)")
+    .requiredOption("--roles <roller>", "kommaseparerat: admin,sales,utb")
+    .option("--name <namn>", "namn")
+    .option("--distributor <id>", "distributör (krävs för utb)")
+    .option("--password-stdin", "läs lösenordet från standard in")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- staff add --email anna@example.se --roles admin,sales")
+    .action(async (opts) => {
+      const { addStaff } = await import("../app/features/staff/index.server");
+      const { roles, distributorId } = await rolesAndDistributor(opts);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw usage("--email ska vara en e-postadress.");
+      if (roles.includes("utb") && !distributorId) throw usage("En utb-användare kräver --distributor.");
+      const password = await readSecret(io, Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
+      await prepareDb(getDb());
+      const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, { id: "cli" });
+      io.out(`Personal ${opts.email} tillagd (id ${id}).`);
+    });
+
+  staff
+    .command("set-password")
+    .description("byter en personalanvändares lösenord; användarens alla sessioner avslutas")
+    .argument("<e-post>")
+    .option("--password-stdin", "läs lösenordet från standard in")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-password anna@example.se")
+    .action(async (email: string, opts) => {
+      const password = await readSecret(io, Boolean(opts.passwordStdin), "Nytt lösenord (minst 10 tecken): ");
+      await prepareDb(getDb());
+      const { setStaffPassword } = await import("../app/features/staff/index.server");
+      const ended = await setStaffPassword(email, password, { id: "cli" });
+      io.out(`Lösenordet för ${email.trim().toLowerCase()} är bytt; ${ended} sessioner avslutade.`);
+    });
+  staff
+    .command("set-roles")
+    .description("byter en personalanvändares roller; användarens alla sessioner avslutas")
+    .argument("<e-post>")
+    .requiredOption("--roles <roller>", "kommaseparerat: admin,sales,utb")
+    .option("--distributor <id>", "distributör (krävs för utb)")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-roles anna@example.se --roles sales")
+    .action(async (email: string, opts) => {
+      const { setStaffRoles } = await import("../app/features/staff/index.server");
+      const { roles, distributorId } = await rolesAndDistributor(opts);
+      await prepareDb(getDb());
+      const ended = await setStaffRoles(email, roles, distributorId, { id: "cli" });
+      io.out(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
+    });
+  staff
+    .command("reset-2fa")
+    .description("tar bort en personalanvändares tvåstegsverifiering och återställningskoder och loggar ut användaren; appen kopplas på nytt vid nästa inloggning")
+    .argument("<e-post>")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- staff reset-2fa anna@example.se")
+    .action(async (raw: string) => {
+      const email = raw.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw usage("Ange en e-postadress.");
+      await prepareDb(getDb());
+      const { resetSecondFactor } = await import("../app/features/auth/index.server");
+      const { sessionsEnded } = await resetSecondFactor(email, { id: "cli" });
+      io.out(
+        `Tvåstegsverifieringen för ${email} är återställd (${sessionsEnded} ${sessionsEnded === 1 ? "session" : "sessioner"} avslutade). Appen kopplas på nytt vid nästa inloggning.`,
+      );
+    });
+
+  registerImport(program, io);
+  registerJobs(program, io);
+  registerMaintenance(program, io);
+
+  program
+    .command("serve")
+    .description("startar webbservern")
+    .addOption(new Option("--port <port>", "port").env("PORT").default("3000"))
+    .addOption(new Option("--host <host>", "adress att lyssna på").env("HOST").default("0.0.0.0"))
+    .option("--dev", "utvecklingsläge med Vite")
+    .option("--setup", "migrera, och fyll en tom databas med demodata")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000")
+    .action(async (opts: { port: string; host: string; dev?: boolean; setup?: boolean }) => {
+      const port = parseIntArg(opts.port, "--port", 1, 65535);
+      const conn = getDb();
+      await prepareDb(conn);
+      if (opts.setup) {
+        const { schema } = await import("../db/client");
+        const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
+        const { demoLoginText, seedDemo } = await import("../db/seed");
+        if (existing.length === 0) {
+          const { today } = await import("../app/lib/dates");
+          await seedDemo(conn, today());
+          io.out("En tom databas fylldes med demodata.");
+        }
+        io.out(demoLoginText());
+      }
+      process.env.NODE_ENV ??= opts.dev ? "development" : "production";
+      const { serve } = await import("./serve");
+      const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
+      io.out(`Returportalen: http://localhost:${port}`);
+      // Stop taking requests, let those under way finish, then close the database.
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once("SIGTERM", stop);
+        process.once("SIGINT", stop);
+      });
+    });
+
+  return program;
+}
+
+/**
+ * Runs one command line (the arguments after `portal`) and answers its exit code: 0 done,
+ * 1 the command failed, 2 the command line was wrong (commander's own errors and usage()).
+ */
+export async function runPortal(argv: string[], streams: CliStreams = {}): Promise<number> {
+  const io = cliIo(streams);
+  try {
+    await buildProgram(io).parseAsync(argv, { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Commander has written its own errors already; ours are written here.
+      if (error.code === USAGE) io.err(`portal: ${error.message}`);
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    // A failed query's message carries its SQL and parameters (hashes among them): say only why.
+    const e = error as Error & { cause?: unknown };
+    const message = e.message.startsWith("Failed query") && e.cause instanceof Error ? e.cause.message : e.message;
+    io.err(`portal: ${message.split("\n")[0]}`);
+    return 1;
+  }
+}
