@@ -5,7 +5,8 @@ import { redirectWithToast } from "~/auth/session.server";
 import { DailyProductError, getDailyProduct, listPendingImages, listProductsOn, saveExtraDescription, uploadCover, listEditions, listTitles } from "~/features/products/index.server";
 import { isValidDate, today } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
-import { MAX_IMAGE_BYTES, UploadTooLargeError, readUpload, uploadedFile } from "~/http/uploads.server";
+import { MAX_IMAGE_BYTES, readUpload, uploadedFile } from "~/http/uploads.server";
+import { isRefusal } from "~/lib/refusal";
 import { FieldErrors } from "~/ui/field";
 import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     form = await readUpload(request, MAX_IMAGE_BYTES);
   } catch (e) {
-    if (e instanceof UploadTooLargeError) return fail({ file: "Filen är större än 2 MB." }, empty);
+    if (isRefusal(e, "too-large")) return fail({ file: "Filen är större än 2 MB." }, empty);
     throw e;
   }
   const values: Values = {
