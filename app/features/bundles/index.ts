@@ -1,2 +1,3 @@
-// The bundles feature's client-safe part (rules and types a screen's component uses).
+// The bundles feature's client-safe part (rules, types and schemas a screen's component uses).
 export * from "./bundle-progress";
+export * from "./schemas";
