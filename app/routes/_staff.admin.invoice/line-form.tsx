@@ -12,7 +12,9 @@ import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
-import type { Line } from "./lines-tab";
+import type { listDrafts } from "~/features/invoices/index.server";
+
+export type Line = Awaited<ReturnType<typeof listDrafts>>[number];
 
 function valuesOf(line: Line) {
   return {

@@ -3,7 +3,7 @@
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PAGE_SIZES } from "~/catalog/index";
-import type { listDrafts, listWaiting } from "~/features/invoices/index.server";
+import type { listWaiting } from "~/features/invoices/index.server";
 import type { FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
@@ -11,9 +11,7 @@ import { FieldErrors } from "~/ui/field";
 import { Pager, pageCount } from "~/ui/pager";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
-import { LineForm } from "./line-form";
-
-export type Line = Awaited<ReturnType<typeof listDrafts>>[number];
+import { LineForm, type Line } from "./line-form";
 
 type Props = {
   drafts: Line[];
