@@ -49,12 +49,18 @@ const rowId = z.string().optional().transform((v) => parseId(v));
 /** The line form: a new draft, or a change of one (`id`). */
 export const SaveLineSchema = InvoiceLineSchema.extend({ intent: z.literal("save-line"), id: rowId });
 
+function isChosenFile(v: unknown): v is File {
+  if (typeof v !== "object" || v === null || typeof (v as Blob).arrayBuffer !== "function") return false;
+  const f = v as File;
+  return f.size > 0 || !!f.name;
+}
+
 /** The upload form of Exponeringsutrustning (CSV, checked on the server). */
 export const UploadOrdersSchema = z.object({
   intent: z.literal("upload"),
-  // Any uploaded file (conform reads an empty file input as no value); the server
+  // Any chosen file (an empty file input sends a nameless empty one); the server
   // checks the name and the content.
-  file: z.custom<File>((v) => typeof v === "object" && v !== null && typeof (v as Blob).arrayBuffer === "function", { error: "Vänligen välj en fil först" }),
+  file: z.custom<File>((v) => isChosenFile(v), { error: "Vänligen välj en fil först" }),
 });
 
 /** Every form of the Fakturering screen, told apart by the button's intent. */
