@@ -1,19 +1,18 @@
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { CustomerNumberSchema } from "~/features/auth";
 import type { FormReply } from "~/http/form.server";
 import { CsrfInput } from "~/ui/csrf";
 import { Field } from "~/ui/field";
-import { useContractForm } from "~/ui/form";
 
 /**
  * The one-field "Kundnummer" forms of the admin start page (open a retailer's portal,
  * end a retailer's sessions). The start page shows them empty; their own pages show
- * them again with the typed value and the error when the input was wrong. The button
- * stays enabled: a wrong number is answered beside the field, in the browser or by the server.
+ * them again with the typed value and the error when the input was wrong. They are
+ * checked by the server only (CustomerNumberSchema, app/features/auth): the answer is
+ * the form's own page, where it stands alone, not the start page with both forms.
  */
 export function CustomerNumberForm(props: { action: string; inputId: string; submitLabel: string; lastResult?: FormReply | null }) {
-  const [form, fields] = useContractForm(CustomerNumberSchema, { id: props.inputId, lastResult: props.lastResult });
+  const [form, fields] = useForm<{ kundnummer: string }>({ id: props.inputId, lastResult: props.lastResult ?? undefined });
   return (
     <Form method="post" action={props.action} {...getFormProps(form)}>
       <CsrfInput />
