@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { isRefusal, refuse } from "../app/lib/refusal";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -37,24 +38,28 @@ export const BUSY_TIMEOUT_MS = 20;
 
 /**
  * How long a write waits for the database when another process holds it (a backup, an
- * import, another app server), counted from the call, before DatabaseBusyError.
+ * import, another app server), counted from the call, before the busy refusal.
  */
 export function writeWaitMs(): number {
   return Number(process.env.PORTAL_WRITE_WAIT_MS) || 4_000;
 }
 
-/** The database stayed locked by another connection for the whole wait; nothing was written. */
-export class DatabaseBusyError extends Error {
-  constructor() {
-    super("The database is locked by another connection; nothing was written.");
-    this.name = "DatabaseBusyError";
-  }
+/** What a user is told when a save found the database locked for the whole wait. */
+export const DATABASE_BUSY_MESSAGE = "Inget har sparats, eftersom portalen är upptagen just nu. Försök igen om en stund – det du skrev finns kvar.";
+export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database stayed locked by another connection for the whole wait; nothing was
+ * written. A "busy" refusal: the web answers 503 with Retry-After.
+ */
+export function databaseBusy() {
+  return refuse.busy(DATABASE_BUSY_MESSAGE, { retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS, detail: "database" });
 }
 
 /** SQLite's "database is locked" (SQLITE_BUSY), however the driver or drizzle wrapped it. */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e instanceof DatabaseBusyError) return true;
+    if (isRefusal(e, "busy") && e.detail === "database") return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return true;
     if (/database is locked/i.test(e.message)) return true;
@@ -80,7 +85,7 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
       if (!isDatabaseBusy(error) || started()) throw error;
       holder.__portalLastBusyAt = Date.now();
       const left = deadline - Date.now();
-      if (left <= 0) throw new DatabaseBusyError();
+      if (left <= 0) throw databaseBusy();
       await sleep(Math.min(pause, left));
     }
   }
@@ -138,14 +143,14 @@ export function closeDb(): void {
  * and the client's connection pool refuses more open transactions than it has
  * connections. A lock held by another process (a CLI import, a backup, another app
  * server) is waited for here, asynchronously, at most `waitMs` from the call, queue
- * included; then DatabaseBusyError, with nothing written (the web answers 503).
+ * included; then the busy refusal (databaseBusy), with nothing written (the web answers 503).
  */
 export function writeTransaction<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb(), waitMs = writeWaitMs()): Promise<T> {
   const deadline = Date.now() + waitMs;
   const go = () => {
     // Out of time already, and the writer before found the lock held just now: answer
     // at once rather than block the event loop with one more try per queued write.
-    if (Date.now() >= deadline && lockedJustNow()) return Promise.reject(new DatabaseBusyError());
+    if (Date.now() >= deadline && lockedJustNow()) return Promise.reject(databaseBusy());
     let started = false;
     return untilNotBusy(
       () =>

@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb, schema } from "~/db.server";
 import { eq } from "drizzle-orm";
 import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
-import { HashBusyError, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
+import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
 import { getStaffByEmail } from "~/features/staff/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
@@ -83,7 +83,7 @@ export async function weighAttempt<T>(
     if (value !== null) await attemptSucceeded(reserved.reservation);
     return { value, reservation: reserved.reservation };
   } catch (error) {
-    if (error instanceof HashBusyError) {
+    if (isHashBusy(error)) {
       await attemptNotWeighed(reserved.reservation);
       throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
     }

@@ -2,13 +2,13 @@
 // import) for longer than the write wait (db/client.ts writeTransaction) is answered
 // 503 with Retry-After: nothing was written, and the form comes back as typed.
 import { data } from "@remix-run/node";
-import { isDatabaseBusy } from "~/db.server";
+import { DATABASE_BUSY_MESSAGE, DATABASE_BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 
 export { isDatabaseBusy };
 
-export const BUSY_MESSAGE = "Inget har sparats, eftersom portalen är upptagen just nu. Försök igen om en stund – det du skrev finns kvar.";
-export const RETRY_AFTER_SECONDS = 5;
+export const BUSY_MESSAGE = DATABASE_BUSY_MESSAGE;
+export const RETRY_AFTER_SECONDS = DATABASE_BUSY_RETRY_AFTER_SECONDS;
 
 export function busyHeaders(): Record<string, string> {
   return { "Retry-After": String(RETRY_AFTER_SECONDS) };

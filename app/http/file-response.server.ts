@@ -9,8 +9,10 @@ export const CONTENT_TYPES = {
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 } as const;
 
-export function fileResponse(content: Uint8Array | string, filename: string, contentType: string, options: { inline?: boolean } = {}): Response {
-  const body = typeof content === "string" ? content : (Buffer.from(content.buffer, content.byteOffset, content.byteLength) as unknown as BodyInit);
+/** `content` may be a stream (a large export written as it is sent). */
+export function fileResponse(content: Uint8Array | string | ReadableStream<Uint8Array>, filename: string, contentType: string, options: { inline?: boolean } = {}): Response {
+  const body =
+    typeof content === "string" || content instanceof ReadableStream ? content : (Buffer.from(content.buffer, content.byteOffset, content.byteLength) as unknown as BodyInit);
   return new Response(body, {
     headers: {
       "Content-Type": contentType,

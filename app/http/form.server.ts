@@ -7,8 +7,8 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
-import { REFUSAL_STATUS, Refusal, isRefusal, refuse } from "~/lib/refusal";
-import { UploadTooLargeError, readUpload } from "./uploads.server";
+import { REFUSAL_STATUS, Refusal, isRefusal } from "~/lib/refusal";
+import { readUpload } from "./uploads.server";
 
 export const BAD_REQUEST = "Felaktig förfrågan.";
 const UNREADABLE = "Formuläret kunde inte läsas. Ladda om sidan och försök igen.";
@@ -38,17 +38,9 @@ async function readPlainForm(request: Request): Promise<FormData> {
   }
 }
 
-async function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
-  try {
-    return await readUpload(request, maxBytes);
-  } catch (e) {
-    if (e instanceof UploadTooLargeError) throw refuse.tooLarge(`Filen är större än ${formatBytes(maxBytes)}.`, { field: "file" });
-    throw e;
-  }
-}
-
-function formatBytes(n: number): string {
-  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} kB`;
+/** An upload: a file over `maxBytes` is refused "too-large" (app/http/uploads.server.ts). */
+function readUploadForm(request: Request, maxBytes: number): Promise<FormData> {
+  return readUpload(request, maxBytes);
 }
 
 export type FormReply = SubmissionResult<string[]>;
@@ -58,20 +50,20 @@ export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema
   return parseWithZod(await readForm(request, options), { schema });
 }
 
-/** 400 with the schema's errors and the typed values. */
-export function invalid(submission: Submission<unknown>) {
-  return data(submission.reply(), { status: 400 });
+/** 400 with the schema's errors and the typed values (but never the `hideFields`: PINs, codes). */
+export function invalid(submission: Submission<unknown>, options: { hideFields?: string[] } = {}) {
+  return data(submission.reply({ hideFields: options.hideFields }), { status: 400 });
 }
 
 /**
  * A rule's refusal as the form's answer: its status, its message on its field(s) or
  * over the form, the typed values kept. `resetForm` clears them (the input was used up).
  */
-export function refused(submission: Submission<unknown> | null, refusal: Refusal, options: { resetForm?: boolean } = {}) {
+export function refused(submission: Submission<unknown> | null, refusal: Refusal, options: { resetForm?: boolean; hideFields?: string[] } = {}) {
   const fieldErrors = Object.fromEntries(Object.entries(refusal.fields).map(([k, v]) => [k, [v]]));
   const formErrors = Object.keys(fieldErrors).length === 0 ? [refusal.message] : undefined;
   const reply: FormReply = submission
-    ? submission.reply({ fieldErrors, formErrors, resetForm: options.resetForm })
+    ? submission.reply({ fieldErrors, formErrors, resetForm: options.resetForm, hideFields: options.hideFields })
     : { status: "error", error: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } };
   return data(reply, { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) });
 }
@@ -104,7 +96,7 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
   request: Request,
   schema: S,
   handle: (value: z.output<S>, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>,
-  options: { uploadBytes?: number; resetOnRefusal?: boolean } = {},
+  options: { uploadBytes?: number; resetOnRefusal?: boolean; hideFields?: string[] } = {},
 ) {
   let submission;
   try {
@@ -113,11 +105,11 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
     if (isRefusal(e)) return refused(null, e);
     throw e;
   }
-  if (submission.status !== "success") return invalid(submission);
+  if (submission.status !== "success") return invalid(submission, options);
   try {
     return await handle(submission.value, submission);
   } catch (e) {
-    if (isRefusal(e)) return refused(submission, e, { resetForm: options.resetOnRefusal });
+    if (isRefusal(e)) return refused(submission, e, { resetForm: options.resetOnRefusal, hideFields: options.hideFields });
     throw e;
   }
 }

@@ -2,7 +2,7 @@
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
 import { PassThrough } from "node:stream";
 import { requireStaff } from "~/auth/guards.server";
-import { contentDisposition } from "~/http/content-disposition.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";
 import { outsideScope, parseDistributionParams, scopeFor, writeDistributionXlsx } from "~/features/distribution/index.server";
 
@@ -21,11 +21,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     body.destroy(error as Error);
   });
   const suffix = query.distributorIds.length === 1 ? `-utb${query.distributorIds[0]}` : "";
-  return new Response(createReadableStreamFromReadable(body), {
-    headers: {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": contentDisposition(`distribution-${query.from}-${query.to}${suffix}.xlsx`),
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return fileResponse(createReadableStreamFromReadable(body), `distribution-${query.from}-${query.to}${suffix}.xlsx`, CONTENT_TYPES.xlsx);
 }

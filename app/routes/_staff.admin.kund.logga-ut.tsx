@@ -7,7 +7,9 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { revokeCustomerSessions } from "~/features/auth/index.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
-import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
+import { unknownCustomer } from "~/ui/customer-number-form.server";
+import { CustomerNumberSchema } from "~/features/auth";
+import { handleForm, type FormReply } from "~/http/form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -21,21 +23,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const input = await readCustomerNumber(request);
-  if ("refused" in input) return input.refused;
-  const { text } = input;
-  const ended = await revokeCustomerSessions(user.staffId, input.customerId, user.actor);
-  if (ended === null) return unknownCustomer(text);
-  return redirectWithToast(request, "/admin", `Kund ${text} är utloggad (${ended} ${ended === 1 ? "session" : "sessioner"} avslutade).`);
+  return handleForm(request, CustomerNumberSchema, async ({ kundnummer }) => {
+    const ended = await revokeCustomerSessions(user.staffId, Number(kundnummer), user.actor);
+    if (ended === null) throw unknownCustomer(kundnummer);
+    return redirectWithToast(request, "/admin", `Kund ${kundnummer} är utloggad (${ended} ${ended === 1 ? "session" : "sessioner"} avslutade).`);
+  });
 }
 
 export default function EndCustomerSessions() {
-  const result = useActionData<typeof action>();
+  const result = useActionData<FormReply>();
   return (
     <>
       <h1>Logga ut kund</h1>
       <p>Avslutar alla kundens inloggningar direkt, även de som personal öppnat.</p>
-      <CustomerNumberForm action="/admin/kund/logga-ut" inputId="logout-customer" submitLabel="Logga ut kund" kundnummer={result?.kundnummer} error={result?.error} />
+      <CustomerNumberForm action="/admin/kund/logga-ut" inputId="logout-customer" submitLabel="Logga ut kund" lastResult={result} />
     </>
   );
 }

@@ -7,7 +7,9 @@ import { requireStaff } from "~/auth/guards.server";
 import { startImpersonationSession } from "~/auth/session.server";
 import { startImpersonation } from "~/features/auth/index.server";
 import { CustomerNumberForm } from "~/ui/customer-number-form";
-import { readCustomerNumber, unknownCustomer } from "~/ui/customer-number-form.server";
+import { unknownCustomer } from "~/ui/customer-number-form.server";
+import { CustomerNumberSchema } from "~/features/auth";
+import { handleForm, type FormReply } from "~/http/form.server";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -21,21 +23,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const input = await readCustomerNumber(request);
-  if ("refused" in input) return input.refused;
-  const opened = await startImpersonation(user.staffId, input.customerId, user.actor);
-  if (!opened) return unknownCustomer(input.text);
-  const cookie = await startImpersonationSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
-  return redirect("/", { headers: { "Set-Cookie": cookie } });
+  return handleForm(request, CustomerNumberSchema, async ({ kundnummer }) => {
+    const opened = await startImpersonation(user.staffId, Number(kundnummer), user.actor);
+    if (!opened) throw unknownCustomer(kundnummer);
+    const cookie = await startImpersonationSession(request, { customerId: opened.customerId, impersonatorId: user.staffId });
+    return redirect("/", { headers: { "Set-Cookie": cookie } });
+  });
 }
 
 export default function OpenRetailerPortal() {
-  const result = useActionData<typeof action>();
+  const result = useActionData<FormReply>();
   return (
     <>
       <h1>Öppna en kunds portal</h1>
       <p>Se och använd portalen som kunden gör. Allt du gör där loggas med ditt personalkonto.</p>
-      <CustomerNumberForm action="/admin/kund/oppna" inputId="open-customer" submitLabel="Öppna kundens portal" kundnummer={result?.kundnummer} error={result?.error} />
+      <CustomerNumberForm action="/admin/kund/oppna" inputId="open-customer" submitLabel="Öppna kundens portal" lastResult={result} />
     </>
   );
 }

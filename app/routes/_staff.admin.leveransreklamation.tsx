@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { complaintRows, complaintTotals } from "~/features/deliveries/index.server";
+import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals } from "~/features/deliveries/index.server";
 import { today } from "~/lib/dates";
 import { scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
@@ -9,6 +9,7 @@ import { parsePeriod, preset, type PresetId } from "~/lib/period";
 import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { Pager, pageCount } from "~/ui/pager";
 import { TableOrEmpty } from "~/ui/table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -40,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const pageText = url.searchParams.get("sida");
   const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
-  const detail = detailId === null ? null : { distributorId: detailId, page, ...(await complaintRows(detailId, period, page)) };
+  const complaints = totals.find((d) => d.id === detailId)?.complaints ?? 0;
+  const detail = detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page)) };
   return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail };
 }
 
@@ -139,10 +141,7 @@ export default function ComplaintsPage() {
                   ))}
                 </tbody>
               </TableOrEmpty>
-              <nav className="actions" aria-label="Sidor">
-                {detail.page > 1 ? <Link to={withParams(location.search, { sida: String(detail.page - 1) })}>Föregående sida</Link> : null}
-                {detail.hasMore ? <Link to={withParams(location.search, { sida: String(detail.page + 1) })}>Nästa sida</Link> : null}
-              </nav>
+              <Pager page={detail.page} pages={detail.pages} />
             </section>
           ) : null}
         </>

@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { logIn, looksLikeEmail } from "~/auth/auth.server";
-import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
+import { handleForm, type FormReply } from "~/http/form.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
 import { rememberDevice } from "~/auth/device.server";
 import { pendingSessionData } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
 import { newTotpSecret, secondFactorRequired } from "~/features/auth/index.server";
-import { LoginBox, LoginSchema } from "~/ui/login-box";
+import { LoginSchema } from "~/features/auth";
+import { LoginBox } from "~/ui/login-box";
 import { BarePage } from "~/ui/bare-page";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
@@ -35,51 +35,44 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.clone().formData();
-  const submission = parseWithZod(form, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["pinkod"] }), { status: 400 });
-  }
-  const kind = looksLikeEmail(submission.value.kundnummer) ? "staff" : "retailer";
-  try {
-    const result = await logIn(kind, request, context);
-    const home = await homeFor(result);
-    const to = safeRedirect(submission.value.redirectTo, home);
-    // A retailer sent back to a staff page (or the reverse) would only meet a 403.
-    const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
-    if (result.kind === "staff") {
-      // The password alone is not enough: the code step (/login/kod) starts the session.
-      const staff = await getStaff(result.staffId);
-      if (staff && secondFactorRequired(staff)) {
-        const pending = pendingSessionData({
-          staffId: staff.id,
-          redirectTo: fits ? to : home,
-          accountKey: result.accountKey,
-          secret: staff.totpSecret ? null : newTotpSecret(),
-        });
-        return redirect("/login/kod", { headers: { "Set-Cookie": await startSession(request, pending) } });
+  // The schema parses a copy of the form; remix-auth's FormStrategy (logIn) reads the
+  // request's own body. A refused login keeps the number, never the PIN.
+  return handleForm(
+    request,
+    LoginSchema,
+    async (value) => {
+      const kind = looksLikeEmail(value.kundnummer) ? "staff" : "retailer";
+      const result = await logIn(kind, request, context);
+      const home = await homeFor(result);
+      const to = safeRedirect(value.redirectTo, home);
+      // A retailer sent back to a staff page (or the reverse) would only meet a 403.
+      const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
+      if (result.kind === "staff") {
+        // The password alone is not enough: the code step (/login/kod) starts the session.
+        const staff = await getStaff(result.staffId);
+        if (staff && secondFactorRequired(staff)) {
+          const pending = pendingSessionData({
+            staffId: staff.id,
+            redirectTo: fits ? to : home,
+            accountKey: result.accountKey,
+            secret: staff.totpSecret ? null : newTotpSecret(),
+          });
+          return redirect("/login/kod", { headers: { "Set-Cookie": await startSession(request, pending) } });
+        }
       }
-    }
-    const cookie = await startSession(
-      request,
-      result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId },
-    );
-    const headers = new Headers();
-    headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));
-    return redirect(fits ? to : home, { headers });
-  } catch (error) {
-    if (isRefusal(error)) {
-      const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-      return data(submission.reply({ formErrors: [error.message], hideFields: ["pinkod"] }), { status: REFUSAL_STATUS[error.code], headers });
-    }
-    throw error;
-  }
+      const cookie = await startSession(request, result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId });
+      const headers = new Headers();
+      headers.append("Set-Cookie", cookie);
+      headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));
+      return redirect(fits ? to : home, { headers });
+    },
+    { hideFields: ["pinkod"] },
+  );
 }
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<FormReply>();
   return (
     <BarePage>
       <h1>Logga in</h1>

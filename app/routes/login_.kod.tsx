@@ -1,15 +1,17 @@
 // The second step of a staff login (docs/decisions/013-staff-second-factor.md): after
 // the password, a code from an authenticator app. On the first login the page enrols
 // the app (QR code and the secret as text) and then shows the recovery codes once.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
-import { z } from "zod";
 import { checkSecondFactor } from "~/auth/auth.server";
 import { requestContext } from "~/http/request-context";
-import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
+import { Refusal, isRefusal } from "~/lib/refusal";
+import { handleForm, invalid, readForm, type FormReply } from "~/http/form.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CodeSchema } from "~/features/auth";
+import { useContractForm } from "~/ui/form";
 import { rememberDevice } from "~/auth/device.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { readPending, type PendingLogin } from "~/auth/pending.server";
@@ -20,17 +22,6 @@ import { Field, FieldErrors } from "~/ui/field";
 import { BarePage } from "~/ui/bare-page";
 
 export const meta: MetaFunction = () => [{ title: "Tvåstegsverifiering – Returportalen" }];
-
-// Six digits from the app or a 16-digit recovery code, spaces and dashes allowed. Any
-// other shape cannot be right: refused at once, not weighed as a guess.
-export const CodeSchema = z.object({
-  kod: z
-    .string({ error: "Ange koden" })
-    .trim()
-    .min(1, "Ange koden")
-    .max(64, "Fel kod. Försök igen.")
-    .refine((v) => /^(\d{6}|\d{16})$/.test(v.normalize("NFKC").replace(/[\s-]/g, "")), "Fel kod. Försök igen."),
-});
 
 // The page holds a secret (enrolment) or recovery codes: never kept by a cache or Back.
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -81,41 +72,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!found) throw redirect("/login");
   const { pending, staff } = found;
   // A body that is no form (JSON, broken multipart) is an empty form: "Ange koden", 400.
-  const form = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(form, { schema: CodeSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["kod"] }), recovery: null }, { status: 400 });
-  }
+  const readable = await readForm(request).then(
+    () => true,
+    () => false,
+  );
+  if (!readable) return invalid(parseWithZod(new FormData(), { schema: CodeSchema }), { hideFields: ["kod"] });
   const meta = requestContext(context);
-  try {
-    if (staff.totpSecret || !pending.secret) {
-      const use = await checkSecondFactor(staff.id, context, () => verifySecondFactor(staff.id, submission.value.kod, meta));
-      const toast =
-        use.kind === "recovery"
-          ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
-          : undefined;
-      return redirect(pending.redirectTo, { headers: await logIn(request, pending, toast) });
-    }
-    const secret = pending.secret;
-    const enrolled = await checkSecondFactor(staff.id, context, async () => {
-      const r = await confirmEnrolment(staff.id, secret, submission.value.kod, meta);
-      return r.ok || r.reason === "enrolled" ? r : null;
-    });
-    // Enrolled from another browser meanwhile: this page now asks for that app's code.
-    if (!enrolled.ok) throw redirect("/login/kod");
-    const headers = await logIn(request, pending);
-    return data({ result: null, recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
-  } catch (error) {
-    if (isRefusal(error)) {
-      const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
-      const result =
-        error.code === "login"
-          ? submission.reply({ fieldErrors: { kod: [error.message] }, hideFields: ["kod"] })
-          : submission.reply({ formErrors: [error.message], hideFields: ["kod"] });
-      return data({ result, recovery: null }, { status: REFUSAL_STATUS[error.code], headers });
-    }
-    throw error;
-  }
+  return handleForm(
+    request,
+    CodeSchema,
+    async ({ kod }) => {
+      try {
+        if (staff.totpSecret || !pending.secret) {
+          const use = await checkSecondFactor(staff.id, context, () => verifySecondFactor(staff.id, kod, meta));
+          const toast =
+            use.kind === "recovery"
+              ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
+              : undefined;
+          return redirect(pending.redirectTo, { headers: await logIn(request, pending, toast) });
+        }
+        const secret = pending.secret;
+        const enrolled = await checkSecondFactor(staff.id, context, async () => {
+          const r = await confirmEnrolment(staff.id, secret, kod, meta);
+          return r.ok || r.reason === "enrolled" ? r : null;
+        });
+        // Enrolled from another browser meanwhile: this page now asks for that app's code.
+        if (!enrolled.ok) throw redirect("/login/kod");
+        const headers = await logIn(request, pending);
+        return data({ recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
+      } catch (error) {
+        // A wrong code belongs beside the field; a throttle or a busy server over the form.
+        if (isRefusal(error, "login")) throw new Refusal("login", error.message, { field: "kod", retryAfterSeconds: error.retryAfterSeconds });
+        throw error;
+      }
+    },
+    { hideFields: ["kod"] },
+  );
 }
 
 // The recovery codes exist in clear only in the action's answer: a reload of the data
@@ -126,10 +118,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
 export default function SecondFactorPage() {
   const { mode, qr, secret } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const recovery = actionData && "recovery" in actionData ? actionData.recovery : null;
+  const lastResult = actionData && !("recovery" in actionData) ? (actionData as FormReply) : undefined;
   return (
     <BarePage>
-      {actionData?.recovery ? (
-        <RecoveryCodes codes={actionData.recovery.codes} continueTo={actionData.recovery.continueTo} />
+      {recovery ? (
+        <RecoveryCodes codes={recovery.codes} continueTo={recovery.continueTo} />
       ) : mode === "none" ? (
         <>
           <h1>Tvåstegsverifiering</h1>
@@ -146,7 +140,7 @@ export default function SecondFactorPage() {
           ) : (
             <p>Skriv in koden från appen i din telefon.</p>
           )}
-          <CodeForm enrolling={mode === "enrol"} lastResult={actionData?.result ?? undefined} />
+          <CodeForm enrolling={mode === "enrol"} lastResult={lastResult} />
         </>
       )}
     </BarePage>
@@ -174,14 +168,7 @@ function Enrolment({ qr, secret }: { qr: string; secret: string }) {
 
 function CodeForm({ enrolling, lastResult }: { enrolling: boolean; lastResult?: SubmissionResult<string[]> }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "second-factor",
-    lastResult,
-    constraint: getZodConstraint(CodeSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CodeSchema }),
-  });
+  const [form, fields] = useContractForm(CodeSchema, { id: "second-factor", lastResult });
   // A refused code is cleared in the browser too (the server never echoes it).
   useEffect(() => {
     const input = document.getElementById(fields.kod.id) as HTMLInputElement | null;

@@ -6,6 +6,8 @@ import { destroySession } from "~/auth/session.server";
 import { audit } from "~/features/audit/index.server";
 import { requestContext } from "~/http/request-context";
 import { CsrfInput } from "~/ui/csrf";
+import { LogoutSchema } from "~/features/auth";
+import { handleForm } from "~/http/form.server";
 
 // Nothing changes on a GET: it only offers the button.
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,12 +18,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { session, user } = await getUserAndSession(request);
+  if (!user) return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
   // Ending a session needs its form too: another customer's page cannot log this one out.
-  if (user) {
-    await requireFormToken(request, session);
+  await requireFormToken(request, session);
+  return handleForm(request, LogoutSchema, async () => {
     await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout" });
-  }
-  return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+    return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+  });
 }
 
 export default function LogoutPage() {

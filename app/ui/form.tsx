@@ -35,7 +35,7 @@ function useWholeFormValid(formId: string, schema: z.ZodTypeAny): boolean {
   useEffect(() => {
     const el = document.getElementById(formId);
     if (!(el instanceof HTMLFormElement)) return;
-    const check = () => setValid(parseWithZod(new FormData(el), { schema }).status === "success");
+    const check = () => setValid(parseWithZod(formDataAsSent(el), { schema }).status === "success");
     check();
     el.addEventListener("input", check);
     el.addEventListener("change", check);
@@ -46,6 +46,17 @@ function useWholeFormValid(formId: string, schema: z.ZodTypeAny): boolean {
     };
   }, [formId, schema]);
   return valid;
+}
+
+/**
+ * The form's data as its (first) submit button would send it: a button that carries the
+ * `intent` adds it, so a schema that tells forms apart by intent sees one.
+ */
+function formDataAsSent(form: HTMLFormElement): FormData {
+  const data = new FormData(form);
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"][name]');
+  if (button && !data.has(button.name)) data.append(button.name, button.value);
+  return data;
 }
 
 /**

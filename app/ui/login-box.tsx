@@ -1,27 +1,14 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { z } from "zod";
+import { LoginSchema } from "~/features/auth";
 import { Field, FieldErrors } from "./field";
-
-export const LoginSchema = z.object({
-  kundnummer: z.string({ error: "Kundnummer måste anges" }).trim().min(1, "Kundnummer måste anges").max(254),
-  pinkod: z.string({ error: "Pinkod måste anges" }).min(1, "Pinkod måste anges").max(200),
-  redirectTo: z.string().max(2000).optional(),
-});
+import { useContractForm } from "./form";
 
 /** The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer logs in as staff. */
-export function LoginBox({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string }) {
+export function LoginBox({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo?: string }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-  });
+  const [form, fields] = useContractForm(LoginSchema, { id: "login", lastResult });
   // A refused login clears the PIN in the browser too (the server never echoes it).
   useEffect(() => {
     const pin = document.getElementById(fields.pinkod.id) as HTMLInputElement | null;

@@ -101,7 +101,7 @@ export function registerImport(program: Command, io: CliIo) {
       const started = Date.now();
       const text = await readInputFile(io, file);
       await prepareDb(getDb());
-      const { parseOrdersFile, applyOrders, OrdersError } = await import("../../app/features/invoices/index.server");
+      const { parseOrdersFile, applyOrders, refusedOrderLines } = await import("../../app/features/invoices/index.server");
       const { classifyOrderRows, formatProblem } = await import("../../app/features/imports/index.server");
       const parsed = parseOrdersFile(text);
       const problems = [...parsed.problems];
@@ -118,11 +118,12 @@ export function registerImport(program: Command, io: CliIo) {
         try {
           await applyOrders(write, basename(file === "-" ? "stdin" : file), { id: "cli" });
         } catch (e) {
-          if (!(e instanceof OrdersError)) throw e;
-          problems.push(...e.problems);
+          const lines = refusedOrderLines(e);
+          if (!lines) throw e;
+          problems.push(...lines);
           if (!opts.skipInvalid) throw fail();
           // Leave the refused lines out and apply the rest (still one transaction).
-          const refused = new Set(e.problems.map((p) => p.line));
+          const refused = new Set(lines.map((p) => p.line));
           rows = rows.filter((r) => !refused.has(r.line));
           write = write.filter((r) => !refused.has(r.line));
           split.created = split.created.filter((r) => !refused.has(r.line));

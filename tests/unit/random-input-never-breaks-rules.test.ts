@@ -19,10 +19,10 @@ import { parseCustomerNumbers } from "../../app/features/messages/messages.serve
 import { parseDistributionParams } from "../../app/features/distribution/distribution-params.server";
 import { updateBankDetail } from "../../app/features/guarantees/guarantees.server";
 import { isRefusal } from "../../app/lib/refusal";
-import { BundleChangeError, changeBundleNumber } from "../../app/features/bundles/staff-bundles.server";
+import { changeBundleNumber } from "../../app/features/bundles/staff-bundles.server";
 import { parseCsv, CSV_LIMITS } from "../../app/lib/csv.server";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importFile } from "../../app/features/imports/imports.server";
-import { OrdersError, applyOrders, parseOrdersFile } from "../../app/features/invoices/orders.server";
+import { applyOrders, parseOrdersFile, refusedOrderLines } from "../../app/features/invoices/orders.server";
 import { MAX_RETURN_AMOUNT, saveReturns, type ReturnLine } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
@@ -253,7 +253,7 @@ describe("staff inputs", () => {
           await changeBundleNumber(a, bundleId, n, { id: "test" });
           expect(bundleId).toBe(bundle.id);
         } catch (e) {
-          expect(e).toBeInstanceOf(BundleChangeError);
+          expect(e).toMatchObject({ code: "invalid" });
         }
       }),
       DB_RUNS,
@@ -346,7 +346,7 @@ describe("CSV reader, imports and order files", () => {
           await applyOrders(parsed.rows, "fuzz.csv", { id: "test" });
           stored++;
         } catch (e) {
-          expect(e).toBeInstanceOf(OrdersError);
+          expect(refusedOrderLines(e)?.length).toBeGreaterThan(0);
           const after = Number((await db().select({ n: sql<number>`count(*)` }).from(schema.orderFiles))[0].n);
           expect(after).toBe(before);
         }

@@ -8,8 +8,8 @@ import { createBundle, createLabelBlock, createStaff } from "../../db/factories"
 import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
 import { checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
 import { saveProduct } from "../../app/features/products/products.server";
-import { BundleChangeError, changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
-import { OrdersError, applyOrders, parseOrdersFile, transferOrders } from "../../app/features/invoices/orders.server";
+import { changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
+import { applyOrders, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
 import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
 import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
 import {
@@ -91,7 +91,7 @@ describe("staff bundles", () => {
     const other = await setup();
     await expect(changeBundleNumber(c, b.id, 6, actor)).rejects.toThrow("Buntnummer 6 används redan av kunden.");
     await expect(changeBundleNumber(c, b.id, 101, actor)).rejects.toThrow("ligger inte i något av kundens buntblock");
-    await expect(changeBundleNumber(c, other.b.id, 60, actor)).rejects.toBeInstanceOf(BundleChangeError);
+    await expect(changeBundleNumber(c, other.b.id, 60, actor)).rejects.toMatchObject({ code: "invalid", message: "Bunten finns inte hos kunden." });
     await changeBundleNumber(c, b.id, 60, actor);
     const [row] = await db().select().from(schema.bundles).where(eq(schema.bundles.id, b.id));
     expect(row.number).toBe(60);
@@ -134,7 +134,7 @@ describe("order files", () => {
   it("applies nothing when a customer is unknown; upserts by customer, date, article and ledger; transfers", async () => {
     const c = await newCustomer();
     const bad = parseOrdersFile(`${header}\n${c};2026-01-01;A1;Ställ;1;100;83\n99999;2026-01-01;A1;Ställ;1;100;83\n`);
-    await expect(applyOrders(bad.rows, "bad.csv", actor)).rejects.toBeInstanceOf(OrdersError);
+    await expect(applyOrders(bad.rows, "bad.csv", actor).catch((e) => refusedOrderLines(e)?.length)).resolves.toBeGreaterThan(0);
     expect(await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c))).toHaveLength(0);
 
     const one = parseOrdersFile(`${header}\n${c};2026-01-01;A1;Ställ;1;100;83\n${c};2026-01-01;A1;Ställ;1;100;80\n`);

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
+import { isRefusal, refuse } from "~/lib/refusal";
 
 const KEYLEN = 32;
 // N=2^14 keeps a login around 30–50 ms on this hardware.
@@ -40,10 +41,14 @@ export const HASH_LIMITS = {
   queue: Number(process.env.HASH_QUEUE) || 16,
 };
 
-export class HashBusyError extends Error {
-  constructor() {
-    super("Too many logins are being checked.");
-  }
+/** The refusal when every hashing slot and the queue are taken (503). */
+function hashBusy() {
+  return refuse.busy("Många loggar in just nu. Försök igen om en stund.", { retryAfterSeconds: 5, detail: "hash-slots" });
+}
+
+/** Whether `e` is withHashSlot's refusal (the check never ran). */
+export function isHashBusy(e: unknown): boolean {
+  return isRefusal(e, "busy") && e.detail === "hash-slots";
 }
 
 let active = 0;
@@ -54,10 +59,10 @@ export function hashSlotsFull(): boolean {
   return active >= HASH_LIMITS.concurrent && waiting.length >= HASH_LIMITS.queue;
 }
 
-/** Runs `fn` in one of the hashing slots; throws HashBusyError when the queue is full. */
+/** Runs `fn` in one of the hashing slots; refuses (busy) when the queue is full. */
 export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (active >= HASH_LIMITS.concurrent) {
-    if (waiting.length >= HASH_LIMITS.queue) throw new HashBusyError();
+    if (waiting.length >= HASH_LIMITS.queue) throw hashBusy();
     // The finishing call hands its slot straight to the first waiter.
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {

@@ -1,3 +1,4 @@
-// The bundles feature's client-safe part (rules and types a screen's component uses).
+// The bundles feature's client-safe part (rules, types and schemas a screen's component uses).
 export * from "./bundle-progress";
 export * from "./schemas";
+export * from "./staff-schemas";

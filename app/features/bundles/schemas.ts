@@ -1,8 +1,9 @@
 // The retailer's bundle forms: closing one bundle (the start page's dialog) and the
 // confirm step after a returns save (Öppen/Stängd per open bundle, spec 2.5, 4, 9).
+import { BUNDLE_NUMBER } from "~/catalog";
 import { z } from "~/lib/zod";
 
-export const BUNDLE_NUMBER = /^\d{1,5}$/;
+export { BUNDLE_NUMBER };
 export const CLOSE_REFUSED = "Bunten kunde inte stängas. Den är redan stängd eller finns inte.";
 
 /** With JavaScript the dialog posts `js=1` and gets data back instead of a redirect. */

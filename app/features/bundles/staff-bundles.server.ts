@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
+import { refuse } from "~/lib/refusal";
 
 import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog/index";
 // Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
@@ -144,31 +145,29 @@ export async function listChangeableBundles(customerId: number, page: number) {
   return { bundles: rows, total: n };
 }
 
-export class BundleChangeError extends Error {}
-
 /**
  * Gives a bundle a new number. The number must be free for the customer and lie in
  * one of the customer's label blocks; that block's unused count goes down by one.
  */
 export async function changeBundleNumber(customerId: number, bundleId: number, newNumber: number, actor: Actor): Promise<void> {
   if (!Number.isInteger(newNumber) || newNumber < 1 || newNumber > 99999) {
-    throw new BundleChangeError("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.");
+    throw refuse.invalid("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.", { field: "newNumber" });
   }
-  if (!Number.isSafeInteger(bundleId)) throw new BundleChangeError("Bunten finns inte hos kunden.");
+  if (!Number.isSafeInteger(bundleId)) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
   await writeTransaction(async (tx) => {
     const b = schema.bundles;
     const [bundle] = await tx.select().from(b).where(and(eq(b.id, bundleId), eq(b.customerId, customerId)));
-    if (!bundle) throw new BundleChangeError("Bunten finns inte hos kunden.");
-    if (bundle.number === newNumber) throw new BundleChangeError("Bunten har redan det numret.");
+    if (!bundle) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
+    if (bundle.number === newNumber) throw refuse.invalid("Bunten har redan det numret.", { field: "newNumber" });
     const [clash] = await tx.select({ id: b.id }).from(b).where(and(eq(b.customerId, customerId), eq(b.number, newNumber)));
-    if (clash) throw new BundleChangeError(`Buntnummer ${newNumber} används redan av kunden.`);
+    if (clash) throw refuse.invalid(`Buntnummer ${newNumber} används redan av kunden.`, { field: "newNumber" });
     const l = schema.labelBlocks;
     const [block] = await tx
       .select({ id: l.id, numberUnused: l.numberUnused })
       .from(l)
       .where(and(eq(l.customerId, customerId), lte(l.fromNumber, newNumber), gte(l.toNumber, newNumber)))
       .limit(1);
-    if (!block) throw new BundleChangeError(`Buntnummer ${newNumber} ligger inte i något av kundens buntblock.`);
+    if (!block) throw refuse.invalid(`Buntnummer ${newNumber} ligger inte i något av kundens buntblock.`, { field: "newNumber" });
     await tx.update(b).set({ number: newNumber, updatedAt: Date.now() }).where(eq(b.id, bundleId));
     if (block.numberUnused > 0) {
       await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: Date.now() }).where(eq(l.id, block.id));

@@ -2,56 +2,12 @@
 // side draft per staff user (file_id null); 'Skicka' groups the drafts into an
 // extra_invoice_files row, and `portal invoice run` bills lines that have a file.
 import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import { z } from "zod";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { isValidDate } from "~/lib/dates";
+import { grossFromNet, type InvoiceLineInput } from "./schemas";
+import { refuse } from "~/lib/refusal";
 
-import { MAGAZINES, PRODUCT_GROUPS } from "~/catalog/index";
-
-/** "12,50" / "12.50" / "12" kronor -> öre; null when not a sum of money. */
-export function parseKronor(value: string): number | null {
-  const m = /^(-?)(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value.replace(/\s/g, ""));
-  if (!m) return null;
-  const ore = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
-  return m[1] ? -ore : ore;
-}
-
-/** grossPrice = nettoPrice × (1 + vat/100), rounded to whole öre (back-office 5). */
-export function grossFromNet(nettoOre: number, vatPercent: number): number {
-  return Math.round((nettoOre * (100 + vatPercent)) / 100);
-}
-
-const required = { error: "Obligatorisk." };
-const kronor = (msg: string) =>
-  z.string(required).refine((v) => parseKronor(v) !== null, msg).transform((v) => parseKronor(v)!);
-const wholeNumber = z.string(required).regex(/^\d{1,6}$/, "Ange ett heltal.").transform(Number);
-
-/** The form of one line (all values arrive as text). */
-export const InvoiceLineSchema = z.object({
-  magazineTitle: z.enum(MAGAZINES, required),
-  customerNumber: z.string(required).regex(/^\d{1,5}$/, "Kundnummer är 1–5 siffror.").transform(Number),
-  productGroup: z.enum(PRODUCT_GROUPS, required),
-  articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
-  articleName: z.string(required).trim().min(1, "Obligatorisk.").max(100, "Högst 100 tecken."),
-  editionId: z.string().regex(/^\d{1,4}$/, "Ange ett heltal.").transform(Number).optional(),
-  productCode: z.string().trim().max(40, "Högst 40 tecken.").optional(),
-  deliveryDate: z.string(required).refine(isValidDate, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
-  deliveredAmount: wholeNumber,
-  reclaimAmount: z.string().regex(/^\d{1,6}$/, "Ange ett heltal.").transform(Number).optional(),
-  grossPrice: kronor("Ange ett belopp i kronor, t.ex. 12,50.").optional(),
-  nettoPrice: kronor("Ange ett belopp i kronor, t.ex. 12,50."),
-  vat: z.enum(["0", "6", "12", "25"], { error: "Välj moms." }).transform(Number),
-  profitPercentage: z.string().regex(/^\d{1,3}$/, "Ange ett heltal 0–100.").transform(Number).optional(),
-  ediReferenceText: z.string().trim().max(100, "Högst 100 tecken.").optional(),
-});
-export type InvoiceLineInput = z.output<typeof InvoiceLineSchema>;
-
-export class InvoiceLineError extends Error {
-  constructor(public errors: Record<string, string>) {
-    super("invalid invoice line");
-  }
-}
+export { InvoiceLineSchema, grossFromNet, parseKronor, type InvoiceLineInput } from "./schemas";
 
 async function toRow(input: InvoiceLineInput) {
   const errors: Record<string, string> = {};
@@ -61,7 +17,7 @@ async function toRow(input: InvoiceLineInput) {
   if ((input.profitPercentage ?? 0) > 100) errors.profitPercentage = "Ange ett heltal 0–100.";
   const computed = input.productGroup === "Exponeringsutrustning";
   if (!computed && input.grossPrice === undefined) errors.grossPrice = "Obligatorisk.";
-  if (Object.keys(errors).length > 0) throw new InvoiceLineError(errors);
+  if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0], { fields: errors });
   return {
     magazineTitle: input.magazineTitle,
     customerId: input.customerNumber,
@@ -135,7 +91,7 @@ export async function saveDraft(staffId: number, input: InvoiceLineInput, actor:
         .set({ ...row, updatedAt: Date.now() })
         .where(and(eq(x.id, id), isNull(x.fileId), eq(x.createdBy, staffId)))
         .returning({ id: x.id });
-      if (done.length === 0) throw new InvoiceLineError({ articleName: "Raden finns inte längre bland dina utkast." });
+      if (done.length === 0) throw refuse.invalid("Raden finns inte längre bland dina utkast.", { field: "articleName" });
     } else {
       [{ id: lineId }] = await tx.insert(x).values({ ...row, createdBy: staffId }).returning({ id: x.id });
     }

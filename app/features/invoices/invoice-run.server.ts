@@ -8,6 +8,7 @@ import { and, between, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sq
 import { schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
 export const PAPER_VAT_PERMILLE = 60;
@@ -15,8 +16,6 @@ export const PAPER_VAT_PERMILLE = 60;
 export const ORDER_VAT_PERMILLE = 250;
 export const PAYMENT_DAYS = 30;
 export const FIRST_INVOICE_NUMBER = 500001;
-
-export class InvoicingError extends Error {}
 
 type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number };
 export type PlannedInvoice = {
@@ -164,8 +163,8 @@ export async function runInvoicing(
   onProgress?: (done: number, total: number) => void,
 ): Promise<InvoiceRunSummary> {
   const { from, to } = input;
-  if (!isValidDate(from) || !isValidDate(to)) throw new InvoicingError("Perioden ska anges som ÅÅÅÅ-MM-DD.");
-  if (from > to) throw new InvoicingError("Periodens början ligger efter dess slut.");
+  if (!isValidDate(from) || !isValidDate(to)) throw refuse.invalid("Perioden ska anges som ÅÅÅÅ-MM-DD.");
+  if (from > to) throw refuse.invalid("Periodens början ligger efter dess slut.");
   const date = input.date ?? today();
 
   const run = async (tx: Tx): Promise<InvoiceRunSummary> => {
@@ -175,7 +174,7 @@ export async function runInvoicing(
       .from(inv)
       .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
       .limit(1);
-    if (overlap) throw new InvoicingError(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+    if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
 
     const { planned, existing } = await planInvoices(tx, from, to);
     const perType = new Map<number, InvoiceRunSummary["perPaperType"][number]>();

@@ -8,6 +8,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { check, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { isValidDate } from "~/lib/dates";
+import { isRefusal, refuse } from "~/lib/refusal";
 
 export const ORDER_COLUMNS = ["customerNumber", "orderDate", "articleNumber", "articleDescription", "amount", "price", "ledger"] as const;
 export const MAX_ORDER_ROWS = 50_000;
@@ -67,10 +68,16 @@ export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: Csv
   return { rows, problems };
 }
 
-export class OrdersError extends Error {
-  constructor(public problems: CsvProblem[]) {
-    super(problems.map((p) => `rad ${p.line}: ${p.column}: ${p.reason}`).join("; "));
-  }
+/** The refusal of a file whose lines break the rules; its lines travel in `detail`. */
+function ordersRefused(problems: CsvProblem[]) {
+  return refuse.invalid(`Filen har felaktiga rader: ${problems.map((p) => `rad ${p.line}: ${p.column}: ${p.reason}`).join("; ")}`, { field: "file", detail: { problems } });
+}
+
+/** The lines applyOrders refused a file for, or null when `e` is not that refusal. */
+export function refusedOrderLines(e: unknown): CsvProblem[] | null {
+  if (!isRefusal(e, "invalid")) return null;
+  const detail = e.detail as { problems?: CsvProblem[] } | undefined;
+  return Array.isArray(detail?.problems) ? detail.problems : null;
 }
 
 /**
@@ -99,7 +106,7 @@ export async function applyOrders(rows: OrderRow[], filename: string, actor: Act
         problems.push({ line: r.line, column: "-", reason: "raden är redan fakturerad" });
       }
     }
-    if (problems.length > 0) throw new OrdersError(problems.sort((a, b) => a.line - b.line));
+    if (problems.length > 0) throw ordersRefused(problems.sort((a, b) => a.line - b.line));
     const [file] = await tx.insert(schema.orderFiles).values({ filename, rowCount: rows.length, uploadedBy: actor.id }).returning({ id: schema.orderFiles.id });
     for (let i = 0; i < rows.length; i += 500) {
       await tx

@@ -8,17 +8,16 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, type Db } from "~/db.server";
-
-export class BackupError extends Error {}
+import { refuse } from "~/lib/refusal";
 
 export type BackupResult = { file: string; bytes: number; ms: number };
 
 export async function backupDatabase(out: string, db: Db = getDb()): Promise<BackupResult> {
   const started = Date.now();
-  if (db.$client.protocol !== "file") throw new BackupError("backup kopierar bara en lokal databasfil (file:…); för Turso/sqld, använd deras säkerhetskopior.");
+  if (db.$client.protocol !== "file") throw refuse.invalid("backup kopierar bara en lokal databasfil (file:…); för Turso/sqld, använd deras säkerhetskopior.");
   const file = resolve(out);
-  if (existsSync(file)) throw new BackupError(`${out} finns redan; välj ett nytt filnamn.`);
-  if (!existsSync(dirname(file))) throw new BackupError(`Katalogen ${dirname(file)} finns inte.`);
+  if (existsSync(file)) throw refuse.conflict(`${out} finns redan; välj ett nytt filnamn.`);
+  if (!existsSync(dirname(file))) throw refuse.notFound(`Katalogen ${dirname(file)} finns inte.`);
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
     await db.$client.execute({ sql: "VACUUM INTO ?", args: [tmp] });
@@ -26,14 +25,14 @@ export async function backupDatabase(out: string, db: Db = getDb()): Promise<Bac
     try {
       const res = await copy.execute("PRAGMA integrity_check");
       const answer = res.rows.map((r) => String(r[0])).join("; ");
-      if (answer !== "ok") throw new BackupError(`Kopian klarade inte integrity_check: ${answer}`);
+      if (answer !== "ok") throw refuse.invalid(`Kopian klarade inte integrity_check: ${answer}`);
     } finally {
       copy.close();
     }
     try {
       linkSync(tmp, file);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new BackupError(`${out} finns redan; välj ett nytt filnamn.`);
+      if ((e as NodeJS.ErrnoException).code === "EEXIST") throw refuse.conflict(`${out} finns redan; välj ett nytt filnamn.`);
       throw e;
     }
     return { file, bytes: statSync(file).size, ms: Date.now() - started };

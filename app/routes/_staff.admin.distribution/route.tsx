@@ -1,16 +1,18 @@
+// Distribution (back-office 9): per distributor the reporting customers and their
+// returns for a period, refreshed every five minutes; a customer's papers open in place.
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { today } from "~/lib/dates";
 import { getCustomerPapers, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
-import { datesOf, PRESET_LABELS, type PresetId } from "~/lib/period";
-import { PlainField } from "~/ui/field";
+import { PRESET_LABELS, type PresetId } from "~/lib/period";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
-import { CsrfInput } from "~/ui/csrf";
+import { CustomerRows } from "./customer-rows";
+import { DistributionFilters } from "./filters";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -48,7 +50,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const pct = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** The current search with some keys replaced (null removes). */
 export default function DistributionPage() {
   const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal } = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -61,10 +62,6 @@ export default function DistributionPage() {
     return () => clearInterval(timer);
   }, [revalidator]);
   const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === location.pathname);
-  const selectedDistributors = new Set(query?.distributorIds ?? []);
-  const selectedEditions = new Set((query?.editions ?? []).map((e) => `${e.titleId}:${e.editionId}`));
-  const excluded = new Set(query?.excludeDates ?? []);
-  const rangeDates = query ? datesOf(query) : [];
   const exportSearch = (utb: number | null) => withParams(location.search, { kund: null, ...(utb === null ? {} : { utb: String(utb) }) });
 
   return (
@@ -81,60 +78,7 @@ export default function DistributionPage() {
 
       <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund"]} />
 
-      <Form method="get" className="card filter-form">
-        <div className="field-row">
-          <PlainField key={`from-${raw.from}`} id="dist-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
-          <PlainField key={`to-${raw.to}`} id="dist-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
-        </div>
-        {rangeDates.length > 1 ? (
-          <details open={excluded.size > 0}>
-            <summary>Exkludera datum</summary>
-            <fieldset className="checks">
-              <legend className="visually-hidden">Exkludera datum</legend>
-              {rangeDates.map((d) => (
-                <label key={d}>
-                  <input type="checkbox" name="exclude" value={d} defaultChecked={excluded.has(d)} /> {d}
-                </label>
-              ))}
-            </fieldset>
-          </details>
-        ) : null}
-        {distributors.length > 1 ? (
-          <details open={selectedDistributors.size > 0}>
-            <summary>Utb:er</summary>
-            <fieldset className="checks">
-              <legend className="visually-hidden">Utb:er (inga valda: alla)</legend>
-              {distributors.map((d) => (
-                <label key={d.id}>
-                  <input type="checkbox" name="utb" value={d.id} defaultChecked={selectedDistributors.has(d.id)} /> {d.name}
-                </label>
-              ))}
-            </fieldset>
-          </details>
-        ) : null}
-        <details open={selectedEditions.size > 0}>
-          <summary>Utgåvor</summary>
-          <fieldset className="checks">
-            <legend className="visually-hidden">Utgåvor (inga valda: alla)</legend>
-            {editions.map((e) => (
-              <label key={`${e.titleId}:${e.editionId}`}>
-                <input type="checkbox" name="utgava" value={`${e.titleId}:${e.editionId}`} defaultChecked={selectedEditions.has(`${e.titleId}:${e.editionId}`)} />{" "}
-                {e.description}
-              </label>
-            ))}
-          </fieldset>
-        </details>
-        <div className="actions">
-          <button type="submit" className="primary">
-            Visa
-          </button>
-          {query ? (
-            <a className="button" href={`/admin/distribution/export.xlsx${exportSearch(null)}`} download>
-              Exportera alla till Excel
-            </a>
-          ) : null}
-        </div>
-      </Form>
+      <DistributionFilters raw={raw} errors={errors} query={query} distributors={distributors} editions={editions} exportHref={query ? `/admin/distribution/export.xlsx${exportSearch(null)}` : null} />
 
       {query ? (
         <>
@@ -199,67 +143,6 @@ export default function DistributionPage() {
             );
           })}
         </>
-      ) : null}
-    </>
-  );
-}
-
-type CustomerView = { id: number; name: string; zip: string; city: string; frequency: number; amount: number; priceOre: number; anyZero: boolean };
-type PaperView = { id: number; name: string; deliveryDate: string; delivered: number; received: number };
-
-// A customer's papers are URL state (?kund=): a month of the whole country has far
-// too many paper rows to send with the page, so one customer's are fetched at a time.
-function CustomerRows({ customer: c, papers, href, canOpenPortal }: { customer: CustomerView; papers: PaperView[] | null; href: string; canOpenPortal: boolean }) {
-  return (
-    <>
-      <tr id={`kund-${c.id}`} className={c.anyZero ? "zero-received" : undefined}>
-        <td>{c.id}</td>
-        <td>
-          <Link to={`${href}#kund-${c.id}`} preventScrollReset aria-expanded={papers !== null}>
-            {c.name}
-          </Link>{" "}
-          <span className="badge" title="Dagar av de senaste 30 med rapport">
-            {c.frequency}/30
-          </span>
-          {c.anyZero ? <span className="badge badge-warn">Mottagit 0</span> : null}
-        </td>
-        <td>{c.zip}</td>
-        <td>{c.city}</td>
-        <td className="num">{c.amount}</td>
-        <td className="num">{formatKr(c.priceOre)}</td>
-      </tr>
-      {papers ? (
-        <tr className="papers-row">
-          <td colSpan={6}>
-            <table aria-label={`Tidningar för ${c.name}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Tidning</th>
-                  <th scope="col">Leveransdatum</th>
-                  <th scope="col" className="num">Följesedel</th>
-                  <th scope="col" className="num">Mottagit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {papers.map((p) => (
-                  <tr key={p.id} className={p.received === 0 ? "zero-received" : undefined}>
-                    <td>{p.name}</td>
-                    <td className="date">{p.deliveryDate}</td>
-                    <td className="num">{p.delivered}</td>
-                    <td className="num">{p.received}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {canOpenPortal ? (
-              <Form method="post" action="/admin/kund/oppna" className="inline-form">
-                <CsrfInput />
-                <input type="hidden" name="kundnummer" value={c.id} />
-                <button type="submit">Öppna kundens portal</button>
-              </Form>
-            ) : null}
-          </td>
-        </tr>
       ) : null}
     </>
   );

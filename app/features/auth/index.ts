@@ -1,0 +1,2 @@
+// The auth feature's client-safe part (the schemas its screens validate with).
+export * from "./schemas";

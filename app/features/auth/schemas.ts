@@ -1,0 +1,31 @@
+// The auth feature's forms: the login, the second-factor code, and the one-field
+// customer-number forms of the admin (open a retailer's portal, end its sessions).
+// Client-safe: the screens validate with the same schemas in the browser.
+import { z } from "~/lib/zod";
+
+export const LoginSchema = z.object({
+  kundnummer: z.string({ error: "Kundnummer måste anges" }).trim().min(1, "Kundnummer måste anges").max(254),
+  pinkod: z.string({ error: "Pinkod måste anges" }).min(1, "Pinkod måste anges").max(200),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+// Six digits from the app or a 16-digit recovery code, spaces and dashes allowed. Any
+// other shape cannot be right: refused at once, not weighed as a guess.
+export const CodeSchema = z.object({
+  kod: z
+    .string({ error: "Ange koden" })
+    .trim()
+    .min(1, "Ange koden")
+    .max(64, "Fel kod. Försök igen.")
+    .refine((v) => /^(\d{6}|\d{16})$/.test(v.normalize("NFKC").replace(/[\s-]/g, "")), "Fel kod. Försök igen."),
+});
+
+const CUSTOMER_NUMBER_TEXT = "Ange ett kundnummer (1–5 siffror).";
+
+/** 'Öppna kundens portal' and 'Logga ut kund': the customer's number as typed. */
+export const CustomerNumberSchema = z.object({
+  kundnummer: z.string({ error: CUSTOMER_NUMBER_TEXT }).trim().regex(/^\d{1,5}$/, CUSTOMER_NUMBER_TEXT),
+});
+
+/** The logout form: only the form token, checked by the guard. */
+export const LogoutSchema = z.object({});

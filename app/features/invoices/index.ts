@@ -1,0 +1,2 @@
+// The invoices feature's client-safe part (schemas a screen's component uses).
+export * from "./schemas";

@@ -1,0 +1,137 @@
+// Fakturering (back-office 9): extra invoice lines (Fakturaposter) and uploaded order
+// files (Exponeringsutrustning), as two tabs in the URL (?flik=…). Every form of the
+// screen posts here and is told apart by its intent (InvoiceActionSchema).
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, useLoaderData } from "@remix-run/react";
+import type { Submission } from "@conform-to/react";
+import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { PAGE_SIZES } from "~/catalog/index";
+import type { Actor } from "~/features/audit/index.server";
+import { InvoiceActionSchema } from "~/features/invoices";
+import { applyOrders, deleteDraft, deleteOrderFile, deleteOrderLine, deleteWaiting, getDraft, listDrafts, listOrderFiles, listWaiting, parseOrdersFile, refusedOrderLines, saveDraft, sendDrafts, transferOrders } from "~/features/invoices/index.server";
+import { handleForm, readForm, refused } from "~/http/form.server";
+import { MAX_CSV_BYTES } from "~/http/uploads.server";
+import { parseId } from "~/lib/ids";
+import { pageParam } from "~/lib/paging";
+import { isRefusal, refuse } from "~/lib/refusal";
+import { TabStrip } from "~/ui/tabs";
+import { InvoiceLinesTab } from "./lines-tab";
+import { OrdersTab } from "./orders-tab";
+
+export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
+
+const TABS = [
+  { id: "poster", label: "Fakturaposter" },
+  { id: "expo", label: "Exponeringsutrustning" },
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const params = new URL(request.url).searchParams;
+  const tab = params.get("flik") === "expo" ? "expo" : "poster";
+  if (tab === "expo") return { tab, files: await listOrderFiles(), drafts: [], editing: null, waiting: null, per: "10", page: 1, adding: false };
+  const perParam = params.get("per");
+  const per = perParam === "alla" ? null : PAGE_SIZES.find((p) => String(p) === perParam) ?? 10;
+  const page = pageParam(params.get("sida"));
+  const editId = parseId(params.get("redigera"));
+  const [drafts, waiting, editing] = await Promise.all([
+    listDrafts(user.staffId),
+    listWaiting(page, per),
+    editId !== null ? getDraft(user.staffId, editId) : null,
+  ]);
+  return { tab, files: [], drafts, waiting, editing, per: per === null ? "alla" : String(per), page, adding: params.get("ny") === "1" || !!editing };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const actor = user.actor;
+  // An oversized order file is answered like the screen's other upload errors (400).
+  try {
+    await readForm(request, { uploadBytes: MAX_CSV_BYTES });
+  } catch (e) {
+    if (isRefusal(e, "too-large")) return refused(null, refuse.invalid(`Fel: ${e.message}`, { field: "file" }));
+    throw e;
+  }
+  return handleForm(request, InvoiceActionSchema, async (value, submission) => {
+    switch (value.intent) {
+      case "save-line": {
+        const { intent: _intent, id, ...line } = value;
+        await saveDraft(user.staffId, line, actor, id ?? undefined);
+        return redirectWithToast(request, "/admin/invoice", "Raden har lagts till i listan.");
+      }
+      case "delete-draft":
+        if (value.id === null || !(await deleteDraft(user.staffId, value.id, actor))) throw refuse.notFound("Raden finns inte.");
+        return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
+      case "send": {
+        const sent = await sendDrafts(user.staffId, actor);
+        return redirectWithToast(request, "/admin/invoice", sent ? `${sent.count} rader skickade till fakturering.` : "Det finns inga rader att skicka.");
+      }
+      case "delete-waiting":
+        if (value.id === null || !(await deleteWaiting(value.id, actor))) throw refuse.notFound("Raden finns inte eller är redan fakturerad.");
+        return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
+      case "upload":
+        return uploadOrders(request, value.file, submission, actor);
+      case "transfer":
+        try {
+          await transferOrders(actor);
+        } catch (e) {
+          console.error(e);
+          return redirectWithToast(request, "/admin/invoice?flik=expo", "Något gick fel vid Överföring till fakturering");
+        }
+        return redirectWithToast(request, "/admin/invoice?flik=expo", "Framgång! Överföring till fakturering lyckades.");
+      case "delete-order":
+        if (value.id === null || !(await deleteOrderLine(value.id, actor))) throw refuse.notFound("Raden finns inte eller är redan fakturerad.");
+        return redirectWithToast(request, "/admin/invoice?flik=expo", "Raden borttagen.");
+      case "delete-order-file": {
+        if (value.id === null) throw refuse.notFound("Filen finns inte.");
+        const n = await deleteOrderFile(value.id, actor);
+        return redirectWithToast(request, "/admin/invoice?flik=expo", `Filens ${n} rader borttagna.`);
+      }
+    }
+  });
+}
+
+const BAD_ROWS = "Fel: Filen har felaktiga rader. Inget har sparats.";
+
+/** The file's error answer: the message first, then the refused lines, all on the file field. */
+function uploadRefused(submission: Submission<unknown>, messages: string[], status = 400) {
+  return data(submission.reply({ fieldErrors: { file: messages }, hideFields: ["file"] }), { status });
+}
+
+async function uploadOrders(request: Request, file: File, submission: Submission<unknown>, actor: Actor) {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text: string;
+  try {
+    // A CSV file is UTF-8 text: the name must say .csv and the content must decode.
+    if (!/\.csv$/i.test(file.name) || bytes.includes(0)) throw new TypeError("not csv");
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return uploadRefused(submission, ["Fel: Endast CSV-filer (.csv) kan laddas upp."]);
+  }
+  const parsed = parseOrdersFile(text);
+  const problemText = (ps: { line: number; column: string; reason: string }[]) => ps.map((p) => `Rad ${p.line}: ${p.column}: ${p.reason}`);
+  if (parsed.problems.length > 0) return uploadRefused(submission, [BAD_ROWS, ...problemText(parsed.problems)]);
+  try {
+    const { count } = await applyOrders(parsed.rows, file.name.slice(0, 200), actor);
+    return redirectWithToast(request, "/admin/invoice?flik=expo", `Framgång! ${count} beställningar har bearbetats`);
+  } catch (e) {
+    const lines = refusedOrderLines(e);
+    if (lines) return uploadRefused(submission, [BAD_ROWS, ...problemText(lines)]);
+    console.error(e);
+    return uploadRefused(submission, ["Något gick fel vid uppladdning"], 500);
+  }
+}
+
+export default function InvoiceAdmin() {
+  const loaded = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Fakturering</h1>
+      <TabStrip tabs={TABS} current={loaded.tab} label="Flikar" />
+      {loaded.tab === "expo" ? <OrdersTab files={loaded.files} /> : <InvoiceLinesTab {...loaded} />}
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
