@@ -1,4 +1,5 @@
 // `portal seed --demo`: a small, deterministic, believable data set.
+import { titleName } from "../app/catalog/index";
 import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
 import type { Db } from "./client";
 import {
@@ -220,7 +221,7 @@ export async function seedDemo(db: Db, today: string): Promise<{ customers: numb
       await tx.insert(schema.dailyProducts).values({
         titleId: e.titleId,
         editionId: e.editionId,
-        heading: e.titleId === 1 ? "Aftonbladet" : "Expressen",
+        heading: titleName(e.titleId) ?? "",
         description: `${e.description} ${today}`,
         startDate: today,
         endDate: today,

@@ -1,3 +1,4 @@
+import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -21,7 +22,7 @@ const CLOSE_DELAY_MS = 1500;
 
 function bundleParam(url: URL): number | null {
   const raw = url.searchParams.get("bunt");
-  return raw && /^\d{1,5}$/.test(raw) ? Number(raw) : null;
+  return raw && BUNDLE_NUMBER.test(raw) ? Number(raw) : null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -66,7 +67,7 @@ export default function StartPage() {
                 <Link to={`?bunt=${b.number}`} preventScrollReset>
                   Bunt #{b.number}
                 </Link>
-                <span className="muted">{b.type === 0 ? "Huvudtidningar" : "Bilagor"}</span>
+                <span className="muted">{PAPER_TYPE_HEADING[b.type]}</span>
                 <BundleProgress total={b.total} />
               </li>
             ))}
@@ -119,7 +120,7 @@ function BundleDialog({ dialog }: { dialog: DialogData }) {
         <>
           <p>
             {bundle.open && !closedNow ? <BundleProgress total={bundle.total} /> : <strong>Stängd</strong>}{" "}
-            <span className="muted">({bundle.type === 0 ? "Huvudtidningar" : "Bilagor"})</span>
+            <span className="muted">({PAPER_TYPE_HEADING[bundle.type]})</span>
           </p>
           <BundleTable lines={bundle.lines} total={bundle.total} />
           {bundle.open ? (

@@ -1,3 +1,4 @@
+import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = (url.searchParams.get("id") ?? "").trim().slice(0, 20);
   if (!id) return { id, result: null };
-  const bundle = /^\d{1,5}$/.test(id) ? await getBundle(user.customerId, Number(id)) : null;
+  const bundle = BUNDLE_NUMBER.test(id) ? await getBundle(user.customerId, Number(id)) : null;
   if (!bundle) {
     // Unknown, malformed and other customers' numbers answer alike.
     return data({ id, result: { found: false as const } }, { status: 404 });
@@ -55,7 +56,7 @@ export default function BundleSearch() {
           <h2 id="bundle-heading">Bunt #{result.bundle.number}</h2>
           <p>
             {result.bundle.open ? <strong>Öppen</strong> : <strong>Stängd {result.bundle.closedDate}</strong>}{" "}
-            <span className="muted">({result.bundle.type === 0 ? "Huvudtidningar" : "Bilagor"})</span>
+            <span className="muted">({PAPER_TYPE_HEADING[result.bundle.type]})</span>
           </p>
           <BundleTable lines={result.bundle.lines} total={result.bundle.total} />
           <Pager page={result.page} pages={result.pages} />

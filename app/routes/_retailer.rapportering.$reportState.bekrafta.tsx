@@ -1,3 +1,4 @@
+import { PAPER_TYPE_HEADING } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
@@ -47,7 +48,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-const TYPE_NAMES = ["Huvudtidningar", "Bilagor"] as const;
 
 export default function ConfirmStep() {
   const { state, bundles } = useLoaderData<typeof loader>();
@@ -86,7 +86,7 @@ export default function ConfirmStep() {
             const ofType = bundles.filter((b) => b.type === type);
             return (
               <section key={type} aria-labelledby={`confirm-type-${type}`}>
-                <h3 id={`confirm-type-${type}`}>{TYPE_NAMES[type]}</h3>
+                <h3 id={`confirm-type-${type}`}>{PAPER_TYPE_HEADING[type]}</h3>
                 {ofType.length === 0 ? <p className="muted">- Ingen öppen bunt</p> : null}
                 {replyError(failed, typeField(type)) ? (
                   <p className="field-error" role="alert">

@@ -1,6 +1,7 @@
 // The auth feature's forms: the login, the second-factor code, and the one-field
 // customer-number forms of the admin (open a retailer's portal, end its sessions).
 // Client-safe: the screens validate with the same schemas in the browser.
+import { CUSTOMER_NUMBER } from "~/catalog";
 import { z } from "~/lib/zod";
 
 export const LoginSchema = z.object({
@@ -24,7 +25,7 @@ const CUSTOMER_NUMBER_TEXT = "Ange ett kundnummer (1–5 siffror).";
 
 /** 'Öppna kundens portal' and 'Logga ut kund': the customer's number as typed. */
 export const CustomerNumberSchema = z.object({
-  kundnummer: z.string({ error: CUSTOMER_NUMBER_TEXT }).trim().regex(/^\d{1,5}$/, CUSTOMER_NUMBER_TEXT),
+  kundnummer: z.string({ error: CUSTOMER_NUMBER_TEXT }).trim().regex(CUSTOMER_NUMBER, CUSTOMER_NUMBER_TEXT),
 });
 
 /** The logout form: only the form token, checked by the guard. */

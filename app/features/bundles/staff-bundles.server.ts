@@ -5,7 +5,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { refuse } from "~/lib/refusal";
 
-import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog/index";
+import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog";
 // Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
 export const TITLE_GROUPS = { AB: [1, 16], EX: [2, 4, 8, 32] } as const;
 

@@ -5,7 +5,6 @@ import { clearThrottle } from "~/features/auth/throttle.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 
 export const PIN_PATTERN = /^\d{4,6}$/;
-export const CUSTOMER_ID_PATTERN = /^\d{1,5}$/;
 
 const customerById = preparedQuery((db) => {
   const c = schema.customers;

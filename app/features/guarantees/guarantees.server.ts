@@ -13,7 +13,7 @@ import { isoWeek, nextMonday, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import type { BankField } from "./schemas";
 
-import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog/index";
+import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog";
 
 export function titleOfLedger(ledger: number): string {
   return LEDGER_TITLE[ledger as Ledger] ?? `Reskontra ${ledger}`;

@@ -1,6 +1,6 @@
 // The Garantibelopp screen's forms and the payout file buttons: one schema per form
 // for the browser and the action.
-import { LEDGERS, type Ledger } from "~/catalog/index";
+import { LEDGERS, type Ledger } from "~/catalog";
 import { rowId } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 

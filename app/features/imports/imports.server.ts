@@ -1,4 +1,4 @@
-import { LEDGERS, TITLES } from "~/catalog/index";
+import { LEDGERS, TITLES } from "~/catalog";
 // Batch imports of the operators' files (docs/formats.md): distributors, customers,
 // editions, deliveries and guarantees. Each file is validated as a whole, then
 // applied in ONE write transaction, upserting by natural key, so a re-run changes

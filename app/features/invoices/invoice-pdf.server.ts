@@ -1,9 +1,10 @@
 // The invoice as an A4 PDF, rendered on demand from the stored invoice (DESIGN.md
 // "Invoicing"): customer, period, lines, VAT per rate, total and due date. Drawn with
 // the PDF kit: any customer name prints as it is stored, amounts in Swedish format.
+import { PAPER_TYPE_HEADING } from "~/catalog";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
-import { getInvoiceDocument, PAPER_TYPE_NAMES, type InvoiceDocument } from "./invoices.server";
+import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
 
 
 const MARGIN = 50;
@@ -47,7 +48,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
     ["Fakturadatum", invoice.date],
     ["Förfallodatum", invoice.dueDate],
     ["Period", `${invoice.periodFrom} – ${invoice.periodTo}`],
-    ["Avser", PAPER_TYPE_NAMES[invoice.paperType] ?? String(invoice.paperType)],
+    ["Avser", PAPER_TYPE_HEADING[invoice.paperType] ?? String(invoice.paperType)],
     ["Kundnummer", String(customer.id)],
     ["Status", invoice.status],
   ];

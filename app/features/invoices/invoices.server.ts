@@ -1,12 +1,10 @@
 // Invoices and guarantee amounts as the retailer sees them (spec 2.11), and the
 // data of one invoice for its PDF. The invoice run itself is invoicing.server.ts.
+import { LEDGER_TITLE, PAPER_TYPE_HEADING } from "~/catalog";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 
-export const PAPER_TYPE_NAMES: Record<number, string> = { 0: "Huvudtidningar", 1: "Bilagor" };
-/** Publisher ledger -> title (DESIGN.md: 83 Aftonbladet, 80 Expressen). */
-export const LEDGER_TITLES: Record<number, string> = { 83: "Aftonbladet", 80: "Expressen" };
 
 export type InvoiceListRow = {
   number: number;
@@ -26,7 +24,7 @@ export async function listInvoices(customerId: number): Promise<{ paperType: num
     .orderBy(asc(i.paperType), desc(i.date), desc(i.number));
   return [0, 1].map((paperType) => ({
     paperType,
-    name: PAPER_TYPE_NAMES[paperType],
+    name: PAPER_TYPE_HEADING[paperType],
     invoices: rows.filter((r) => r.paperType === paperType).map(({ paperType: _p, ...r }) => r),
   }));
 }
@@ -41,7 +39,7 @@ export async function listGuarantees(customerId: number): Promise<GuaranteeRow[]
     .from(g)
     .where(eq(g.customerId, customerId))
     .orderBy(desc(g.id));
-  return rows.map((r) => ({ ...r, title: LEDGER_TITLES[r.ledger] ?? `Reskontra ${r.ledger}` }));
+  return rows.map((r) => ({ ...r, title: (LEDGER_TITLE as Record<number, string>)[r.ledger] ?? `Reskontra ${r.ledger}` }));
 }
 
 export type InvoiceDocument = {

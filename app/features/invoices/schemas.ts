@@ -1,6 +1,7 @@
 // The invoice forms' schemas (Fakturering): the action parses with them and the screen
 // validates with the same ones in the browser (app/ui/form.tsx). Client-safe.
-import { MAGAZINES, PRODUCT_GROUPS } from "~/catalog/index";
+import { CUSTOMER_NUMBER } from "~/catalog";
+import { MAGAZINES, PRODUCT_GROUPS } from "~/catalog";
 import { isValidDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { z } from "~/lib/zod";
@@ -26,7 +27,7 @@ const wholeNumber = z.string(required).regex(/^\d{1,6}$/, "Ange ett heltal.").tr
 /** The form of one line (all values arrive as text). */
 export const InvoiceLineSchema = z.object({
   magazineTitle: z.enum(MAGAZINES, required),
-  customerNumber: z.string(required).regex(/^\d{1,5}$/, "Kundnummer är 1–5 siffror.").transform(Number),
+  customerNumber: z.string(required).regex(CUSTOMER_NUMBER, "Kundnummer är 1–5 siffror.").transform(Number),
   productGroup: z.enum(PRODUCT_GROUPS, required),
   articleId: z.string().trim().max(40, "Högst 40 tecken.").optional(),
   articleName: z.string(required).trim().min(1, "Obligatorisk.").max(100, "Högst 100 tecken."),

@@ -3,6 +3,7 @@
 //
 // Decision: a message of type 3 or 4 without customer numbers is for every retailer;
 // with numbers, only for those. Types 1 and 2 never have a customer list.
+import { CUSTOMER_NUMBER } from "~/catalog";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
@@ -32,7 +33,7 @@ export function parseCustomerNumbers(text: string): { ids: number[]; invalid: st
   const ids: number[] = [];
   const invalid: string[] = [];
   for (const p of parts) {
-    if (/^\d{1,5}$/.test(p)) ids.push(Number(p));
+    if (CUSTOMER_NUMBER.test(p)) ids.push(Number(p));
     else invalid.push(p);
   }
   return { ids: [...new Set(ids)], invalid };

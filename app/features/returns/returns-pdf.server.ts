@@ -1,6 +1,7 @@
 // The 'Skriv ut' document of the returns page: an A4 PDF named Returer of the list
 // the page shows, with empty boxes to write in for papers not yet reported. Drawn
 // with the PDF kit (Unicode font, page frame, table).
+import { PAPER_TYPE_HEADING } from "~/catalog";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatDate, formatNumber, pageFrame, rule, tableRow, type Column } from "~/pdf/index.server";
 import type { Paper, ReportState } from "./returns.server";
@@ -49,7 +50,7 @@ export async function returnsPdf(input: {
     const list = input.papers.filter((p) => p.type === type);
     continued = null;
     frame.ensure(4 * ROW);
-    line(type === 0 ? "Huvudtidningar" : "Bilagor", bold, 13);
+    line(PAPER_TYPE_HEADING[type], bold, 13);
     frame.y -= 20;
     if (list.length === 0) {
       line("Inget att rapportera");

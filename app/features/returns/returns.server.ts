@@ -1,6 +1,7 @@
 // Return reporting (spec 2.4, 4, 5; DESIGN.md "Return reports"). Every function
 // takes the customer id and filters by it; the save checks every rule itself, so a
 // forged form gets the same answers as the page.
+import { BUNDLE_NUMBER } from "~/catalog";
 import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
@@ -131,7 +132,7 @@ export function checkLine(line: ReturnLine): { error: string } | Checked | null 
   if (bundle === "" && amount === "") return null;
   if (amount === "" && !line.returnId && bundle === (line.defaultBundle ?? "").trim()) return null;
   if (amount !== "" && !/^\d{1,3}$/.test(amount)) return { error: RETURN_MESSAGES.unreasonable };
-  if (bundle !== "" && !/^\d{1,5}$/.test(bundle)) return { error: RETURN_MESSAGES.unreasonable };
+  if (bundle !== "" && !BUNDLE_NUMBER.test(bundle)) return { error: RETURN_MESSAGES.unreasonable };
   if (bundle === "") return { error: RETURN_MESSAGES.bundleRequired };
   if (amount === "") return { error: RETURN_MESSAGES.amountRequired };
   const n = Number(bundle);

@@ -1,6 +1,7 @@
 // The returns form: a table per paper type, a row per paper (more with Ny bunt /
 // Tilläggsrapportera). With JavaScript the row buttons change the rows in place; without
 // it they post (intent split/undo/soldout) and the action answers with the changed rows.
+import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { RETURN_MESSAGES, addSplit, initialLines, type FormLine } from "~/features/returns";
@@ -11,7 +12,6 @@ import { CsrfInput } from "~/ui/csrf";
 import { useHydrated } from "~/ui/use-hydrated";
 import { PaperRows } from "./paper-rows";
 
-const TYPE_NAMES = ["Huvudtidningar", "Bilagor"] as const;
 
 /** The action's answer to a row button without JavaScript, or to a refused save: the lines as typed. */
 export type ReturnsAnswer = { lines: FormLine[]; errors: Record<string, string>; formError?: string; token: string; nonce: string };
@@ -75,7 +75,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
         const headingId = `type-${type}`;
         return (
           <section key={type} aria-labelledby={headingId} className="paper-type">
-            <h2 id={headingId}>{TYPE_NAMES[type]}</h2>
+            <h2 id={headingId}>{PAPER_TYPE_HEADING[type]}</h2>
             <BundleChips bundles={openBundles.filter((b) => b.type === type)} />
             {typePapers.length === 0 ? (
               <p>Inget att rapportera</p>
@@ -106,7 +106,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                         onBundleChosen={(line, value) => {
                           // Spec 4 "remembered per type": a bundle chosen on a paper's first line becomes the
                           // pre-filled bundle of the untouched lines of that type (no amount, bundle not edited).
-                          if (line.split || !/^\d{1,5}$/.test(value)) return;
+                          if (line.split || !BUNDLE_NUMBER.test(value)) return;
                           const ofType = new Set(typePapers.map((p) => p.deliveryId));
                           setLines((ls) =>
                             ls.map((l) =>

@@ -1,5 +1,6 @@
 // 'Buntinnehåll': the customer's bundles with the returns they hold, paged.
-import { BUNDLE_PAGE_SIZE } from "~/catalog/index";
+import { PAPER_TYPE_HEADING } from "~/catalog";
+import { BUNDLE_PAGE_SIZE } from "~/catalog";
 import type { BundleContent } from "~/features/bundles/index.server";
 import { Pager, pageCount } from "~/ui/pager";
 
@@ -10,7 +11,7 @@ export function ContentsSection({ contents, page }: { contents: { bundles: Bundl
       {contents.bundles.map((b) => (
         <article key={b.id} className="card">
           <h2>
-            Bunt {b.number} – {b.open ? "Öppen" : `Stängd${b.closedDate ? ` ${b.closedDate}` : ""}`} ({b.type === 0 ? "Huvudtidningar" : "Bilagor"})
+            Bunt {b.number} – {b.open ? "Öppen" : `Stängd${b.closedDate ? ` ${b.closedDate}` : ""}`} ({PAPER_TYPE_HEADING[b.type]})
           </h2>
           <div className="table-wrap">
             <table>

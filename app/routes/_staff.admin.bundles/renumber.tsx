@@ -1,8 +1,9 @@
 // 'Ändra Buntnummer': one small form per bundle. With JavaScript the schema checks the
 // new number in the browser and Spara is disabled until it is one.
+import { PAPER_TYPE_HEADING } from "~/catalog";
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useActionData } from "@remix-run/react";
-import { BUNDLE_PAGE_SIZE } from "~/catalog/index";
+import { BUNDLE_PAGE_SIZE } from "~/catalog";
 import { RenumberBundleSchema } from "~/features/bundles";
 import type { listChangeableBundles } from "~/features/bundles/index.server";
 import type { FormReply } from "~/http/form.server";
@@ -34,7 +35,7 @@ export function RenumberSection({ changeable, customerId, page }: { changeable: 
           {changeable.bundles.map((b) => (
             <tr key={b.id}>
               <td className="num">{b.number}</td>
-              <td>{b.type === 0 ? "Huvudtidningar" : "Bilagor"}</td>
+              <td>{PAPER_TYPE_HEADING[b.type]}</td>
               <td>{b.open ? "Öppen" : "Stängd"}</td>
               <td>
                 <RenumberForm bundle={b} customerId={customerId} page={page} lastResult={replyFor(b)} />

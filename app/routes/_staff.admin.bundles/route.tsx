@@ -1,5 +1,6 @@
 // Buntar (back-office 9): a customer's label blocks, bundle contents and bundle number
 // changes, as three tabs in the URL (?flik=…). The parts sit beside this file.
+import { BUNDLE_NUMBER, CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
@@ -26,7 +27,7 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 function customerParam(v: string | null): number | null {
-  return v && /^\d{1,5}$/.test(v.trim()) ? Number(v.trim()) : null;
+  return v && CUSTOMER_NUMBER.test(v.trim()) ? Number(v.trim()) : null;
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const titleParam = params.get("titel");
   const title = titleParam === "AB" || titleParam === "EX" ? titleParam : undefined;
   const numberParam = params.get("bunt");
-  const number = numberParam && /^\d{1,5}$/.test(numberParam) ? Number(numberParam) : undefined;
+  const number = numberParam && BUNDLE_NUMBER.test(numberParam) ? Number(numberParam) : undefined;
   const filters = { from, to, status, title: title ?? "", number: number ?? "" };
   const none = { blocks: null, contents: null, changeable: null };
   if (!known) return { ...base, filters, ...none };

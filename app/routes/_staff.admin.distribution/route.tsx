@@ -1,5 +1,6 @@
 // Distribution (back-office 9): per distributor the reporting customers and their
 // returns for a period, refreshed every five minutes; a customer's papers open in place.
+import { CUSTOMER_NUMBER } from "~/catalog";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const kundText = url.searchParams.get("kund");
   let selected = null;
   if (kundText) {
-    const customerId = /^\d{1,5}$/.test(kundText) ? Number(kundText) : 0;
+    const customerId = CUSTOMER_NUMBER.test(kundText) ? Number(kundText) : 0;
     const papers = customerId ? await getCustomerPapers(customerId, query, scope) : null;
     if (!papers) throw new Response("Kunden finns inte.", { status: 404 });
     selected = { customerId, papers };

@@ -1,8 +1,9 @@
+import { CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { LEDGERS, LEDGER_TITLE } from "~/catalog/index";
+import { LEDGERS, LEDGER_TITLE } from "~/catalog";
 import { GuaranteeActionSchema } from "~/features/guarantees";
 import { addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail } from "~/features/guarantees/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
@@ -30,7 +31,7 @@ async function attempt<T>(fn: () => Promise<T>, message: string): Promise<{ valu
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
   const raw = new URL(request.url).searchParams.get("kund")?.trim() ?? "";
-  const customerId = /^\d{1,5}$/.test(raw) ? Number(raw) : null;
+  const customerId = CUSTOMER_NUMBER.test(raw) ? Number(raw) : null;
   const [totals, refunds, found] = await Promise.all([
     attempt(guaranteeTotals, "Misslyckades med att hämta totalsummor för garantibelopp."),
     attempt(listPendingRefunds, "Misslyckades med att ladda sparade utbetalningar."),

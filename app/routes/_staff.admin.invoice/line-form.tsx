@@ -3,7 +3,7 @@
 // form is invalid; the server checks again (and whether the customer exists).
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { MAGAZINES, PRODUCT_GROUPS, VAT_OPTIONS } from "~/catalog/index";
+import { MAGAZINES, PRODUCT_GROUPS, VAT_OPTIONS } from "~/catalog";
 import { SaveLineSchema } from "~/features/invoices";
 import type { FormReply } from "~/http/form.server";
 import { formatOre } from "~/lib/money";

@@ -2,7 +2,7 @@
 // sent lines waiting for the invoice run, per file and paged.
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { PAGE_SIZES } from "~/catalog/index";
+import { PAGE_SIZES } from "~/catalog";
 import type { listWaiting } from "~/features/invoices/index.server";
 import type { FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";

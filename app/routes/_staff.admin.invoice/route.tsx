@@ -6,7 +6,7 @@ import { data, useLoaderData } from "@remix-run/react";
 import type { Submission } from "@conform-to/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { PAGE_SIZES } from "~/catalog/index";
+import { PAGE_SIZES } from "~/catalog";
 import type { Actor } from "~/features/audit/index.server";
 import { InvoiceActionSchema } from "~/features/invoices";
 import { applyOrders, deleteDraft, deleteOrderFile, deleteOrderLine, deleteWaiting, getDraft, listDrafts, listOrderFiles, listWaiting, parseOrdersFile, refusedOrderLines, saveDraft, sendDrafts, transferOrders } from "~/features/invoices/index.server";
