@@ -1,3 +1,4 @@
+import { routeParam } from "~/http/params";
 import { PAPER_TYPE_HEADING } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
@@ -19,21 +20,15 @@ import { CsrfInput } from "~/ui/csrf";
 /** Spec 4/9: save and close dialogs close 1.5 s after success. */
 const CLOSE_DELAY_MS = 1500;
 
-function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
-  const state = parseReportState(params.reportState);
-  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
-  return state;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = parseState(params);
+  const state = routeParam(params, "reportState", parseReportState);
   return { state, bundles: await listOpenBundles(user.customerId) };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = parseState(params);
+  const state = routeParam(params, "reportState", parseReportState);
   return handleForm(request, bundleDecisionsSchema, async ({ b: decisions, js }) => {
     const result = await refuseWhenBusy(() => decideBundles(user.customerId, decisions));
     if (!result.ok) {

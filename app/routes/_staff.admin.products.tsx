@@ -13,7 +13,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
-import { SelectField } from "~/ui/select-field";
+import { TitleEditionFields } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
@@ -56,7 +56,6 @@ export default function ProductsAdmin() {
       ? { ...editing, id: String(editing.id), titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
       : null,
   });
-  const titleName = new Map(titles.map((t) => [t.id, t.name]));
   return (
     <>
       <h1>Produkt information</h1>
@@ -67,13 +66,7 @@ export default function ProductsAdmin() {
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
           <div className="form-row">
-            <SelectField label="Titel" field={fields.titleId} placeholder="Välj titel" options={titles.map((t) => ({ value: t.id, label: t.name }))} />
-            <SelectField
-              label="Utgåva"
-              field={fields.edition}
-              placeholder="Välj utgåva"
-              options={editions.map((e) => ({ value: `${e.titleId}:${e.editionId}`, label: `${titleName.get(e.titleId)}: ${e.description} (${e.code})` }))}
-            />
+            <TitleEditionFields titles={titles} editions={editions} titleField={fields.titleId} editionField={fields.edition} withCode />
             <Field label="Leveransdatum (valfritt)" field={fields.deliveryDate} type="date" />
           </div>
           <div className="form-row">

@@ -1,14 +1,15 @@
 // Cover images from the images table. Published images are public (retailers'
 // Aktuella produkter); pending uploads are served to staff only. An image row never
 // changes, so its sha256 is a strong ETag.
+import { routeParam } from "~/http/params";
+import { parseId } from "~/lib/ids";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getUser } from "~/auth/guards.server";
 import { contentDisposition } from "~/http/content-disposition.server";
 import { getImage } from "~/features/products/index.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Bilden finns inte.", { status: 404 });
+  const id = routeParam(params, "id", parseId, "Bilden finns inte.");
   const user = await getUser(request);
   const image = await getImage(id, user?.kind === "staff");
   if (!image) throw new Response("Bilden finns inte.", { status: 404 });

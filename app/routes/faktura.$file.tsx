@@ -1,3 +1,4 @@
+import { pdfNumber, routeParam } from "~/http/params";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
@@ -9,9 +10,7 @@ import { isRefusal } from "~/lib/refusal";
 // to /faktura with 'Gick inte att ladda ner faktura {number}'.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const match = /^(\d{1,9})\.pdf$/.exec(params.file ?? "");
-  if (!match) throw new Response("Fakturan finns inte.", { status: 404 });
-  const number = Number(match[1]);
+  const number = routeParam(params, "file", pdfNumber, "Fakturan finns inte.");
   let pdf: Uint8Array | null;
   try {
     pdf = await renderInvoicePdf(number, user.customerId);

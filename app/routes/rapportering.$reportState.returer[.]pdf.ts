@@ -1,5 +1,6 @@
 // 'Skriv ut' on the returns page: the current list as an A4 PDF named Returer.pdf.
 // A resource route outside the retailer layout, so it guards itself.
+import { routeParam } from "~/http/params";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireRetailer } from "~/auth/guards.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
@@ -9,8 +10,7 @@ import { today } from "~/lib/dates";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = parseReportState(params.reportState);
-  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
+  const state = routeParam(params, "reportState", parseReportState);
   const papers = await listPapers(user.customerId, state);
   const pdf = await returnsPdf({ customer: { id: user.customerId, name: user.name }, state, date: today(), papers });
   return fileResponse(pdf, "Returer.pdf", CONTENT_TYPES.pdf);

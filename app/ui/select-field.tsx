@@ -30,3 +30,40 @@ export function SelectField({
     </div>
   );
 }
+
+type Title = { id: number; name: string };
+type Edition = { titleId: number; editionId: number; description: string; code?: string };
+
+/**
+ * The Titel and Utgåva pair of the product forms: an edition's value is
+ * `titleId:editionId`, its label "Titel: Utgåva" (with the code when `withCode`).
+ */
+export function TitleEditionFields({
+  titles,
+  editions,
+  titleField,
+  editionField,
+  withCode = false,
+}: {
+  titles: Title[];
+  editions: Edition[];
+  titleField: FieldMetadata<string | number | undefined | null>;
+  editionField: FieldMetadata<string | number | undefined | null>;
+  withCode?: boolean;
+}) {
+  const titleName = new Map(titles.map((t) => [t.id, t.name]));
+  return (
+    <>
+      <SelectField label="Titel" field={titleField} placeholder="Välj titel" options={titles.map((t) => ({ value: t.id, label: t.name }))} />
+      <SelectField
+        label="Utgåva"
+        field={editionField}
+        placeholder="Välj utgåva"
+        options={editions.map((e) => ({
+          value: `${e.titleId}:${e.editionId}`,
+          label: `${titleName.get(e.titleId)}: ${e.description}${withCode ? ` (${e.code})` : ""}`,
+        }))}
+      />
+    </>
+  );
+}

@@ -1,5 +1,6 @@
 // Returrapportera (state 1) and Ändra/tillägg (state 2): the returns form of spec 4, 5.
 // The confirm step (…/bekrafta) opens over it as a child route.
+import { routeParam } from "~/http/params";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
@@ -16,15 +17,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.state === 2 ? "Ändra/tillägg" : "Returrapportera"} – Returportalen` },
 ];
 
-function parseState(params: LoaderFunctionArgs["params"]): 1 | 2 {
-  const state = parseReportState(params.reportState);
-  if (state === null) throw new Response("Sidan finns inte.", { status: 404 });
-  return state;
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = parseState(params);
+  const state = routeParam(params, "reportState", parseReportState);
   const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
   const defaults = defaultBundlesOf(openBundles);
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
@@ -33,7 +28,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const state = parseState(params);
+  const state = routeParam(params, "reportState", parseReportState);
   return handleForm(request, returnsFormSchema, async ({ intent, token, lines }) => {
     const nonce = randomUUID();
     if (intent !== "save") {

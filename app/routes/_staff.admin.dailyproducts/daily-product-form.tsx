@@ -4,7 +4,7 @@ import { DailyProductFormSchema } from "~/features/products";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
-import { SelectField } from "~/ui/select-field";
+import { TitleEditionFields } from "~/ui/select-field";
 
 type Props = {
   day: string;
@@ -20,7 +20,6 @@ type Props = {
  * bytes, its size).
  */
 export function DailyProductForm({ day, titles, editions, selected, lastResult }: Props) {
-  const titleName = new Map(titles.map((t) => [t.id, t.name]));
   const [form, fields, { valid }] = useContractForm(DailyProductFormSchema, {
     // Another card chosen: another form.
     id: `daily-product-${selected?.id ?? "new"}`,
@@ -41,13 +40,7 @@ export function DailyProductForm({ day, titles, editions, selected, lastResult }
       <CsrfInput />
       <FieldErrors id={form.errorId} errors={form.errors} />
       <div className="form-row">
-        <SelectField label="Titel" field={fields.titleId} placeholder="Välj titel" options={titles.map((t) => ({ value: t.id, label: t.name }))} />
-        <SelectField
-          label="Utgåva"
-          field={fields.edition}
-          placeholder="Välj utgåva"
-          options={editions.map((e) => ({ value: `${e.titleId}:${e.editionId}`, label: `${titleName.get(e.titleId)}: ${e.description}` }))}
-        />
+        <TitleEditionFields titles={titles} editions={editions} titleField={fields.titleId} editionField={fields.edition} />
         <Field label="Datum" field={fields.date} type="date" />
       </div>
       <div className="field">
