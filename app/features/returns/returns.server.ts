@@ -7,7 +7,7 @@ import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.se
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
-import { RETURN_MESSAGES } from "./schemas";
+import { RETURN_MESSAGES } from "./texts";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;

@@ -6,20 +6,6 @@
 import { z } from "~/lib/zod";
 import { linesFromPayload } from "./return-lines";
 
-/** The texts of the returns form (spec 5), shared by the rules and the page. */
-export const RETURN_MESSAGES = {
-  bundleRequired: "Ange buntnr.",
-  amountRequired: "Ange antal.",
-  unreasonable: "Orimligt värde har angetts.",
-  tooMany: "Kan inte vara större än antal levererat.",
-  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
-  fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
-  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
-  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
-  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
-  wrongType: (n: number, type: number) =>
-    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
-} as const;
 
 /** The first of a repeated field, as FormData.get would read it. */
 const first = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema);
@@ -39,8 +25,3 @@ export const returnsFormSchema = z
   }));
 
 export type ReturnsForm = z.output<typeof returnsFormSchema>;
-
-/** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
-export function parseReportState(param: string | undefined): 1 | 2 | null {
-  return param === "1" ? 1 : param === "2" ? 2 : null;
-}

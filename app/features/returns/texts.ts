@@ -1,0 +1,22 @@
+// The returns form's texts and its URL state: no zod here, so the returns page's browser
+// code stays small (bench B7); the schema lives in schemas.ts.
+
+/** The texts of the returns form (spec 5), shared by the rules and the page. */
+export const RETURN_MESSAGES = {
+  bundleRequired: "Ange buntnr.",
+  amountRequired: "Ange antal.",
+  unreasonable: "Orimligt värde har angetts.",
+  tooMany: "Kan inte vara större än antal levererat.",
+  nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
+  fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
+  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
+  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
+  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
+  wrongType: (n: number, type: number) =>
+    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
+} as const;
+
+/** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
+export function parseReportState(param: string | undefined): 1 | 2 | null {
+  return param === "1" ? 1 : param === "2" ? 2 : null;
+}
