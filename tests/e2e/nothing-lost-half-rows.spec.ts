@@ -64,7 +64,6 @@ test.describe("half-filled rows are an error, not half a save", () => {
   });
 
   test("a bundle typed into a row without an amount is refused even when it equals the pre-filled one (JS on)", async ({ page, retailer }) => {
-    test.skip(test.info().project.name !== "js-on", "without JavaScript the pre-filled value typed again cannot be told from an untouched row");
     await labelBlock(retailer.id);
     await bundle(retailer.id, 101);
     const dates = [day(-1), day(-2)];
@@ -77,6 +76,14 @@ test.describe("half-filled rows are an error, not half a save", () => {
     await page.getByLabel(`Bunt för ${ab(dates[1])}`).press("ControlOrMeta+a");
     await page.getByLabel(`Bunt för ${ab(dates[1])}`).pressSequentially("101");
     await page.getByLabel(`Bunt för ${ab(dates[1])}`).press("Enter");
+    if (test.info().project.name === "js-off") {
+      // Without JavaScript the pre-filled number typed again posts exactly what an untouched row posts:
+      // that row is no return (not half of one), and the full row is stored.
+      await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+      expect((await returnsOf(papers[0].id)).map((r) => r.amount)).toEqual([4]);
+      expect(await returnsOf(papers[1].id)).toHaveLength(0);
+      return;
+    }
     await expect(rowError(page, `Bunt för ${ab(dates[1])}`)).toContainText("Ange antal.");
     await expect(page.getByLabel(`Retur för ${ab(dates[0])}`)).toHaveValue("4");
     for (const p of papers) expect(await returnsOf(p.id)).toHaveLength(0);
