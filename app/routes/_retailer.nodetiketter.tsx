@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
+import { parseId } from "~/lib/ids";
 import { requireRetailer } from "~/auth/guards.server";
 import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { emergencyLabelsSchema } from "~/features/labels";
-import { EMERGENCY_MAX, EMERGENCY_MIN, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
+import { EMERGENCY_MAX, EMERGENCY_MIN, LABEL_TYPE, getBlock, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
 import { useContractForm } from "~/ui/form";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
@@ -13,27 +14,31 @@ import { CsrfInput } from "~/ui/csrf";
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRetailer(request, context);
-  // A fresh token per page view: a resubmitted form allocates nothing new.
-  return { token: newFormToken(), min: EMERGENCY_MIN, max: EMERGENCY_MAX };
+  const user = await requireRetailer(request, context);
+  // The result of an order (?order={block}): its numbers and its PDF; only the customer's own emergency labels.
+  const orderId = parseId(new URL(request.url).searchParams.get("order"));
+  const found = orderId !== null ? await getBlock(user.customerId, orderId) : null;
+  const order = found && found.type === LABEL_TYPE.emergency ? { id: found.id, fromNumber: found.fromNumber, toNumber: found.toNumber } : null;
+  // A fresh token per page view: a resubmitted form allocates nothing new, the next order from the result page is new.
+  return { token: newFormToken(), min: EMERGENCY_MIN, max: EMERGENCY_MAX, order };
 }
 
 /**
- * Allocates the numbers, then sends the browser to the PDF of that allocation.
- * The redirect (rather than the PDF as the POST's own answer) lets a Remix
- * document POST download the file, and a failed download can be fetched again
- * without allocating new numbers.
+ * Allocates the numbers, then sends the browser to the result page (Post/Redirect/Get):
+ * it names the numbers, links their PDF (fetched again without allocating anything) and
+ * carries a fresh form, so a second order from it gets new numbers while the same form
+ * sent twice (double click, retry) still gets the one order.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, emergencyLabelsSchema, async ({ antal, token }) => {
     const block = await refuseWhenBusy(() => orderEmergencyLabels(user.customerId, antal, today(), token || undefined));
-    return redirect(`/nodetiketter/${block.id}.pdf`);
+    return redirect(`/nodetiketter?order=${block.id}`);
   });
 }
 
 export default function EmergencyLabels() {
-  const { token, min, max } = useLoaderData<typeof loader>();
+  const { token, min, max, order } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const [form, fields] = useContractForm(emergencyLabelsSchema, { id: "nodetiketter", lastResult: reply });
   // The count's message (the schema's, in the browser or from the server) or the rules' (a limit, busy).
@@ -47,8 +52,24 @@ export default function EmergencyLabels() {
         Har returetiketterna tagit slut? Välj hur många etiketter du behöver och tryck Hämta etiketter. Du får en PDF att skriva
         ut på A4, med en etikett per sida och ett nytt buntnummer på varje etikett.
       </p>
-      {/* reloadDocument: the answer is a file download, not a page. */}
-      <Form method="post" reloadDocument className="card form-card" id={form.id} onSubmit={form.onSubmit} noValidate>
+      {order ? (
+        <section className="card dialog-section" aria-labelledby="order-heading" role="status">
+          <h2 id="order-heading">Dina nödetiketter är klara</h2>
+          <p>
+            Buntnummer:{" "}
+            <strong className="series">
+              {order.fromNumber} - {order.toNumber}
+            </strong>
+          </p>
+          <p className="actions">
+            <a className="button primary" href={`/nodetiketter/${order.id}.pdf`} download="nodetiketter.pdf">
+              Ladda ner etiketterna (PDF)
+            </a>
+          </p>
+          <p>Behöver du fler etiketter? Välj antal nedan och tryck Hämta etiketter igen; du får nya buntnummer.</p>
+        </section>
+      ) : null}
+      <Form method="post" className="card form-card" id={form.id} onSubmit={form.onSubmit} noValidate>
         <CsrfInput />
         <input type="hidden" name="token" value={token} />
         <div className="field">

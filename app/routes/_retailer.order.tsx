@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const blockId = parseId(url.searchParams.get("block"));
   const block = blockId !== null ? await getBlock(user.customerId, blockId) : null;
-  if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: null };
+  if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: newFormToken() };
   if (url.searchParams.get("steg") === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
   return { step: "start" as const, block: null, customerId: user.customerId, token: null };
 }
@@ -87,6 +87,14 @@ export default function OrderLabels() {
               OK
             </Link>
           </p>
+          {/* A fresh token: a deliberate second order is new; the confirm form sent again is not. */}
+          <Form method="post" className="actions">
+            <CsrfInput />
+            <input type="hidden" name="token" value={token ?? ""} />
+            <button type="submit" name="intent" value="bestall" disabled={navigation.state !== "idle"}>
+              Beställ ett block till
+            </button>
+          </Form>
         </section>
       ) : null}
     </>

@@ -164,8 +164,11 @@ test.describe("emergency labels", () => {
     await page.goto("/nodetiketter");
     await expect(page.getByRole("heading", { name: "Skriv ut nödetiketter" })).toBeVisible();
     await page.getByLabel("Antal etiketter").selectOption("20");
-    const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "Hämta etiketter" }).click();
+    // The order's result page names the numbers and links their PDF.
+    await expect(page.locator(".series")).toHaveText("51 - 70");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Ladda ner etiketterna (PDF)" }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe("nodetiketter.pdf");
     const file = await saveDownload(download);

@@ -7,12 +7,36 @@ export const RECEIVED_INTENT = "spara-mottaget";
 export const NOT_ON_NOTE = "Leveransen finns inte på din följesedel.";
 const BAD_REQUEST = "Ogiltig förfrågan.";
 
+/** The note's hidden default button (Enter in a field): save every row whose typed value changed. */
+export const SAVE_CHANGED = "andrade";
+
+/** `rad.<id>` / `fore.<id>` as conform parses them: delivery id → text (anything else dropped). */
+function rowValues(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!value || typeof value !== "object" || Array.isArray(value)) return out;
+  for (const [id, v] of Object.entries(value)) {
+    const text = Array.isArray(v) ? v[0] : v;
+    if (/^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id)) && typeof text === "string") out[id] = text.slice(0, 20);
+  }
+  return out;
+}
+
+/**
+ * The whole note is one form (so a save keeps every row's typed value, JS off too):
+ * `rad.<id>` is a row's Mottagit as typed, `fore.<id>` what the page showed for it, and
+ * the pressed button's `deliveryId` the row to save (`andrade`: every changed row).
+ * A form of one row (`deliveryId` + `mottagit`) is read too.
+ */
 export const receivedSchema = z.object({
   intent: z.literal(RECEIVED_INTENT, { error: BAD_REQUEST }),
   deliveryId: z
     .string({ error: BAD_REQUEST })
-    .regex(/^[1-9]\d{0,15}$/, BAD_REQUEST)
-    .transform(Number)
-    .refine(Number.isSafeInteger, BAD_REQUEST),
+    .refine((v) => v === SAVE_CHANGED || (/^[1-9]\d{0,15}$/.test(v) && Number.isSafeInteger(Number(v))), BAD_REQUEST)
+    .transform((v) => (v === SAVE_CHANGED ? SAVE_CHANGED : Number(v))),
   mottagit: z.string().optional(),
+  rad: z.unknown().optional().transform(rowValues),
+  fore: z.unknown().optional().transform(rowValues),
 });
+
+/** What the note answers when it does not redirect: every row as typed, the refused rows' messages, the rows saved. */
+export type DeliveryNoteAnswer = { rows: Record<string, string>; errors: Record<string, string>; saved: number[] };

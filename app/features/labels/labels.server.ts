@@ -5,7 +5,7 @@
 // transaction (BEGIN IMMEDIATE), so concurrent orders queue behind each other.
 // The order limits (LABEL_LIMITS, docs/decisions/011-write-limits.md) are counted in
 // that same transaction, so parallel orders, from one server or several, cannot overshoot.
-import { and, desc, eq, gt, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, lt, or, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { addDays } from "~/lib/dates";
@@ -146,17 +146,28 @@ export function newFormToken(): string {
 }
 
 /**
- * Records a form token so a resubmitted order (double click, back button, retry)
- * is not applied twice. Returns false when the token was already used.
+ * The block a form token already ordered, if any: a resubmitted order (double click,
+ * back button, retry) gets that same block again. The token is stored with the block's
+ * id (`labels:<token>:<id>`), so the answer is exactly the block that form ordered,
+ * whatever else was ordered since; a row of the older form (`labels:<token>`, no id)
+ * answers with the customer's latest block of the type. Run in the order's write
+ * transaction, so two copies of one form are serialised and the second sees the first.
  */
-async function claimToken(tx: Tx, customerId: number, token: string | undefined, now: number): Promise<boolean> {
-  if (!token) return true;
-  const inserted = await tx
-    .insert(schema.appliedSubmissions)
-    .values({ token: `labels:${token}`, customerId, at: now })
-    .onConflictDoNothing()
-    .returning({ token: schema.appliedSubmissions.token });
-  return inserted.length > 0;
+async function blockOfToken(tx: Tx, customerId: number, type: number, token: string): Promise<LabelBlockRow | null> {
+  const a = schema.appliedSubmissions;
+  const prefix = `labels:${token}`;
+  const rows = await tx
+    .select({ token: a.token })
+    .from(a)
+    .where(and(eq(a.customerId, customerId), or(eq(a.token, prefix), and(gt(a.token, `${prefix}:`), lt(a.token, `${prefix};`)))));
+  if (rows.length === 0) return null;
+  const id = Number(rows[0].token.slice(prefix.length + 1));
+  if (Number.isSafeInteger(id) && id > 0) {
+    const b = schema.labelBlocks;
+    const [row] = await tx.select(blockColumns).from(b).where(and(eq(b.id, id), eq(b.customerId, customerId)));
+    if (row) return row;
+  }
+  return latestBlock(tx, customerId, type);
 }
 
 async function latestBlock(tx: Tx, customerId: number, type: number): Promise<LabelBlockRow | null> {
@@ -173,12 +184,14 @@ async function latestBlock(tx: Tx, customerId: number, type: number): Promise<La
 async function allocate(customerId: number, type: number, count: number, today: string, token?: string) {
   const now = Date.now();
   return writeTransaction(async (tx) => {
-    if (!(await claimToken(tx, customerId, token, now))) {
-      const previous = await latestBlock(tx, customerId, type);
+    if (token) {
+      const previous = await blockOfToken(tx, customerId, type, token);
       if (previous) return previous;
     }
     await checkLimits(tx, customerId, type, count, today);
-    return allocateInTx(tx, customerId, type, count, today);
+    const block = await allocateInTx(tx, customerId, type, count, today);
+    if (token) await tx.insert(schema.appliedSubmissions).values({ token: `labels:${token}:${block.id}`, customerId, at: now });
+    return block;
   });
 }
 

@@ -11,7 +11,18 @@ export type FormLine = {
   /** The pre-filled bundle number; an untouched line (this bundle, no amount) is not sent as a return. */
   dflt: string;
   split: boolean;
+  /**
+   * In the browser: the user has edited this line's bundle field. Its `dflt` is then
+   * cleared (a bundle the user typed without an amount is a half row, 'Ange antal.'),
+   * and a bundle chosen on another line is no longer copied into it.
+   */
+  touched?: boolean;
 };
+
+/** A line after the user typed `value` into its bundle or amount field. */
+export function typedInto(line: FormLine, field: "bundle" | "amount", value: string): FormLine {
+  return field === "bundle" ? { ...line, bundle: value, dflt: "", touched: true } : { ...line, amount: value };
+}
 
 export type LinePaper = { deliveryId: number; type: number; returns: { id: number; bundle: number; amount: number }[] };
 

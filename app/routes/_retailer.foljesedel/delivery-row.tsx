@@ -1,9 +1,8 @@
 // One row of the delivery note: what was delivered, what was reported received, and
-// the 'Mottagit' form of that delivery (a form per row, so it works without JavaScript).
-import { Form, useNavigation } from "@remix-run/react";
-import { RECEIVED_INTENT } from "~/features/deliveries";
+// the 'Mottagit' field of that delivery with its Spara. The note is one form (route.tsx),
+// so saving one row sends, and gets back, what was typed in every other row.
+import { useNavigation } from "@remix-run/react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
-import { CsrfInput } from "~/ui/csrf";
 
 export type RowFailure = { value: string; error: string };
 
@@ -27,12 +26,15 @@ function ReceivedChip({ row }: { row: DeliveryNoteRow }) {
 
 export function DeliveryRowForm({
   row,
+  typed,
   failed,
   justSaved,
   onlyDeviations,
 }: {
   onlyDeviations: string;
   row: DeliveryNoteRow;
+  /** What was typed in the field when another row was saved (undefined: show what is stored). */
+  typed?: string;
   failed: RowFailure | null;
   justSaved: boolean;
 }) {
@@ -50,25 +52,24 @@ export function DeliveryRowForm({
           Levererat: {row.delivered} <ReceivedChip row={row} />
         </div>
       </div>
-      <Form method="post" className="delivery-form" preventScrollReset>
-        <CsrfInput />
-        <input type="hidden" name="intent" value={RECEIVED_INTENT} />
-        <input type="hidden" name="deliveryId" value={row.id} />
+      <div className="delivery-form">
+        {/* What the page showed for the row: Enter saves the rows whose value differs from it. */}
+        <input type="hidden" name={`fore.${row.id}`} value={row.received ?? ""} />
         <div className="field">
           <label htmlFor={inputId}>Mottagit</label>
           <input
             id={inputId}
-            name="mottagit"
+            name={`rad.${row.id}`}
             type="text"
             inputMode="numeric"
             autoComplete="off"
             size={4}
-            defaultValue={failed ? failed.value : (row.received ?? "")}
+            defaultValue={failed ? failed.value : (typed ?? String(row.received ?? ""))}
             aria-invalid={failed ? true : undefined}
             aria-describedby={failed || warn ? errorId : undefined}
           />
         </div>
-        <button type="submit" disabled={busy}>
+        <button type="submit" name="deliveryId" value={row.id} disabled={busy}>
           Spara
         </button>
         {failed ? (
@@ -80,7 +81,7 @@ export function DeliveryRowForm({
             {onlyDeviations}
           </div>
         ) : null}
-      </Form>
+      </div>
     </li>
   );
 }

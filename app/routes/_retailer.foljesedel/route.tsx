@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { NOT_ON_NOTE, receivedSchema } from "~/features/deliveries";
+import { NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/features/deliveries/index.server";
 import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { isValidDate, formatLongDate, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
+import { CsrfInput } from "~/ui/csrf";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { DeliveryRowForm, type RowFailure } from "./delivery-row";
 
@@ -27,23 +28,63 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  return handleForm(request, receivedSchema, async ({ deliveryId, mottagit }) => {
-    const result = await refuseWhenBusy(() => saveReceived(user.customerId, deliveryId, mottagit, today()));
-    if (result.status === "not-found") throw refuse.notFound(NOT_ON_NOTE);
-    if (result.status === "invalid") throw refuse.invalid(result.error, { field: "mottagit" });
-    // Equal to delivered is saved, and the row then shows 'Du ska bara rapportera avvikelser.'.
-    return redirectWithToast(request, `/foljesedel?sparad=${deliveryId}#leverans-${deliveryId}`, "Mottaget antal sparat.");
+  return handleForm(request, receivedSchema, async ({ deliveryId, mottagit, rad, fore }) => {
+    const day = today();
+    const onPage = Object.keys(rad).length > 0;
+    if (!onPage) {
+      // A form of one row: its refusal is the form's answer.
+      if (deliveryId === SAVE_CHANGED) throw refuse.invalid(NOT_ON_NOTE);
+      const result = await refuseWhenBusy(() => saveReceived(user.customerId, deliveryId, mottagit, day));
+      if (result.status === "not-found") throw refuse.notFound(NOT_ON_NOTE);
+      if (result.status === "invalid") throw refuse.invalid(result.error, { field: "mottagit" });
+      return redirectWithToast(request, `/foljesedel?sparad=${deliveryId}#leverans-${deliveryId}`, "Mottaget antal sparat.");
+    }
+    // The whole note: the pressed row (or, on Enter, every row changed since the page was shown) is saved;
+    // every other row's typed value comes back untouched.
+    const changed = (id: string) => (rad[id] ?? "").trim() !== (fore[id] ?? "").trim();
+    const targets = deliveryId === SAVE_CHANGED ? Object.keys(rad).filter(changed) : [String(deliveryId)];
+    const saved: number[] = [];
+    const errors: Record<string, string> = {};
+    for (const id of targets) {
+      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day));
+      if (result.status === "saved") saved.push(Number(id));
+      else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
+    }
+    const pending = Object.keys(rad).some((id) => !saved.includes(Number(id)) && !(id in errors) && changed(id));
+    if (Object.keys(errors).length === 0 && !pending) {
+      // Equal to delivered is saved, and the row then shows 'Du ska bara rapportera avvikelser.'.
+      if (saved.length === 1) return redirectWithToast(request, `/foljesedel?sparad=${saved[0]}#leverans-${saved[0]}`, "Mottaget antal sparat.");
+      return saved.length > 0 ? redirectWithToast(request, "/foljesedel", "Mottaget antal sparat.") : redirect("/foljesedel");
+    }
+    // Unsaved values on the page: answer with the page as typed rather than a redirect that would drop them.
+    return data<DeliveryNoteAnswer>({ rows: rad, errors, saved }, { status: Object.keys(errors).length > 0 ? 400 : 200 });
   });
 }
 
 export default function DeliveryNote() {
   const { days, info, saved, onlyDeviations } = useLoaderData<typeof loader>();
-  const reply = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const note = answer && "rows" in answer ? (answer as DeliveryNoteAnswer) : null;
+  const reply = note ? null : (answer as Exclude<typeof answer, DeliveryNoteAnswer>);
+  // A refusal of the whole form (a one-row form, busy): its message, on its row if the row is on the page.
   const message = replyError(reply);
   const failedId = parseId(replyValue(reply, "deliveryId"));
-  const failed: RowFailure | null = message ? { value: replyValue(reply, "mottagit") ?? "", error: message } : null;
+  const failed: RowFailure | null = message
+    ? { value: replyValue(reply, "mottagit") ?? replyValue(reply, `rad.${failedId}`) ?? "", error: message }
+    : null;
+  const onNote = (id: number | null) => days.some((d) => d.rows.some((r) => r.id === id));
   // A refusal for no row on the page (a delivery no longer on the note) is said over the list.
-  const orphan = failed && !days.some((d) => d.rows.some((r) => r.id === failedId)) ? failed.error : null;
+  const orphan = failed && !onNote(failedId) ? failed.error : (note ? Object.entries(note.errors).find(([id]) => !onNote(Number(id)))?.[1] : null) ?? null;
+  /** What a row's field shows: what was typed in it when the answer is the page as typed, else what is stored. */
+  const typed = (id: number): string | undefined => {
+    if (note && !note.saved.includes(id)) return note.rows[String(id)];
+    if (reply && !(failedId === id && failed)) return replyValue(reply, `rad.${id}`);
+    return undefined;
+  };
+  const rowFailure = (id: number): RowFailure | null => {
+    if (note?.errors[String(id)]) return { value: note.rows[String(id)] ?? "", error: note.errors[String(id)] };
+    return failedId === id ? failed : null;
+  };
   return (
     <>
       <h1>Följesedel / leveransreklamation</h1>
@@ -74,10 +115,23 @@ export default function DeliveryNote() {
           {orphan}
         </p>
       ) : null}
+      {note && note.saved.length > 0 ? (
+        <p className="warning" role="status">
+          Mottaget antal sparat.
+        </p>
+      ) : null}
       {days.length === 0 ? (
         <p>Inga leveranser</p>
       ) : (
-        days.map((day) => (
+        // One form for the whole note: each row's Spara saves its row, and every other row's typed value comes back.
+        <Form method="post" className="delivery-note" preventScrollReset>
+          <CsrfInput />
+          <input type="hidden" name="intent" value={RECEIVED_INTENT} />
+          {/* Enter in a field saves the rows changed: the first submit button of a form is its default. */}
+          <button type="submit" name="deliveryId" value={SAVE_CHANGED} className="visually-hidden" tabIndex={-1} aria-hidden="true">
+            Spara ändrade rader
+          </button>
+        {days.map((day) => (
           <section key={day.date} className="delivery-day" aria-labelledby={`dag-${day.date}`}>
             <h2 id={`dag-${day.date}`}>
               <span className="capitalize">{formatLongDate(day.date)}</span> <span className="muted">({day.date})</span>
@@ -94,14 +148,16 @@ export default function DeliveryNote() {
                 <DeliveryRowForm
                   key={row.id}
                   row={row}
-                  failed={failedId === row.id ? failed : null}
-                  justSaved={saved === row.id}
+                  typed={typed(row.id)}
+                  failed={rowFailure(row.id)}
+                  justSaved={saved === row.id || Boolean(note?.saved.includes(row.id))}
                   onlyDeviations={onlyDeviations}
                 />
               ))}
             </ul>
           </section>
-        ))
+        ))}
+        </Form>
       )}
     </>
   );

@@ -4,7 +4,7 @@
 import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { RETURN_MESSAGES, addSplit, initialLines, type FormLine } from "~/features/returns";
+import { RETURN_MESSAGES, addSplit, initialLines, typedInto, type FormLine } from "~/features/returns";
 import type { OpenBundle } from "~/features/bundles/index.server";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 import { BundleChips } from "~/ui/bundle-progress";
@@ -40,13 +40,19 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
       const el = form.elements.namedItem(name);
       return el instanceof HTMLInputElement ? el.value : null;
     };
-    setLines((ls) => ls.map((l) => ({ ...l, bundle: read(`${l.key}.bundle`) ?? l.bundle, amount: read(`${l.key}.amount`) ?? l.amount })));
+    setLines((ls) =>
+      ls.map((l) => {
+        const bundle = read(`${l.key}.bundle`);
+        const typed = bundle !== null && bundle !== l.bundle ? typedInto(l, "bundle", bundle) : l;
+        return { ...typed, amount: read(`${l.key}.amount`) ?? l.amount };
+      }),
+    );
   }, []);
   const errors = actionData?.errors ?? {};
   const token = actionData?.token || loaderData.token;
 
   const update = (key: string, field: "bundle" | "amount", value: string) =>
-    setLines((ls) => ls.map((l) => (l.key === key ? { ...l, [field]: value } : l)));
+    setLines((ls) => ls.map((l) => (l.key === key ? typedInto(l, field, value) : l)));
   const onButton = (e: React.MouseEvent, change: (ls: FormLine[]) => FormLine[]) => {
     if (!hydrated) return;
     e.preventDefault();
@@ -110,7 +116,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                           const ofType = new Set(typePapers.map((p) => p.deliveryId));
                           setLines((ls) =>
                             ls.map((l) =>
-                              l.key !== line.key && !l.split && !l.returnId && ofType.has(l.deliveryId) && l.amount.trim() === "" && (l.bundle === "" || l.bundle === l.dflt)
+                              l.key !== line.key && !l.split && !l.returnId && ofType.has(l.deliveryId) && !l.touched && l.amount.trim() === "" && (l.bundle === "" || l.bundle === l.dflt)
                                 ? { ...l, bundle: value, dflt: value }
                                 : l,
                             ),
