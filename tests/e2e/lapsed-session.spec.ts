@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, test, type Retailer } from "./fixtures";
-import { day, delivery, labelBlock, returnsOf } from "./returns-data";
+import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
 const NOTICE = "Du har loggats ut eftersom du varit inaktiv. Logga in igen så sparas dina returer.";
@@ -49,6 +49,7 @@ test("a returns form saved after the session lapsed comes back filled in after t
   await expect(page).toHaveURL(/\/rapportering\/1$/);
   await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveValue("101");
   await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveValue("7");
+  await expect(page.getByRole("status").filter({ hasText: "står kvar men är inte sparat" })).toBeVisible();
   // Shown, not saved.
   expect(await returnsOf(paper.id)).toHaveLength(0);
 
@@ -108,4 +109,30 @@ test("a post without any session (no cookie) is only sent to the login: nothing 
   expect(res.headers()["set-cookie"] ?? "").not.toContain("rp_carried");
   await page.goto("/login");
   await expect(page.getByText(NOTICE)).toHaveCount(0);
+});
+
+test("state 2: an addition typed before the session lapsed comes back after the login, saved with one press", async ({ page, retailer }) => {
+  await labelBlock(retailer.id);
+  const d = day(-2);
+  const paper = await delivery(retailer.id, { date: d, delivered: 10, reported: true });
+  const closed = await bundle(retailer.id, 101, { open: false });
+  await bundle(retailer.id, 102);
+  await returnRow(retailer.id, closed.id, paper.id, 6);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/rapportering/2");
+  await page.getByRole("button", { name: `Tilläggsrapportera för ${ab(d)}` }).click();
+  await page.getByLabel(`Bunt för ${ab(d)}`).fill("102");
+  await page.getByLabel(`Retur för ${ab(d)}`).fill("3");
+  await lapse(retailer.id);
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page.getByRole("status").filter({ hasText: NOTICE })).toBeVisible();
+
+  await logIn(page, retailer);
+  await expect(page).toHaveURL(/\/rapportering\/2$/);
+  await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveValue("102");
+  await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveValue("3");
+  expect((await returnsOf(paper.id)).map((r) => r.amount)).toEqual([6]);
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta$/);
+  expect((await returnsOf(paper.id)).map((r) => r.amount).sort()).toEqual([3, 6]);
 });
