@@ -83,6 +83,25 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_customer").on(t.customerId), index("sessions_staff").on(t.staffId), index("sessions_expires").on(t.expiresAt)],
 );
 
+// A form posted after its session lapsed (issue 15.4): kept for the same customer to
+// find filled in after logging in again, never saved without their press. Keyed by a
+// random id that only the browser's cookie holds; expires within the hour.
+export const carriedForms = sqliteTable(
+  "carried_forms",
+  {
+    id: text("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    path: text("path").notNull(),
+    // The posted fields as JSON [name, value][] (text fields only).
+    body: text("body").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("carried_forms_expires").on(t.expiresAt)],
+);
+
 // Login attempts per key ("customer:123", "staff:a@b.se", "ip:1.2.3.4", "device:…",
 // "totp:staff:7"), shared by all app servers because they share the database
 // (docs/decisions/011-login-policy.md).

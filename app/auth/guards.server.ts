@@ -6,6 +6,7 @@ import { auditImpersonatedRequest, deleteSessionRow } from "~/features/auth/inde
 import { getStaff, type Role } from "~/features/staff/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
+import { carryLapsedPost } from "./carried.server";
 import { requireFormToken } from "./csrf.server";
 import { getSession, type PortalSession } from "./session.server";
 
@@ -117,7 +118,11 @@ async function refuse(user: PortalUser, request: Request, context: AppLoadContex
  */
 export async function requireRetailer(request: Request, context: AppLoadContext): Promise<RetailerUser> {
   const found = await getUser(request);
-  if (!found) loginRedirect(request);
+  if (!found) {
+    // A returns form posted after the session lapsed is kept for the login (issue 15.4).
+    await carryLapsedPost(request);
+    loginRedirect(request);
+  }
   if (found.kind !== "retailer") return refuse(found, request, context);
   await requireFormToken(request, (await getUserAndSession(request)).session);
   const { ip, requestId } = requestContext(context);

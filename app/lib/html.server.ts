@@ -1,5 +1,12 @@
 // The one HTML sanitiser: staff-written message content is cleaned on save and
 // again on display, to this small safe subset.
+//
+// Escaped exactly once (issue 15.7): a message is either HTML (it has a tag; stored
+// sanitised, rendered as HTML) or plain text (stored exactly as typed, escaped here once
+// when it becomes paragraphs). Plain text must never pass through the sanitiser on save:
+// sanitize-html entity-encodes `&`, `<` and `>`, and the display escaped that again, so
+// retailers read "&amp;". React escapes everything else (headers, names); PDFs, CSV and
+// XLSX get raw text.
 import sanitize from "sanitize-html";
 
 const OPTIONS: sanitize.IOptions = {
@@ -32,9 +39,18 @@ export function messageHtml(content: string): string {
   return html;
 }
 
+/** Whether message content is HTML (has a tag) rather than plain text with line breaks. */
+export function isHtmlContent(content: string): boolean {
+  return /<\/?[a-z][^>]*>/i.test(content);
+}
+
+/** What is stored for typed message content: HTML sanitised, plain text as typed. */
+export function storedMessageContent(content: string): string {
+  return isHtmlContent(content) ? sanitizeHtml(content) : content;
+}
+
 function toMessageHtml(content: string): string {
-  const looksLikeHtml = /<\/?[a-z][^>]*>/i.test(content);
-  if (looksLikeHtml) return sanitizeHtml(content);
+  if (isHtmlContent(content)) return sanitizeHtml(content);
   const escaped = content.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
   return escaped
     .split(/\n{2,}/)

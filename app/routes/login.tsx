@@ -4,6 +4,7 @@ import { logIn, looksLikeEmail } from "~/auth/auth.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
 import { rememberDevice } from "~/auth/device.server";
+import { LAPSED_NOTICE, carriedAfterLogin, hasCarriedForm } from "~/auth/carried.server";
 import { pendingSessionData } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
@@ -31,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user) throw redirect(safeRedirect(redirectTo, await homeFor(user)));
-  return { redirectTo: safeRedirect(redirectTo, "") || undefined };
+  // Only a browser whose session lapsed with a returns form pending is told why (issue 15.4).
+  return { redirectTo: safeRedirect(redirectTo, "") || undefined, notice: (await hasCarriedForm(request)) ? LAPSED_NOTICE : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -47,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const to = safeRedirect(value.redirectTo, home);
       // A retailer sent back to a staff page (or the reverse) would only meet a 403.
       const fits = result.kind === "staff" ? to.startsWith("/admin") : !to.startsWith("/admin");
+      // A form carried from a lapsed session: back to it for the same customer, else discarded.
+      const carried = await carriedAfterLogin(request, result.kind === "retailer" ? result.customerId : null);
       if (result.kind === "staff") {
         // The password alone is not enough: the code step (/login/kod) starts the session.
         const staff = await getStaff(result.staffId);
@@ -57,25 +61,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
             accountKey: result.accountKey,
             secret: staff.totpSecret ? null : newTotpSecret(),
           });
-          return redirect("/login/kod", { headers: { "Set-Cookie": await startSession(request, pending) } });
+          const headers = new Headers({ "Set-Cookie": await startSession(request, pending) });
+          if (carried.setCookie) headers.append("Set-Cookie", carried.setCookie);
+          return redirect("/login/kod", { headers });
         }
       }
       const cookie = await startSession(request, result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId });
       const headers = new Headers();
       headers.append("Set-Cookie", cookie);
       headers.append("Set-Cookie", await rememberDevice(request, result.accountKey));
-      return redirect(fits ? to : home, { headers });
+      if (carried.setCookie) headers.append("Set-Cookie", carried.setCookie);
+      return redirect(carried.to ?? (fits ? to : home), { headers });
     },
     { hideFields: ["pinkod"] },
   );
 }
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, notice } = useLoaderData<typeof loader>();
   const lastResult = useActionData<FormReply>();
   return (
     <BarePage>
       <h1>Logga in</h1>
+      {notice ? (
+        <p role="status" className="notice">
+          {notice}
+        </p>
+      ) : null}
       <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
       <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
     </BarePage>

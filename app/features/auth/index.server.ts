@@ -5,3 +5,4 @@ export * from "./passwords.server";
 export * from "./sessions.server";
 export * from "./throttle.server";
 export * from "./totp.server";
+export * from "./carried-forms.server";

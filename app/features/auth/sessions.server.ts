@@ -59,6 +59,9 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
   const row = await sessionById().get({ id });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
+    // A retailer's own session that ran out: remembered briefly, so the request that
+    // met it can carry its form over the login (issue 15.4, takeLapsedRetailer).
+    if (row.customerId !== null && row.impersonatorId === null) rememberLapsed(id, row.customerId, now);
     // Ended either way; while another process holds the database the row waits for the next prune.
     await deleteSessionRow(id).catch((error: unknown) => {
       if (!isDatabaseBusy(error)) throw error;
@@ -97,6 +100,22 @@ async function withFormToken(id: string, data: SessionData): Promise<SessionData
     if (isDatabaseBusy(error)) return data;
     throw error;
   }
+}
+
+// Session ids that lapsed in this process within the last minute, and whose they were.
+// Read by the guard of the same request (takeLapsedRetailer); bounded, entries read once.
+const lapsed = new Map<string, { customerId: number; until: number }>();
+const LAPSED_LIMIT = 1_000;
+function rememberLapsed(id: string, customerId: number, now: number) {
+  if (lapsed.size >= LAPSED_LIMIT) lapsed.clear();
+  lapsed.set(id, { customerId, until: now + 60_000 });
+}
+
+/** The customer whose session `id` was just found lapsed (by readSessionRow), once; else null. */
+export function takeLapsedRetailer(id: string, now = Date.now()): number | null {
+  const found = lapsed.get(id);
+  lapsed.delete(id);
+  return found && found.until > now ? found.customerId : null;
 }
 
 export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {

@@ -1,5 +1,6 @@
 // Messages to retailers, written by staff (back-office Messages). Content is a small
-// HTML subset, sanitised here on save (and again by messageHtml on display).
+// HTML subset, sanitised here on save (and again by messageHtml on display), or plain
+// text, stored as typed and escaped once by messageHtml.
 //
 // Decision: a message of type 3 or 4 without customer numbers is for every retailer;
 // with numbers, only for those. Types 1 and 2 never have a customer list.
@@ -7,7 +8,7 @@ import { CUSTOMER_NUMBER } from "~/catalog";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { sanitizeHtml } from "~/lib/html.server";
+import { storedMessageContent } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
 import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS } from "./schemas";
 
@@ -76,7 +77,8 @@ export async function saveMessage(input: MessageInput, actor: Actor): Promise<nu
   if (!input.startDate) errors.startDate = "Datum ej ifyllt is";
   const stop = input.stopDate || input.startDate;
   if (input.startDate && stop < input.startDate) errors.stopDate = "Perioden felaktig";
-  const content = sanitizeHtml(input.content).trim();
+  // Plain text is stored as typed (escaped once, on display); HTML is sanitised.
+  const content = storedMessageContent(input.content).trim();
   if (!content) errors.content = "Innehåll saknas";
   let customerIds: number[] = [];
   if (TYPES_WITH_CUSTOMERS.includes(input.type)) {

@@ -5,6 +5,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { requireRetailer } from "~/auth/guards.server";
+import { RESTORED_NOTICE, restoreCarriedForm } from "~/auth/carried.server";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
 import { applyIntent, parseReportState, returnsFormSchema } from "~/features/returns";
@@ -23,7 +25,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
   const defaults = defaultBundlesOf(openBundles);
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
-  return { state, papers, openBundles, defaults, token: randomUUID() };
+  const token = randomUUID();
+  // A form posted after the session lapsed comes back filled in, once, for the same
+  // customer (issue 15.4); nothing is saved until Spara is pressed.
+  const carried = await restoreCarriedForm(request, user.customerId);
+  if (!carried) return { state, papers, openBundles, defaults, token, restored: null, restoredNotice: null };
+  const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
+  const restored: ReturnsAnswer | null =
+    parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
+  return data({ state, papers, openBundles, defaults, token, restored, restoredNotice: restored ? RESTORED_NOTICE : null }, { headers: { "Set-Cookie": carried.setCookie } });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -61,12 +71,17 @@ export default function ReturnsPage() {
   const loaderData = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // A form that breaks the schema gets the contract's reply (no lines): the page starts over.
-  const actionData = answer && "lines" in answer ? (answer as ReturnsAnswer) : undefined;
+  const actionData = answer && "lines" in answer ? (answer as ReturnsAnswer) : (loaderData.restored ?? undefined);
   const { state } = loaderData;
   return (
     <>
       <h1>{state === 1 ? "Returrapportera" : "Ändra/tillägg"}</h1>
       <Outlet />
+      {loaderData.restoredNotice && !answer ? (
+        <p role="status" className="notice">
+          {loaderData.restoredNotice}
+        </p>
+      ) : null}
       <details className="info">
         <summary>Så här rapporterar du</summary>
         {state === 1 ? (
