@@ -6,7 +6,7 @@ import { readConfig } from "./config.server";
 
 const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c";
 
-function refusal(env: NodeJS.ProcessEnv, options?: { allowRandomSecret?: boolean }): string {
+function refusal(env: Record<string, string | undefined>, options?: { allowRandomSecret?: boolean }): string {
   try {
     readConfig(env, options);
   } catch (e) {

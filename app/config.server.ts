@@ -79,7 +79,7 @@ export type Config = {
  * reads. `allowRandomSecret`: the `serve --setup` demo (README, `npm start`) may run in
  * production mode without SESSION_SECRET; a weak one is refused even there.
  */
-export function readConfig(env: NodeJS.ProcessEnv = process.env, options: { allowRandomSecret?: boolean } = {}): Config {
+export function readConfig(env: Record<string, string | undefined> = process.env, options: { allowRandomSecret?: boolean } = {}): Config {
   const e = envSchema.parse(env);
   const production = e.NODE_ENV === "production";
   const secret = e.SESSION_SECRET ?? "";
