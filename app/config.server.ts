@@ -1,8 +1,126 @@
-// Settings read from the environment (README, Configuration).
-export const config = {
-  contactPhone: process.env.CONTACT_PHONE || "010-123 45 00",
-  contactEmail: process.env.CONTACT_EMAIL || "kundservice@returportalen.example",
-  publicSiteUrl: process.env.PUBLIC_SITE_URL || "https://www.returportalen.example/",
-  webshopUrl: process.env.WEBSHOP_URL || "https://webbshop.returportalen.example/",
-  clientVersion: "1.1.2",
+// Settings read from the environment (README, Configuration), through one schema, once
+// at start: `portal serve` calls readConfig before it opens the database, so a missing
+// or weak SESSION_SECRET in production, an unknown DATABASE_URL scheme or a bad
+// TRUST_PROXY stops the start with one line that says what to set.
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import { databaseUrlProblem } from "~/lib/database-url";
+import { refuse } from "~/lib/refusal";
+import { z } from "~/lib/zod";
+
+/** Secrets that have been published (README, old tests, common placeholders): never good enough in production. */
+export const KNOWN_DEMO_SECRETS = new Set([
+  "<long random string, the same everywhere>",
+  "long random string, the same everywhere",
+  "e2e-secret-not-for-production",
+  "own-server-secret-not-for-production",
+  "bench-secret",
+  "crash-secret",
+  "changeme",
+  "change-me",
+  "secret",
+  "session-secret",
+]);
+
+export const SESSION_SECRET_MIN_LENGTH = 32;
+
+export { databaseUrlProblem };
+
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function proxyEntryOk(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr, bits, ...rest] = entry.split("/");
+  const version = isIP(addr);
+  if (!version || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY as Express takes it: off, a hop count, or addresses/subnets/names to trust. */
+export type TrustProxy = false | number | string;
+
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const v = (value ?? "").trim();
+  if (v === "") return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  const entries = v.split(",").map((e) => e.trim());
+  return entries.every(proxyEntryOk) ? entries.join(",") : undefined;
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+  CONTACT_PHONE: z.string().optional(),
+  CONTACT_EMAIL: z.string().optional(),
+  PUBLIC_SITE_URL: z.string().optional(),
+  WEBSHOP_URL: z.string().optional(),
+});
+
+export type Config = {
+  production: boolean;
+  /** Signs the session and device cookies; random per start outside production (and for the `serve --setup` demo). */
+  sessionSecret: string;
+  /** True when no SESSION_SECRET was set and a random one is used. */
+  sessionSecretRandom: boolean;
+  databaseUrl: string;
+  trustProxy: TrustProxy;
+  contactPhone: string;
+  contactEmail: string;
+  publicSiteUrl: string;
+  webshopUrl: string;
+  clientVersion: string;
 };
+
+/**
+ * The configuration from `env`, or a refusal whose message is the one line the operator
+ * reads. `allowRandomSecret`: the `serve --setup` demo (README, `npm start`) may run in
+ * production mode without SESSION_SECRET; a weak one is refused even there.
+ */
+export function readConfig(env: Record<string, string | undefined> = process.env, options: { allowRandomSecret?: boolean } = {}): Config {
+  const e = envSchema.parse(env);
+  const production = e.NODE_ENV === "production";
+  const secret = e.SESSION_SECRET ?? "";
+  if (production && secret === "" && !options.allowRandomSecret) {
+    throw refuse.invalid(
+      `SESSION_SECRET saknas: i drift (NODE_ENV=production) krävs en slumpad sträng på minst ${SESSION_SECRET_MIN_LENGTH} tecken, samma på alla appservrar (t.ex. openssl rand -hex 32).`,
+    );
+  }
+  if (production && secret !== "" && (secret.length < SESSION_SECRET_MIN_LENGTH || KNOWN_DEMO_SECRETS.has(secret.trim()))) {
+    throw refuse.invalid(
+      secret.length < SESSION_SECRET_MIN_LENGTH
+        ? `SESSION_SECRET är för svag (${secret.length} tecken): i drift krävs minst ${SESSION_SECRET_MIN_LENGTH} slumpade tecken (t.ex. openssl rand -hex 32).`
+        : `SESSION_SECRET är ett känt demovärde: i drift krävs en egen slumpad sträng (t.ex. openssl rand -hex 32).`,
+    );
+  }
+  const databaseUrl = e.DATABASE_URL || "file:data/portal.db";
+  const urlProblem = databaseUrlProblem(databaseUrl);
+  if (urlProblem) throw refuse.invalid(urlProblem);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === undefined) {
+    throw refuse.invalid(
+      `TRUST_PROXY ${JSON.stringify(e.TRUST_PROXY)} går inte att tolka: ange antal proxyled att lita på (t.ex. 1), eller adresser/nät (10.0.0.1, 10.0.0.0/8, loopback) åtskilda med komma.`,
+    );
+  }
+  return {
+    production,
+    sessionSecret: secret || randomBytes(32).toString("hex"),
+    sessionSecretRandom: secret === "",
+    databaseUrl,
+    trustProxy,
+    contactPhone: e.CONTACT_PHONE || "010-123 45 00",
+    contactEmail: e.CONTACT_EMAIL || "kundservice@returportalen.example",
+    publicSiteUrl: e.PUBLIC_SITE_URL || "https://www.returportalen.example/",
+    webshopUrl: e.WEBSHOP_URL || "https://webbshop.returportalen.example/",
+    clientVersion: "1.1.2",
+  };
+}
+
+/**
+ * The settings the app runs with. `portal serve` has checked the same environment with
+ * readConfig before the app is loaded; the random secret is allowed here so that the
+ * `serve --setup` demo (and a tool importing the app) loads.
+ */
+export const config: Config = readConfig(process.env, { allowRandomSecret: true });

@@ -45,7 +45,7 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
         DATABASE_URL: `file:${dbFile}`,
         NODE_ENV: "production",
         PORTAL_QUIET_LOG: "1",
-        SESSION_SECRET: "bench-secret",
+        SESSION_SECRET: "bench-session-secret-not-for-production",
         THROTTLE_IP_LIMIT: "1000000",
       },
       stdio: ["ignore", "ignore", "inherit"],

@@ -81,7 +81,7 @@ async function makeSessions(dbFile: string, customerIds: number[]): Promise<Map<
     sameSite: "lax",
     secure: false,
     path: "/",
-    secrets: ["bench-secret"],
+    secrets: ["bench-session-secret-not-for-production"],
   });
   const now = Date.now();
   const out = new Map<number, string>();

@@ -26,7 +26,7 @@ type Form = { customerId: number; body: string; lines: { id: number; amount: num
 
 async function prepare(dbFile: string) {
   const client = createClient({ url: `file:${dbFile}` });
-  const cookie = createCookie("rp_session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: ["bench-secret"] });
+  const cookie = createCookie("rp_session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: ["bench-session-secret-not-for-production"] });
   const now = Date.now();
   // The form token each session holds (issue 13 point 9); the soak's posts send it.
   const formToken = (customerId: number) => `soak-form-token-${customerId}`;

@@ -214,8 +214,18 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000")
     .action(async (opts: { port: string; host: string; dev?: boolean; setup?: boolean }) => {
       const port = parseIntArg(opts.port, "--port", 1, 65535);
+      process.env.NODE_ENV ??= opts.dev ? "development" : "production";
+      // The configuration, once, before anything opens: a bad one stops the start with one line.
+      const { readConfig } = await import("../app/config.server");
+      const config = readConfig(process.env, { allowRandomSecret: Boolean(opts.setup) });
       const conn = getDb();
       await prepareDb(conn);
+      // A server on a database it cannot write would answer every save with an error.
+      const { assertWritable } = await import("../app/features/operations/index.server");
+      await assertWritable(config.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
+      if (config.production && config.sessionSecretRandom) {
+        io.err("portal: SESSION_SECRET saknas; demoservern (--setup) använder en slumpad, så inloggningar gäller bara tills den startas om.");
+      }
       if (opts.setup) {
         const { schema } = await import("../db/client");
         const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
@@ -227,7 +237,6 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         }
         io.out(demoLoginText());
       }
-      process.env.NODE_ENV ??= opts.dev ? "development" : "production";
       const { serve } = await import("./serve");
       const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
       io.out(`Returportalen: http://localhost:${port}`);

@@ -7,6 +7,8 @@ import express from "express";
 import { randomBytes, randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { readConfig } from "../app/config.server";
+import { readiness } from "../app/features/operations/index.server";
 import { limitBodies, remixHandler } from "./request-body";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
@@ -79,9 +81,24 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
 export async function createApp(options: ServeOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // Behind a proxy, TRUST_PROXY names how many hops to trust for X-Forwarded-For/-Proto.
-  const trust = process.env.TRUST_PROXY;
-  if (trust) app.set("trust proxy", /^\d+$/.test(trust) ? Number(trust) : trust);
+  // Behind a proxy, TRUST_PROXY names how many hops (or which addresses) to trust for
+  // X-Forwarded-For/-Proto; checked at start (app/config.server.ts).
+  const { trustProxy } = readConfig(process.env, { allowRandomSecret: true });
+  if (trustProxy !== false) app.set("trust proxy", trustProxy);
+
+  // For a load balancer: before the request log, the session and Remix. /healthz says the
+  // process answers; /readyz that the database is writable and its migrations current.
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.status(200).type("text/plain").send("ok");
+  });
+  app.get("/readyz", (_req, res, next) => {
+    readiness().then((r) => {
+      res.setHeader("Cache-Control", "no-store");
+      if (r.ready) res.status(200).type("text/plain").send("ready");
+      else res.status(503).type("text/plain").send(`not ready: ${r.reason}`);
+    }, next);
+  });
 
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();

@@ -3,6 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { databaseUrlProblem } from "../app/lib/database-url";
 import { isRefusal, refuse } from "../app/lib/refusal";
 import * as schema from "./schema";
 
@@ -19,6 +20,8 @@ export function databaseUrl(): string {
  * write directly, outside writeTransaction, keep SQLite's own 5 s wait.
  */
 export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN, busyTimeoutMs = 5_000): Db {
+  const problem = databaseUrlProblem(url);
+  if (problem) throw refuse.invalid(problem);
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });

@@ -46,7 +46,7 @@ export default defineConfig({
     timeout: 120_000,
     env: {
       DATABASE_URL: `file:tests/.tmp/e2e-${port}.db`,
-      SESSION_SECRET: "e2e-secret-not-for-production",
+      SESSION_SECRET: "e2e-session-secret-not-for-production-use",
       PORTAL_QUIET_LOG: "1",
       THROTTLE_IP_LIMIT: "100000",
       NODE_ENV: "production",

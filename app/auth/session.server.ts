@@ -1,12 +1,9 @@
 import { createCookie, createSession, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
-import { randomBytes } from "node:crypto";
+import { config } from "~/config.server";
 import { createSessionRow, deleteSessionRow, readSessionRow, updateSessionRow, type SessionData } from "~/features/auth/index.server";
 
-/** Signs the session and device cookies. */
-export const cookieSecret = process.env.SESSION_SECRET || randomBytes(32).toString("hex");
-if (!process.env.SESSION_SECRET && process.env.NODE_ENV === "production" && !process.env.CI) {
-  console.warn("SESSION_SECRET is not set: sessions end when this server restarts and cannot be shared.");
-}
+/** Signs the session and device cookies (SESSION_SECRET, checked at start: app/config.server.ts). */
+export const cookieSecret = config.sessionSecret;
 
 // Over HTTPS the cookie is `__Host-` prefixed and Secure; plain HTTP (localhost)
 // gets the same cookie without them, since browsers refuse Secure cookies there.

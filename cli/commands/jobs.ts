@@ -106,12 +106,13 @@ export function registerJobs(program: Command, io: CliIo) {
 
   program
     .command("backup")
-    .description("en konsekvent kopia av databasen (VACUUM INTO) som kontrolleras med PRAGMA integrity_check; skriver aldrig över")
+    .description("en konsekvent kopia av databasen (VACUUM INTO) som kontrolleras med PRAGMA integrity_check och radantal mot databasen; skriver aldrig över")
     .requiredOption("--out <FILE>", "kopians filnamn")
     .addHelpText("after", "\nExempel:\n  npm run portal -- backup --out /srv/backup/portal-2026-03-02.db")
     .action(async (opts: { out: string }) => {
-      const { backupDatabase } = await import("../../app/features/operations/index.server");
+      const { backupDatabase, countsText } = await import("../../app/features/operations/index.server");
       const r = await backupDatabase(opts.out);
       io.out(`backup: ${r.file}, ${(r.bytes / 1024 / 1024).toFixed(1)} MB, integrity_check ok (${(r.ms / 1000).toFixed(1)} s)`);
+      io.out(`backup: kopian har samma antal rader som databasen: ${countsText(r.counts)}`);
     });
 }

@@ -30,15 +30,16 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startOwnServer(name: string, env: Record<string, string> = {}): Promise<OwnServer> {
+/** `options.file`: serve this database file as it is (e.g. a restored backup) instead of a fresh one. */
+export async function startOwnServer(name: string, env: Record<string, string> = {}, options: { file?: string } = {}): Promise<OwnServer> {
   const port = await freePort();
-  const file = `tests/.tmp/${name}-${port}.db`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
+  const file = options.file ?? `tests/.tmp/${name}-${port}.db`;
+  if (!options.file) for (const suffix of ["", "-wal", "-shm"]) rmSync(file + suffix, { force: true });
   const child: ChildProcess = spawn("npx", ["tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(port)], {
     env: {
       ...process.env,
       DATABASE_URL: `file:${file}`,
-      SESSION_SECRET: "own-server-secret-not-for-production",
+      SESSION_SECRET: "own-server-session-secret-not-for-production",
       PORTAL_QUIET_LOG: "1",
       NODE_ENV: "production",
       ...env,

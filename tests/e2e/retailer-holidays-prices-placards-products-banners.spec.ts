@@ -377,7 +377,7 @@ test.describe("Aviseringar vid inloggning som kund", () => {
     const now = Date.now();
     const data = { customerId: retailer.id, impersonatorId: staffRow.id };
     await e2eDb().insert(schema.sessions).values({ id, customerId: retailer.id, impersonatorId: staffRow.id, data: JSON.stringify(data), createdAt: now, lastSeenAt: now, expiresAt: now + 3_600_000 });
-    const cookie = createCookie("rp_session", { secrets: ["e2e-secret-not-for-production"], path: "/", httpOnly: true, sameSite: "lax" });
+    const cookie = createCookie("rp_session", { secrets: ["e2e-session-secret-not-for-production-use"], path: "/", httpOnly: true, sameSite: "lax" });
     const value = (await cookie.serialize(id)).split(";")[0].split("=").slice(1).join("=");
     await page.context().addCookies([{ name: "rp_session", value, url: baseURL }]);
     await page.goto("/provision");

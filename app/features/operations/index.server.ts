@@ -2,3 +2,4 @@
 // the feature (and other features) import each other directly.
 export * from "./backup.server";
 export * from "./maintenance.server";
+export * from "./health.server";

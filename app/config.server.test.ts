@@ -1,0 +1,64 @@
+// The configuration is read through one schema at start (app/config.server.ts): what
+// stops a production start, and what development keeps as defaults.
+import { describe, expect, it } from "vitest";
+import { isRefusal } from "~/lib/refusal";
+import { readConfig } from "./config.server";
+
+const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c";
+
+function refusal(env: Record<string, string | undefined>, options?: { allowRandomSecret?: boolean }): string {
+  try {
+    readConfig(env, options);
+  } catch (e) {
+    if (isRefusal(e, "invalid")) return e.message;
+    throw e;
+  }
+  return "";
+}
+
+describe("readConfig", () => {
+  it("stops a production start without SESSION_SECRET, with a short one or a known demo value", () => {
+    expect(refusal({ NODE_ENV: "production" })).toMatch(/^SESSION_SECRET saknas/);
+    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "kort-hemlighet" })).toMatch(/^SESSION_SECRET är för svag \(14 tecken\)/);
+    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "<long random string, the same everywhere>" })).toMatch(/känt demovärde/);
+    // The `serve --setup` demo may run without one (a random one), never with a weak one.
+    expect(refusal({ NODE_ENV: "production" }, { allowRandomSecret: true })).toBe("");
+    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "bench-secret" }, { allowRandomSecret: true })).toMatch(/för svag/);
+    expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG }).sessionSecret).toBe(STRONG);
+  });
+
+  it("keeps the development defaults: a random secret, the local database file, no proxy", () => {
+    for (const NODE_ENV of [undefined, "development", "test"]) {
+      const c = readConfig({ NODE_ENV, SESSION_SECRET: NODE_ENV === "test" ? "x" : undefined });
+      expect(c.databaseUrl).toBe("file:data/portal.db");
+      expect(c.trustProxy).toBe(false);
+      expect(c.sessionSecret.length).toBeGreaterThanOrEqual(1);
+    }
+    expect(readConfig({}).sessionSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(readConfig({}).sessionSecretRandom).toBe(true);
+  });
+
+  it("accepts the database URLs the libSQL client is used with and stops on any other scheme", () => {
+    for (const url of ["file:data/portal.db", "libsql://x.turso.io", "http://127.0.0.1:8080", "https://sqld.example", ":memory:"]) {
+      expect(readConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+    }
+    for (const url of ["postgres://localhost/portal", "data/portal.db", "sqlite:portal.db", "ws://x"]) {
+      expect(refusal({ DATABASE_URL: url })).toMatch(/^DATABASE_URL .* har ett okänt schema; använd file:, libsql:, http:, https: eller :memory:\.$/);
+    }
+  });
+
+  it("takes TRUST_PROXY as hops, addresses, subnets or names and stops on anything else", () => {
+    expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(readConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).trustProxy).toBe("loopback,10.0.0.0/8,fd00::/8");
+    for (const bad of ["true", "yes", "1.5", "-1", "10.0.0.0/33", "999", "10.0.0.300", "loopback;rm"]) {
+      expect(refusal({ TRUST_PROXY: bad }), bad).toMatch(/^TRUST_PROXY .* går inte att tolka/);
+    }
+  });
+
+  it("says every reason on one line", () => {
+    for (const env of [{ NODE_ENV: "production" }, { DATABASE_URL: "pg://x" }, { TRUST_PROXY: "x\ny" }]) {
+      expect(refusal(env)).not.toContain("\n");
+    }
+  });
+});
