@@ -31,3 +31,16 @@ export function missing(message: string) {
 export function rowRef() {
   return z.string().optional();
 }
+
+/**
+ * The version of the row an edit form was opened on (its `updated_at`), sent back in a
+ * hidden field so the save can refuse a row someone else changed since (optimistic
+ * concurrency, docs/reliability.md "Nothing lost"). A forged value is simply stale.
+ */
+export function rowVersion() {
+  return z
+    .string()
+    .regex(/^\d{1,16}$/, "Ladda om sidan och försök igen.")
+    .transform(Number)
+    .optional();
+}

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { HolidayActionSchema, HolidaySaveSchema } from "~/features/holidays";
@@ -13,6 +13,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
+import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
@@ -42,13 +43,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+// A refused save because someone else changed the holiday (409) shows what is stored now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
 export default function HolidaysAdmin() {
   const { holidays, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, { valid }] = useContractForm(HolidaySaveSchema, {
     id: `holiday-${editing?.id ?? "new"}`,
     lastResult,
-    defaultValue: editing ? { ...editing, id: String(editing.id) } : null,
+    defaultValue: editing
+      ? { id: String(editing.id), description: editing.description, day: editing.day, startReportDay: editing.startReportDay, startForceReportDay: editing.startForceReportDay }
+      : null,
   });
   return (
     <>
@@ -59,6 +65,18 @@ export default function HolidaysAdmin() {
           <CsrfInput />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          {editing ? <VersionInput version={editing.updatedAt} /> : null}
+          {editing ? (
+            <StoredNow
+              conflict={fields.version.errors}
+              rows={[
+                ["Beskrivning", editing.description],
+                ["Dag", editing.day],
+                ["Start rapportering", editing.startReportDay],
+                ["Tvingande från", editing.startForceReportDay],
+              ]}
+            />
+          ) : null}
           <Field label="Beskrivning" field={fields.description} />
           <div className="form-row">
             <Field label="Dag" field={fields.day} type="date" />

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { ProductActionSchema, ProductSaveSchema, splitEdition } from "~/features/products";
@@ -13,6 +13,7 @@ import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
 import { RowAction } from "~/ui/row-action";
 import { SaveActions } from "~/ui/save-actions";
+import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { TitleEditionFields } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
@@ -46,6 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+// A refused save because someone else changed the row (409) shows what is stored now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+
 export default function ProductsAdmin() {
   const { titles, editions, products, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -53,7 +57,7 @@ export default function ProductsAdmin() {
     id: `product-${editing?.id ?? "new"}`,
     lastResult,
     defaultValue: editing
-      ? { ...editing, id: String(editing.id), titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
+      ? { productCode: editing.productCode, accountCode: editing.accountCode, articleId: editing.articleId, id: String(editing.id), titleId: String(editing.titleId), edition: `${editing.titleId}:${editing.editionId}`, deliveryDate: editing.deliveryDate ?? "" }
       : null,
   });
   return (
@@ -65,6 +69,20 @@ export default function ProductsAdmin() {
           <CsrfInput />
           <FieldErrors id={form.errorId} errors={form.errors} />
           {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+          {editing ? <VersionInput version={editing.updatedAt} /> : null}
+          {editing ? (
+            <StoredNow
+              conflict={fields.version.errors}
+              rows={[
+                ["Titel", titles.find((t) => t.id === editing.titleId)?.name ?? String(editing.titleId)],
+                ["Utgåva", editions.find((e) => e.titleId === editing.titleId && e.editionId === editing.editionId)?.description ?? String(editing.editionId)],
+                ["Leveransdatum", editing.deliveryDate ?? "Alla"],
+                ["Produktkod", editing.productCode],
+                ["Kontokod", editing.accountCode],
+                ["Artikel-id", editing.articleId],
+              ]}
+            />
+          ) : null}
           <div className="form-row">
             <TitleEditionFields titles={titles} editions={editions} titleField={fields.titleId} editionField={fields.edition} withCode />
             <Field label="Leveransdatum (valfritt)" field={fields.deliveryDate} type="date" />

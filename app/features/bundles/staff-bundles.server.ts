@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 
 import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog";
 // Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
@@ -145,11 +146,23 @@ export async function listChangeableBundles(customerId: number, page: number) {
   return { bundles: rows, total: n };
 }
 
+/** A renumbering from a page opened before someone else renumbered the bundle. */
+export function bundleConflict(storedNumber: number): string {
+  return `Någon annan har ändrat bunten sedan du öppnade sidan: den har nu nummer ${storedNumber}. Ditt nummer finns kvar i formuläret; tryck Spara igen för att ge den det.`;
+}
+
 /**
  * Gives a bundle a new number. The number must be free for the customer and lie in
  * one of the customer's label blocks; that block's unused count goes down by one.
  */
-export async function changeBundleNumber(customerId: number, bundleId: number, newNumber: number, actor: Actor): Promise<void> {
+export async function changeBundleNumber(
+  customerId: number,
+  bundleId: number,
+  newNumber: number,
+  actor: Actor,
+  /** The number the page showed (the row's version for this form): another number now is a conflict. */
+  shownNumber?: number,
+): Promise<void> {
   if (!Number.isInteger(newNumber) || newNumber < 1 || newNumber > 99999) {
     throw refuse.invalid("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.", { field: "newNumber" });
   }
@@ -158,6 +171,7 @@ export async function changeBundleNumber(customerId: number, bundleId: number, n
     const b = schema.bundles;
     const [bundle] = await tx.select().from(b).where(and(eq(b.id, bundleId), eq(b.customerId, customerId)));
     if (!bundle) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
+    if (shownNumber !== undefined && bundle.number !== shownNumber) throw refuse.conflict(bundleConflict(bundle.number), { field: "newNumber" });
     if (bundle.number === newNumber) throw refuse.invalid("Bunten har redan det numret.", { field: "newNumber" });
     const [clash] = await tx.select({ id: b.id }).from(b).where(and(eq(b.customerId, customerId), eq(b.number, newNumber)));
     if (clash) throw refuse.invalid(`Buntnummer ${newNumber} används redan av kunden.`, { field: "newNumber" });
@@ -168,7 +182,13 @@ export async function changeBundleNumber(customerId: number, bundleId: number, n
       .where(and(eq(l.customerId, customerId), lte(l.fromNumber, newNumber), gte(l.toNumber, newNumber)))
       .limit(1);
     if (!block) throw refuse.invalid(`Buntnummer ${newNumber} ligger inte i något av kundens buntblock.`, { field: "newNumber" });
-    await tx.update(b).set({ number: newNumber, updatedAt: Date.now() }).where(eq(b.id, bundleId));
+    // Conditional on the number read above, inside the write transaction.
+    const moved = await tx
+      .update(b)
+      .set({ number: newNumber, updatedAt: nextVersion(b.updatedAt) })
+      .where(and(eq(b.id, bundleId), eq(b.number, bundle.number)))
+      .returning({ id: b.id });
+    if (moved.length === 0) throw refuse.conflict(bundleConflict(bundle.number), { field: "newNumber" });
     if (block.numberUnused > 0) {
       await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: Date.now() }).where(eq(l.id, block.id));
     }

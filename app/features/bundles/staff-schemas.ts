@@ -24,6 +24,12 @@ export const RenumberBundleSchema = z.object({
     .regex(BUNDLE_NUMBER, "Ange ett nytt buntnummer (1–99999).")
     .transform(Number),
   sida: z.string().optional().transform((v) => pageParam(v ?? null)),
+  /** The number the page showed: renumbering a bundle someone else renumbered since is refused. */
+  was: z
+    .string()
+    .regex(BUNDLE_NUMBER, "Ladda om sidan och försök igen.")
+    .transform(Number)
+    .optional(),
 });
 
 /** Every form of the Buntar screen, told apart by the button's intent. */

@@ -11,6 +11,7 @@ import { renderUnderlagPdf } from "./payout-pdf.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
 import { isoWeek, nextMonday, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 import type { BankField } from "./schemas";
 
 import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog";
@@ -132,7 +133,16 @@ const BANK_PATTERN = { bankgiro: /^[0-9 -]{0,20}$/, bankAccount: /^[0-9 ,.-]{0,3
  * way of saying "cleared") clears the field. Refuses a value of the wrong shape
  * (invalid, on the field) and a customer that does not exist (not-found).
  */
-export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: Actor): Promise<void> {
+/** A bank detail saved from a page opened before someone else changed it. */
+export function bankDetailConflict(stored: string): string {
+  return `Någon annan har ändrat uppgiften sedan du öppnade sidan. Sparat nu: ${stored === "" ? "(tomt)" : stored}. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.`;
+}
+
+/**
+ * Saves one bank detail. `shown` is the value the page showed (this form's version of
+ * the row): when the stored value is another now, the save is refused (conflict).
+ */
+export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: Actor, shown?: string): Promise<void> {
   if (!Number.isSafeInteger(customerId) || customerId < 1) throw refuse.notFound("Kunden finns inte.");
   const value = raw.trim() === "-1" ? "" : raw.trim();
   if (!BANK_PATTERN[field].test(value)) {
@@ -142,7 +152,14 @@ export async function updateBankDetail(customerId: number, field: BankField, raw
     const c = schema.customers;
     const [before] = await tx.select({ v: c[field] }).from(c).where(eq(c.id, customerId));
     if (!before) throw refuse.notFound("Kunden finns inte.");
-    await tx.update(c).set({ [field]: value, updatedAt: Date.now() }).where(eq(c.id, customerId));
+    if (shown !== undefined && before.v !== shown) throw refuse.conflict(bankDetailConflict(before.v), { field: "value" });
+    // Conditional on the value read above, inside the write transaction.
+    const done = await tx
+      .update(c)
+      .set({ [field]: value, updatedAt: nextVersion(c.updatedAt) })
+      .where(and(eq(c.id, customerId), eq(c[field], before.v)))
+      .returning({ id: c.id });
+    if (done.length === 0) throw refuse.conflict(bankDetailConflict(before.v), { field: "value" });
     await audit({ actor, action: `customer.${field}.update`, target: `customer:${customerId}`, detail: { from: before.v, to: value } }, tx);
   });
 }

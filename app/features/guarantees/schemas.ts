@@ -15,6 +15,12 @@ export const BankDetailFormSchema = z.object({
   kund: rowId("Kunden finns inte."),
   search,
   value: z.string().max(40, "Högst 40 tecken.").optional(),
+  /** The value the page showed (empty arrives as absent): stored otherwise now is a conflict. */
+  was: z
+    .string()
+    .max(40, "Ladda om sidan och försök igen.")
+    .optional()
+    .transform((v) => v ?? ""),
 });
 
 export const GuaranteeActionSchema = z.discriminatedUnion("intent", [

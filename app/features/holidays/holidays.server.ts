@@ -5,9 +5,12 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 
 export type HolidayInput = {
   id?: number;
+  /** The `updated_at` the edit form was opened on: a save over a newer row is refused. */
+  version?: number;
   description: string;
   day: string;
   startReportDay: string;
@@ -15,6 +18,9 @@ export type HolidayInput = {
 };
 
 export type HolidayErrors = Partial<Record<"description" | "day" | "startReportDay" | "startForceReportDay", string>>;
+
+export const HOLIDAY_CONFLICT =
+  "Någon annan har ändrat helgdagen sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /** The date rule: startReportDay <= startForceReportDay <= day. */
 export function checkHoliday(input: HolidayInput): HolidayErrors {
@@ -74,12 +80,18 @@ export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<nu
   return writeTransaction(async (tx) => {
     let id = input.id;
     if (id) {
+      const h = schema.holidays;
+      const listed = and(eq(h.id, id), eq(h.deleted, false), eq(h.completed, false));
       const updated = await tx
-        .update(schema.holidays)
-        .set({ ...values, updatedAt: Date.now() })
-        .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)))
-        .returning({ id: schema.holidays.id });
-      if (updated.length === 0) throw refuse.invalid("Helgdagen finns inte längre.", { field: "description" });
+        .update(h)
+        .set({ ...values, updatedAt: nextVersion(h.updatedAt) })
+        .where(input.version === undefined ? listed : and(listed, eq(h.updatedAt, input.version)))
+        .returning({ id: h.id });
+      if (updated.length === 0) {
+        const [still] = await tx.select({ id: h.id }).from(h).where(listed);
+        if (still) throw refuse.conflict(HOLIDAY_CONFLICT, { field: "version" });
+        throw refuse.invalid("Helgdagen finns inte längre.", { field: "description" });
+      }
     } else {
       [{ id }] = await tx.insert(schema.holidays).values(values).returning({ id: schema.holidays.id });
     }
@@ -93,7 +105,7 @@ export async function closeHoliday(id: number, how: "complete" | "delete", actor
   return writeTransaction(async (tx) => {
     const changed = await tx
       .update(schema.holidays)
-      .set(how === "complete" ? { completed: true, updatedAt: Date.now() } : { deleted: true, updatedAt: Date.now() })
+      .set(how === "complete" ? { completed: true, updatedAt: nextVersion(schema.holidays.updatedAt) } : { deleted: true, updatedAt: nextVersion(schema.holidays.updatedAt) })
       .where(and(eq(schema.holidays.id, id), eq(schema.holidays.deleted, false), eq(schema.holidays.completed, false)))
       .returning({ id: schema.holidays.id });
     if (changed.length === 0) return false;

@@ -1,7 +1,7 @@
 // The Helgspärr form: one schema for the browser and the action. The date order rule
 // (startReportDay ≤ startForceReportDay ≤ day) is the feature's (checkHoliday), so
 // the CLI keeps it too; the server answers it beside the field.
-import { missing, rowId, rowRef } from "~/lib/form-fields";
+import { missing, rowId, rowRef, rowVersion } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 
 const required = { error: missing("Obligatorisk.") };
@@ -11,6 +11,7 @@ const date = () => z.string(required).regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-D
 export const HolidaySaveSchema = z.object({
   intent: z.literal("save").optional(),
   id: rowId("Helgdagen finns inte.").optional(),
+  version: rowVersion(),
   description: z.string(required).trim().min(1, "Obligatorisk.").max(100, "Högst 100 tecken."),
   day: date(),
   startReportDay: date(),

@@ -5,17 +5,20 @@
 // Decision: a message of type 3 or 4 without customer numbers is for every retailer;
 // with numbers, only for those. Types 1 and 2 never have a customer list.
 import { CUSTOMER_NUMBER } from "~/catalog";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { storedMessageContent } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS } from "./schemas";
 
 export { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS };
 
 export type MessageInput = {
   id?: number;
+  /** The `updated_at` the edit form was opened on: a save over a newer row is refused. */
+  version?: number;
   type: number;
   header: string;
   content: string;
@@ -26,6 +29,9 @@ export type MessageInput = {
 };
 
 export type MessageErrors = Partial<Record<"type" | "content" | "customers" | "startDate" | "stopDate" | "id", string>>;
+
+export const MESSAGE_CONFLICT =
+  "Någon annan har ändrat meddelandet sedan du öppnade det. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /** "1001, 1002 ,\n1003" -> whitespace stripped, split on commas; non-numbers reported. */
 export function parseCustomerNumbers(text: string): { ids: number[]; invalid: string[] } {
@@ -101,11 +107,16 @@ export async function saveMessage(input: MessageInput, actor: Actor): Promise<nu
     const values = { type: input.type, header: input.header.trim(), content, startDate: input.startDate, stopDate: stop };
     let id: number;
     if (input.id) {
+      const m = schema.messages;
       const res = await tx
-        .update(schema.messages)
-        .set({ ...values, updatedAt: Date.now() })
-        .where(eq(schema.messages.id, input.id));
-      if (res.rowsAffected === 0) throw refuse.invalid("Meddelandet finns inte längre.", { field: "id" });
+        .update(m)
+        .set({ ...values, updatedAt: nextVersion(m.updatedAt) })
+        .where(input.version === undefined ? eq(m.id, input.id) : and(eq(m.id, input.id), eq(m.updatedAt, input.version)));
+      if (res.rowsAffected === 0) {
+        const [still] = await tx.select({ id: m.id }).from(m).where(eq(m.id, input.id));
+        if (still) throw refuse.conflict(MESSAGE_CONFLICT, { field: "version" });
+        throw refuse.invalid("Meddelandet finns inte längre.", { field: "id" });
+      }
       id = input.id;
       await tx.delete(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, id));
     } else {

@@ -1,6 +1,6 @@
 // The Messages form (back-office spec: Messages, §5), one schema for the browser and the
 // action. The spec's texts: 'Måste välja typ!', 'Datum ej ifyllt is', 'Perioden felaktig'.
-import { missing, rowId, rowRef } from "~/lib/form-fields";
+import { missing, rowId, rowRef, rowVersion } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 
 export const MESSAGE_TYPES = [
@@ -22,6 +22,7 @@ export const MessageSaveSchema = z
   .object({
     intent: z.literal("save").optional(),
     id: rowId("Meddelandet finns inte.").optional(),
+    version: rowVersion(),
     type: z.enum(["1", "2", "3", "4"], { error: "Måste välja typ!" }),
     startDate: z.string({ error: "Datum ej ifyllt is" }).regex(DATE, "Datum ej ifyllt is"),
     stopDate: z.string().regex(DATE, "Perioden felaktig").optional(),

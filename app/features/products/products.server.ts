@@ -5,9 +5,12 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 
 export type ProductInput = {
   id?: number;
+  /** The `updated_at` the edit form was opened on: a save over a newer row is refused. */
+  version?: number;
   titleId: number;
   editionId: number;
   deliveryDate?: string | null;
@@ -17,6 +20,9 @@ export type ProductInput = {
 };
 
 export type ProductErrors = Partial<Record<"edition" | "deliveryDate" | "productCode" | "accountCode" | "articleId", string>>;
+
+export const PRODUCT_CONFLICT =
+  "Någon annan har ändrat produktinformationen sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /** All editions with their title, for the form's select. */
 export function listEditions() {
@@ -83,12 +89,17 @@ export async function saveProduct(input: ProductInput, actor: Actor): Promise<nu
   return writeTransaction(async (tx) => {
     let id = input.id;
     if (id) {
+      const p = schema.productInformation;
       const done = await tx
-        .update(schema.productInformation)
-        .set({ ...values, updatedAt: Date.now() })
-        .where(eq(schema.productInformation.id, id))
-        .returning({ id: schema.productInformation.id });
-      if (done.length === 0) throw refuse.invalid("Raden finns inte längre.", { field: "productCode" });
+        .update(p)
+        .set({ ...values, updatedAt: nextVersion(p.updatedAt) })
+        .where(input.version === undefined ? eq(p.id, id) : and(eq(p.id, id), eq(p.updatedAt, input.version)))
+        .returning({ id: p.id });
+      if (done.length === 0) {
+        const [still] = await tx.select({ id: p.id }).from(p).where(eq(p.id, id));
+        if (still) throw refuse.conflict(PRODUCT_CONFLICT, { field: "version" });
+        throw refuse.invalid("Raden finns inte längre.", { field: "productCode" });
+      }
     } else {
       [{ id }] = await tx.insert(schema.productInformation).values(values).returning({ id: schema.productInformation.id });
     }

@@ -1,6 +1,6 @@
 // The forms of Produkt information and Dagens produkter: one schema each for the
 // browser and the action.
-import { missing, rowId, rowRef } from "~/lib/form-fields";
+import { missing, rowId, rowRef, rowVersion } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 
 const required = { error: missing("Obligatorisk.") };
@@ -27,6 +27,7 @@ export const ProductSaveSchema = z
   .object({
     intent: z.literal("save").optional(),
     id: rowId("Raden finns inte.").optional(),
+    version: rowVersion(),
     titleId: titleField(),
     edition: editionField(),
     deliveryDate: z.string().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD).").optional(),

@@ -57,6 +57,7 @@ function RenumberForm({ bundle: b, customerId, page, lastResult }: { bundle: Bun
       <CsrfInput />
       <input type="hidden" name="kund" value={customerId} />
       <input type="hidden" name="bundleId" value={b.id} />
+      <input type="hidden" name="was" value={b.number} key={b.number} />
       <input type="hidden" name="sida" value={page} />
       <label htmlFor={fields.newNumber.id} className="visually-hidden">
         Nytt buntnummer för bunt {b.number}

@@ -2,7 +2,7 @@
 // changes, as three tabs in the URL (?flik=…). The parts sit beside this file.
 import { BUNDLE_NUMBER, CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useLoaderData } from "@remix-run/react";
+import { Form, data, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { BundleActionSchema } from "~/features/bundles";
@@ -72,10 +72,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, `/admin/bundles?flik=block&kund=${value.kund}`, "Buntblocket borttaget.");
     }
     if (value.bundleId === null) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
-    await changeBundleNumber(value.kund, value.bundleId, value.newNumber, user.actor);
+    await changeBundleNumber(value.kund, value.bundleId, value.newNumber, user.actor, value.was);
     return redirectWithToast(request, `/admin/bundles?flik=andra&kund=${value.kund}&sida=${value.sida}`, `Bunten har nu nummer ${value.newNumber}.`);
   });
 }
+
+// A save refused because someone else changed the row (409) shows what is stored now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function BundlesAdmin() {
   const { tab, customerId, customerError, periodError, page, filters, blocks, contents, changeable } = useLoaderData<typeof loader>();

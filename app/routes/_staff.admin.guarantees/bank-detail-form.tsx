@@ -37,6 +37,8 @@ export function BankDetailForm({ field, customerId, search, value, rule, lastRes
       <CsrfInput />
       <input {...getInputProps(fields.kund, { type: "hidden" })} key={fields.kund.key} />
       <input {...getInputProps(fields.search, { type: "hidden" })} key={fields.search.key} />
+      {/* The stored value (from the loader, not the echoed one): a save over another value is refused. */}
+      <input type="hidden" name="was" value={value} key={`was-${value}`} />
       <label htmlFor={fields.value.id}>{text.label}</label>
       <input key={key} {...inputProps} inputMode="numeric" aria-invalid={errors.length > 0 ? true : undefined} />
       <button type="submit" name="intent" value={field} disabled={!valid} aria-label={`Spara ${text.label.toLowerCase()} för ${customerId}`}>

@@ -1,6 +1,6 @@
 import { CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
@@ -76,8 +76,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       default: {
         const text = BANK_FIELD_TEXT[v.intent];
         try {
-          await updateBankDetail(v.kund, v.intent, v.value ?? "", user.actor);
+          await updateBankDetail(v.kund, v.intent, v.value ?? "", user.actor, v.was);
         } catch (e) {
+          // Someone else changed it since the page was opened: say so, with what is stored now (409).
+          if (isRefusal(e, "conflict")) throw e;
           if (!isRefusal(e)) console.error(e);
           throw refuse.invalid(isRefusal(e) ? `${text.fail} ${e.message}` : text.fail, { field: "value" });
         }
@@ -98,6 +100,9 @@ function answerOf(reply: FormReply | undefined, intent: string, customerId?: num
 function errorsOf(reply: FormReply | null): string[] {
   return Object.values(reply?.error ?? {}).flatMap((m) => m ?? []);
 }
+
+// A save refused because someone else changed the row (409) shows what is stored now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function GuaranteesAdmin() {
   const { search, customer, searchMessage, totals, totalsError, refunds, refundsError } = useLoaderData<typeof loader>();

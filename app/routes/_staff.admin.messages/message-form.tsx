@@ -6,9 +6,10 @@ import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
 import { SaveActions } from "~/ui/save-actions";
 import { SelectField } from "~/ui/select-field";
+import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { FormatButtons } from "./format-buttons";
 
-export type EditedMessage = { id: number; type: number; startDate: string; stopDate: string; header: string; content: string; customers: string };
+export type EditedMessage = { id: number; updatedAt: number; type: number; startDate: string; stopDate: string; header: string; content: string; customers: string };
 
 /** The message form: new (Spara) or editing one (Uppdatera); Nollställ empties it. */
 export function MessageForm({ editing, lastResult }: { editing: EditedMessage | null; lastResult: SubmissionResult<string[]> | null | undefined }) {
@@ -23,7 +24,21 @@ export function MessageForm({ editing, lastResult }: { editing: EditedMessage | 
     <Form method="post" action={editing ? `/admin/messages?id=${editing.id}` : "/admin/messages"} {...getFormProps(form)}>
       <CsrfInput />
       {editing ? <input {...getInputProps(fields.id, { type: "hidden" })} key={fields.id.key} /> : null}
+      {editing ? <VersionInput version={editing.updatedAt} /> : null}
       <FieldErrors id={form.errorId} errors={form.errors} />
+      {editing ? (
+        <StoredNow
+          conflict={fields.version.errors}
+          rows={[
+            ["Typ", MESSAGE_TYPES.find((t) => t.id === editing.type)?.label ?? String(editing.type)],
+            ["Från", editing.startDate],
+            ["Till", editing.stopDate],
+            ["Rubrik", editing.header],
+            ["Innehåll", editing.content],
+            ["Kundnummer", editing.customers],
+          ]}
+        />
+      ) : null}
       <SelectField label="Typ" field={fields.type} placeholder="Välj typ" options={MESSAGE_TYPES.map((t) => ({ value: t.id, label: `${t.id} ${t.label}` }))} />
       <div className="field-row">
         <Field label="Från" field={fields.startDate} type="date" />

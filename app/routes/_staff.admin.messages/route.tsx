@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
@@ -38,12 +39,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, "/admin/messages", "Meddelandet är borttaget.");
     }
     await saveMessage(
-      { id: v.id, type: Number(v.type), header: v.header ?? "", content: v.content, startDate: v.startDate, stopDate: v.stopDate ?? "", customers: v.customers ?? "" },
+      { id: v.id, version: v.version, type: Number(v.type), header: v.header ?? "", content: v.content, startDate: v.startDate, stopDate: v.stopDate ?? "", customers: v.customers ?? "" },
       user.actor,
     );
     return redirectWithToast(request, "/admin/messages", v.id ? "Meddelandet är uppdaterat." : "Meddelandet är sparat.");
   });
 }
+
+// A refused save because someone else changed the message (409) shows what is stored now.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function MessagesPage() {
   const { messages, editing } = useLoaderData<typeof loader>();
