@@ -97,6 +97,9 @@ export async function loginAs(page: Page, name: string | number, secret: string)
   if (res.headers()["location"] !== "/login/kod") return;
   const code = await page.request.post("/login/kod", { form: { kod: await nextTotpCode(String(name)) }, maxRedirects: 0 });
   expect(code.status(), "the code step should redirect").toBe(302);
+  // A redirect back to /login means the pending login was not found: the login is lost.
+  const location = new URL(code.headers()["location"] ?? "", "http://x").pathname;
+  expect(location, "the code step should log in, not send back to the login").not.toMatch(/^\/login(\/kod)?\/?$/);
 }
 
 /**
