@@ -1,0 +1,91 @@
+// Issue 15 point 1 (retailer side): concurrent edits never vanish silently. Two tabs of
+// the same customer each save: rows the later tab did not touch are not overwritten with
+// its stale values, and a row both changed is refused with what is stored now and what
+// was typed, the typed values kept, nothing stored. JS off and on (the two projects).
+import type { Page } from "@playwright/test";
+import { expect, loginAs, test } from "./fixtures";
+import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
+
+const ab = (date: string) => `Aftonbladet ${date}`;
+const row = (page: Page, label: string) => page.locator("tr").filter({ has: page.getByLabel(label) });
+
+test.describe("two tabs never lose a save silently", () => {
+  test("state 2: the stale tab's untouched row stays; a row both tabs changed is refused with both values", async ({ page, retailer }) => {
+    await labelBlock(retailer.id);
+    const [d1, d2] = [day(-1), day(-2)];
+    const a = await delivery(retailer.id, { date: d1, delivered: 10, reported: true });
+    const b = await delivery(retailer.id, { date: d2, delivered: 10, reported: true });
+    const open = await bundle(retailer.id, 101);
+    await returnRow(retailer.id, open.id, a.id, 5);
+    await returnRow(retailer.id, open.id, b.id, 3);
+    await loginAs(page, retailer.id, retailer.pin);
+    const tab2 = await page.context().newPage();
+    await page.goto("/rapportering/2");
+    await tab2.goto("/rapportering/2");
+
+    // Tab 1 changes a to 6.
+    await page.getByLabel(`Retur för ${ab(d1)}`).fill("6");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta/);
+    // Tab 2 (loaded before) changes only b to 2: saved, and a keeps tab 1's 6 (before: back to 5).
+    await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("2");
+    await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(tab2).toHaveURL(/\/rapportering\/2\/bekrafta/);
+    expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([6]);
+    expect((await returnsOf(b.id)).map((r) => r.amount)).toEqual([2]);
+
+    // Both tabs open afresh; tab 1 sets a to 8, tab 2 (stale) a to 7 and b to 1.
+    await page.goto("/rapportering/2");
+    await tab2.goto("/rapportering/2");
+    await page.getByLabel(`Retur för ${ab(d1)}`).fill("8");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta/);
+    await tab2.getByLabel(`Retur för ${ab(d1)}`).fill("7");
+    await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("1");
+    await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Någon annan har ändrat raden: nu sparat 8, du skrev 7. Kontrollera och spara igen.");
+    await expect(tab2.getByText("Inget sparades. Rätta raderna som är markerade nedan.")).toBeVisible();
+    await expect(tab2).toHaveURL(/\/rapportering\/2$/);
+    await expect(tab2.getByLabel(`Retur för ${ab(d1)}`)).toHaveValue("7");
+    await expect(tab2.getByLabel(`Retur för ${ab(d2)}`)).toHaveValue("1");
+    expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([8]);
+    expect((await returnsOf(b.id)).map((r) => r.amount)).toEqual([2]);
+    // Checked: Spara again stores the user's 7 and 1.
+    await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(tab2).toHaveURL(/\/rapportering\/2\/bekrafta/);
+    expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([7]);
+    expect((await returnsOf(b.id)).map((r) => r.amount)).toEqual([1]);
+  });
+
+  test("state 1: a paper the other tab reported meanwhile is refused with what is stored, the rest kept, nothing stored", async ({ page, retailer }) => {
+    await labelBlock(retailer.id);
+    await bundle(retailer.id, 101);
+    const [d1, d2] = [day(-1), day(-2)];
+    const a = await delivery(retailer.id, { date: d1, delivered: 10 });
+    const b = await delivery(retailer.id, { date: d2, delivered: 10 });
+    await loginAs(page, retailer.id, retailer.pin);
+    const tab2 = await page.context().newPage();
+    await page.goto("/rapportering/1");
+    await tab2.goto("/rapportering/1");
+
+    await page.getByLabel(`Retur för ${ab(d1)}`).fill("5");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta/);
+
+    await tab2.getByLabel(`Retur för ${ab(d1)}`).fill("7");
+    await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("2");
+    await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
+    // Before: a's 7 was dropped silently, b saved, "Returerna är sparade."
+    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Någon annan har redan rapporterat tidningen: nu sparat 5, du skrev 7.");
+    await expect(tab2.getByLabel(`Retur för ${ab(d1)}`)).toHaveValue("7");
+    await expect(tab2.getByLabel(`Retur för ${ab(d2)}`)).toHaveValue("2");
+    expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([5]);
+    expect(await returnsOf(b.id)).toHaveLength(0);
+    // The row emptied: the rest is stored, and the toast speaks of it.
+    await tab2.getByLabel(`Retur för ${ab(d1)}`).fill("");
+    await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(tab2).toHaveURL(/\/rapportering\/1\/bekrafta/);
+    expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([5]);
+    expect((await returnsOf(b.id)).map((r) => r.amount)).toEqual([2]);
+  });
+});
