@@ -2,8 +2,12 @@
 // the same customer each save: rows the later tab did not touch are not overwritten with
 // its stale values, and a row both changed is refused with what is stored now and what
 // was typed, the typed values kept, nothing stored. JS off and on (the two projects).
+import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test } from "./fixtures";
+import { schema } from "../../db/client";
+import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
+import { today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
@@ -87,5 +91,38 @@ test.describe("two tabs never lose a save silently", () => {
     await expect(tab2).toHaveURL(/\/rapportering\/1\/bekrafta/);
     expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([5]);
     expect((await returnsOf(b.id)).map((r) => r.amount)).toEqual([2]);
+  });
+});
+
+test.describe("two tabs of the delivery note", () => {
+  test("a Mottagit the other tab changed meanwhile is refused with the stored value; the other row is saved as typed", async ({ page, retailer }) => {
+    await ensureTitlesAndEditions(e2eDb());
+    const on = today();
+    const a = await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 1, editionId: 1, deliveryDate: on, delivered: 20, priceOre: 1500 });
+    const b = await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 2, editionId: 1, deliveryDate: on, delivered: 12, priceOre: 1500 });
+    const note = (p: Page, delivered: number) => p.locator(".delivery-row").filter({ hasText: `Levererat: ${delivered}` });
+    const stored = async (id: number) => (await e2eDb().select().from(schema.deliveries).where(eq(schema.deliveries.id, id)))[0].received;
+    await loginAs(page, retailer.id, retailer.pin);
+    const tab2 = await page.context().newPage();
+    await page.goto("/foljesedel");
+    await tab2.goto("/foljesedel");
+
+    await note(page, 20).getByLabel("Mottagit").fill("18");
+    await note(page, 20).getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Mottaget antal sparat.")).toBeVisible();
+    expect(await stored(a.id)).toBe(18);
+
+    // Tab 2 (loaded before) types 17 for the same row and 11 for the other, Enter: before, 17 overwrote 18.
+    await note(tab2, 20).getByLabel("Mottagit").fill("17");
+    await note(tab2, 12).getByLabel("Mottagit").fill("11");
+    await note(tab2, 12).getByLabel("Mottagit").press("Enter");
+    await expect(note(tab2, 20)).toContainText("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
+    await expect(note(tab2, 20).getByLabel("Mottagit")).toHaveValue("17");
+    expect(await stored(a.id)).toBe(18);
+    expect(await stored(b.id)).toBe(11);
+    // Checked: Spara on the row again stores the user's 17.
+    await note(tab2, 20).getByRole("button", { name: "Spara" }).click();
+    await expect(tab2.getByText("Mottaget antal sparat.")).toBeVisible();
+    expect(await stored(a.id)).toBe(17);
   });
 });
