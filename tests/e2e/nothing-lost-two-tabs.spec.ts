@@ -2,11 +2,11 @@
 // the same customer each save: rows the later tab did not touch are not overwritten with
 // its stale values, and a row both changed is refused with what is stored now and what
 // was typed, the typed values kept, nothing stored. JS off and on (the two projects).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
 import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
-import { today } from "../../app/lib/dates";
+import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
@@ -124,5 +124,72 @@ test.describe("two tabs of the delivery note", () => {
     await note(tab2, 20).getByRole("button", { name: "Spara" }).click();
     await expect(tab2.getByText("Mottaget antal sparat.")).toBeVisible();
     expect(await stored(a.id)).toBe(17);
+  });
+});
+
+test.describe("two tabs of Löpsedlar and Helgspärr", () => {
+  test("Löpsedlar: the stale tab's untouched title stays; a title both changed is refused with both values", async ({ page, retailer }) => {
+    await ensureTitlesAndEditions(e2eDb());
+    const titles = await e2eDb().select().from(schema.titles);
+    for (const t of titles) await e2eDb().insert(schema.placards).values({ customerId: retailer.id, titleId: t.id, amount: 1, newAmount: 2 });
+    const wanted = async (titleId: number) =>
+      (await e2eDb().select().from(schema.placards).where(and(eq(schema.placards.customerId, retailer.id), eq(schema.placards.titleId, titleId))))[0].newAmount;
+    await loginAs(page, retailer.id, retailer.pin);
+    const tab2 = await page.context().newPage();
+    await page.goto("/lopsedlar");
+    await tab2.goto("/lopsedlar");
+
+    await page.getByLabel("Önskat antal Aftonbladet").fill("7");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status")).toHaveText("Sparat!");
+    await tab2.getByLabel("Önskat antal Expressen").fill("4");
+    await tab2.getByRole("button", { name: "Spara" }).click();
+    await expect(tab2.getByRole("status")).toHaveText("Sparat!");
+    // Before: Aftonbladet went back to tab 2's stale 2.
+    expect(await wanted(1)).toBe(7);
+    expect(await wanted(2)).toBe(4);
+
+    await page.goto("/lopsedlar");
+    await tab2.goto("/lopsedlar");
+    await page.getByLabel("Önskat antal Aftonbladet").fill("8");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status")).toHaveText("Sparat!");
+    await tab2.getByLabel("Önskat antal Aftonbladet").fill("9");
+    await tab2.getByLabel("Önskat antal Expressen").fill("5");
+    await tab2.getByRole("button", { name: "Spara" }).click();
+    const card = tab2.getByRole("listitem").filter({ hasText: "Aftonbladet" });
+    await expect(card.getByRole("alert")).toHaveText("Någon annan har ändrat raden: nu sparat 8, du skrev 9. Kontrollera och spara igen.");
+    await expect(tab2.getByLabel("Önskat antal Aftonbladet")).toHaveValue("9");
+    await expect(tab2.getByLabel("Önskat antal Expressen")).toHaveValue("5");
+    expect(await wanted(1)).toBe(8);
+    expect(await wanted(2)).toBe(4);
+    await tab2.getByRole("button", { name: "Spara" }).click();
+    await expect(tab2.getByRole("status")).toHaveText("Sparat!");
+    expect(await wanted(1)).toBe(9);
+    expect(await wanted(2)).toBe(5);
+  });
+
+  test("Helgspärr: an answer the other tab gave meanwhile is refused with both; choosing again saves", async ({ page, retailer }) => {
+    const description = `Tvåflik ${retailer.id}`;
+    const [h] = await e2eDb()
+      .insert(schema.holidays)
+      .values({ description, day: addDays(today(), 30), startReportDay: addDays(today(), 20), startForceReportDay: addDays(today(), 25) })
+      .returning();
+    const answer = async () =>
+      (await e2eDb().select().from(schema.holidayReports).where(and(eq(schema.holidayReports.customerId, retailer.id), eq(schema.holidayReports.holidayId, h.id))))[0]?.open ?? null;
+    await loginAs(page, retailer.id, retailer.pin);
+    const tab2 = await page.context().newPage();
+    await page.goto("/helgsparr");
+    await tab2.goto("/helgsparr");
+    const card = (p: Page) => p.getByRole("listitem").filter({ has: p.getByRole("heading", { name: description }) });
+    await card(page).getByRole("button", { name: "Öppet" }).click();
+    await expect(card(page)).toContainText("Ditt svar: Öppet");
+    // Before: tab 2's Stängt replaced Öppet and said "Sparat!".
+    await card(tab2).getByRole("button", { name: "Stängt" }).click();
+    await expect(card(tab2)).toContainText("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
+    expect(await answer()).toBe(true);
+    await card(tab2).getByRole("button", { name: "Stängt" }).click();
+    await expect(card(tab2)).toContainText("Ditt svar: Stängt");
+    expect(await answer()).toBe(false);
   });
 });
