@@ -252,7 +252,10 @@ async function applyLines(
     // refused with what is stored now (issue 15.1), never doubled and never silently dropped.
     // (The same form sent again is recognised by its token before this.)
     if (state === 1 && paper.reportedAt !== null) {
-      const now = existing.filter((x) => x.deliveryId === paper.id).reduce((sum, x) => sum + x.amount, 0);
+      const rows = existing.filter((x) => x.deliveryId === paper.id);
+      // Exactly what is stored (another copy of the same report): nothing lost, nothing to do.
+      if (rows.some((x) => x.number === c.bundle && x.amount === c.amount)) continue;
+      const now = rows.reduce((sum, x) => sum + x.amount, 0);
       errors[key] = RETURN_MESSAGES.reportedByOther(now, c.amount);
       continue;
     }
