@@ -7,7 +7,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
-import { HOLIDAY_INTENT as INTENT, holidayAnswerSchema } from "~/features/holidays";
+import { HOLIDAY_INTENT as INTENT, NO_ANSWER_SHOWN, holidayAnswerSchema, shownAnswer } from "~/features/holidays";
 import { answerHoliday, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { TableOrEmpty } from "~/ui/table";
@@ -23,9 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  return handleForm(request, holidayAnswerSchema, async ({ intent, holidayId }) => {
+  return handleForm(request, holidayAnswerSchema, async ({ intent, holidayId, fore }) => {
     // The customer comes from the session only; the form names just the holiday.
-    const result = await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open));
+    const result = await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open, undefined, shownAnswer(fore)));
     if (!result.ok) throw refuse.invalid(result.message);
     return redirectWithToast(request, "/helgsparr", "Sparat!");
   });
@@ -66,6 +66,7 @@ export default function HolidaysPage() {
                 <Form method="post" className="actions" aria-labelledby={`holiday-${h.id}`}>
                   <CsrfInput />
                   <input type="hidden" name="holidayId" value={h.id} />
+                  <input type="hidden" name="fore" value={h.open === null ? NO_ANSWER_SHOWN : h.open ? INTENT.open : INTENT.closed} />
                   <button type="submit" name="intent" value={INTENT.open} aria-pressed={h.open === true} className={h.open === true ? "primary" : undefined} disabled={busy}>
                     Öppet
                   </button>

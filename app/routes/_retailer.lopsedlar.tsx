@@ -5,7 +5,7 @@ import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { refuse } from "~/lib/refusal";
-import { PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted } from "~/features/placards";
+import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
 import { useContractForm } from "~/ui/form";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
@@ -23,9 +23,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, placardsSchema, async (form) => {
     const { allKnown, wanted } = placardsWanted(form);
     // Rows are written for the session's customer only, whatever the form says.
-    const saved = allKnown ? await refuseWhenBusy(() => savePlacards(user.customerId, wanted)) : { ok: false };
-    if (!saved.ok) throw refuse.invalid(PLACARD_MESSAGES.failed);
-    return redirectWithToast(request, "/lopsedlar", "Sparat!");
+    const saved = allKnown ? await refuseWhenBusy(() => savePlacards(user.customerId, wanted)) : null;
+    if (saved && !saved.ok && saved.reason === "conflict") {
+      // Issue 15.1: the rows another tab changed, each with both values; nothing stored.
+      const fields = Object.fromEntries(saved.conflicts.map((c) => [amountField(c.titleId), PLACARD_MESSAGES.changedByOther(c.now, c.typed)]));
+      throw refuse.invalid(PLACARD_MESSAGES.changedByOther(saved.conflicts[0].now, saved.conflicts[0].typed), { fields });
+    }
+    if (!saved || !saved.ok) throw refuse.invalid(PLACARD_MESSAGES.failed);
+    // "Sparat!" only about what was stored.
+    return redirectWithToast(request, "/lopsedlar", saved.saved > 0 ? "Sparat!" : "Inget ändrades.");
   });
 }
 
@@ -61,6 +67,18 @@ export default function PlacardsPage() {
                   Nuvarande antal: <strong>{p.amount}</strong>
                 </p>
                 <input type="hidden" name="titel" value={p.titleId} />
+                {/* What this page showed: a title left as shown is not written; one changed elsewhere since is refused. */}
+                <input
+                  type="hidden"
+                  name={shownField(p.titleId)}
+                  value={
+                    reply && !error?.startsWith("Någon annan")
+                      ? (replyValue(reply, shownField(p.titleId)) ?? NOTHING_SHOWN)
+                      : p.newAmount === null
+                        ? NOTHING_SHOWN
+                        : String(p.newAmount)
+                  }
+                />
                 <div className="field">
                   <label htmlFor={id}>Önskat antal {p.title}</label>
                   <input

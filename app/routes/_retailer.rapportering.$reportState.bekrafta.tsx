@@ -5,11 +5,12 @@ import { Form, data, useActionData, useFetcher, useLoaderData, useNavigate } fro
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { bundleDecisionsSchema, decisionField, typeField } from "~/features/bundles";
+import { bundleDecisionsSchema, decisionField, shownBundles, typeField } from "~/features/bundles";
 import { parseReportState } from "~/features/returns";
 import { CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "~/features/bundles/index.server";
 import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
+import { today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { isFormReply, replyError, replyValue } from "~/ui/form-reply";
 import { BundleProgress } from "~/ui/bundle-progress";
@@ -29,8 +30,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   const state = routeParam(params, "reportState", parseReportState);
-  return handleForm(request, bundleDecisionsSchema, async ({ b: decisions, js }) => {
-    const result = await refuseWhenBusy(() => decideBundles(user.customerId, decisions));
+  return handleForm(request, bundleDecisionsSchema, async ({ b: decisions, shown, js }) => {
+    // `shown`: the open bundles the page showed; if they changed since, the rule refuses
+    // the whole step naming them, and the page comes back with the bundles open now.
+    const result = await refuseWhenBusy(() => decideBundles(user.customerId, decisions, today(), { shown }));
     if (!result.ok) {
       const fields: Record<string, string> = {};
       for (const [number, message] of Object.entries(result.bundleErrors)) fields[decisionField(Number(number))] = message;
@@ -71,6 +74,7 @@ export default function ConfirmStep() {
         <FormComponent method="post" key={failed ? JSON.stringify([failed.initialValue, failed.error]) : "first"} className="confirm-form">
           <CsrfInput />
           {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <input type="hidden" name="shown" value={shownBundles(bundles.map((b) => b.number))} />
           <p>Ange för varje öppen bunt om den ska fortsätta vara öppen eller stängas. Du kan bara ha en öppen bunt per returtyp.</p>
           {replyError(failed, "") ? (
             <p className="field-error" role="alert">

@@ -101,7 +101,7 @@ describe("placards", () => {
       { titleId: 1, title: "Aftonbladet", amount: 4, newAmount: null },
       { titleId: 2, title: "Expressen", amount: 0, newAmount: null },
     ]);
-    expect(await savePlacards(a, [{ titleId: 1, newAmount: 6 }, { titleId: 2, newAmount: 2 }])).toEqual({ ok: true });
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: 6 }, { titleId: 2, newAmount: 2 }])).toEqual({ ok: true, saved: 2 });
     expect((await listPlacards(a)).map((p) => [p.amount, p.newAmount])).toEqual([[4, 6], [0, 2]]);
     expect((await listPlacards(b)).map((p) => p.newAmount)).toEqual([null, null]);
   });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
 import { today } from "~/lib/dates";
+import { refuse } from "~/lib/refusal";
 
 /** `lastReturnId`: the newest return put in the bundle (null when empty). */
 export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
@@ -96,15 +97,35 @@ export type DecideResult =
   | { ok: true; closed: number[] }
   | { ok: false; bundleErrors: Record<number, string>; typeErrors: Partial<Record<0 | 1, string>> };
 
+/** "bunt 3" / "buntarna 3 och 7" / "buntarna 3, 7 och 9". */
+function bundlesPhrase(numbers: number[]): string {
+  if (numbers.length === 1) return `bunt ${numbers[0]}`;
+  return `buntarna ${numbers.slice(0, -1).join(", ")} och ${numbers[numbers.length - 1]}`;
+}
+
+/** The confirm step's refusal when the open bundles are not those its page showed (issue 15.1). */
+export function staleBundlesMessage(closed: number[], opened: number[]): string {
+  const parts: string[] = [];
+  if (closed.length) parts.push(`${bundlesPhrase(closed)} ${closed.length === 1 ? "är redan stängd" : "är redan stängda"}`);
+  if (opened.length) parts.push(`${bundlesPhrase(opened)} har öppnats`);
+  return `Buntarna har ändrats sedan sidan visades: ${parts.join(", ")}. Kontrollera och bekräfta igen.`;
+}
+
 /**
  * The confirm step (spec 2.5, 5): every open bundle must be marked Öppen or Stängd,
  * at most one may stay open per paper type; Stängd closes the bundle today. One
  * transaction; decisions for bundles that are not the customer's open ones are ignored.
+ *
+ * `shown` (issue 15.1): the bundles the page showed as open. When a bundle it showed is
+ * no longer open (unless the user chose Stängd for it: that happened anyway) or an open
+ * bundle was not on the page, the whole step is refused "conflict", naming them, and
+ * nothing is closed. Without `shown` (an old page, a hand-made post) it decides as before.
  */
 export async function decideBundles(
   customerId: number,
   decisions: Record<number, BundleDecision | undefined>,
   on: string = today(),
+  options: { shown?: readonly number[] } = {},
 ): Promise<DecideResult> {
   return writeTransaction(async (tx) => {
     const b = schema.bundles;
@@ -112,6 +133,13 @@ export async function decideBundles(
       .select({ id: b.id, number: b.number, type: b.type })
       .from(b)
       .where(and(eq(b.customerId, customerId), eq(b.open, true)));
+    if (options.shown) {
+      const shown = new Set(options.shown);
+      const openNumbers = new Set(open.map((x) => x.number));
+      const closed = [...shown].filter((n) => !openNumbers.has(n) && decisions[n] !== "closed").sort((x, y) => x - y);
+      const opened = [...openNumbers].filter((n) => !shown.has(n)).sort((x, y) => x - y);
+      if (closed.length || opened.length) throw refuse.conflict(staleBundlesMessage(closed, opened), { detail: { closed, opened } });
+    }
     const bundleErrors: Record<number, string> = {};
     const typeErrors: Partial<Record<0 | 1, string>> = {};
     const stayOpen = { 0: 0, 1: 0 };

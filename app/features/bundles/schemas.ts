@@ -33,8 +33,27 @@ export const bundleDecisionsSchema = z.object({
       }
       return decisions;
     }),
+  /**
+   * The bundles the page showed as open (issue 15.1): "3,7", "-" when it showed none.
+   * Absent (an old page, a hand-made post): undefined, and the step decides as before.
+   */
+  shown: z
+    .unknown()
+    .optional()
+    .transform((value) =>
+      typeof value !== "string"
+        ? undefined
+        : value
+            .split(",")
+            .map((n) => n.trim())
+            .filter((n) => BUNDLE_NUMBER.test(n))
+            .map(Number),
+    ),
   js,
 });
+
+/** The confirm step's `shown` value for the bundles a page shows ("-" for none). */
+export const shownBundles = (numbers: readonly number[]) => (numbers.length ? numbers.join(",") : "-");
 
 /** The form fields of the confirm step's errors: one per bundle, one per paper type. */
 export const decisionField = (number: number) => `b.${number}`;

@@ -14,6 +14,9 @@ export const RECEIVED_MESSAGES = {
   negative: "Kan inte vara negativt.",
   unreasonable: "Orimligt värde.",
   onlyDeviations: "Du ska bara rapportera avvikelser.",
+  /** Issue 15.1: a Mottagit someone else changed (another tab) since the page was loaded. */
+  changedByOther: (now: string, typed: number) =>
+    `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
 } as const;
 
 export type DeliveryNoteRow = {
@@ -127,7 +130,7 @@ export function checkReceived(input: string | null | undefined): ReceivedCheck {
 
 export type SaveReceivedResult =
   | { status: "saved"; equalsDelivered: boolean }
-  | { status: "invalid"; error: string }
+  | { status: "invalid"; error: string; conflict?: true }
   | { status: "not-found" };
 
 /**
@@ -142,17 +145,25 @@ export async function saveReceived(
   input: string | null | undefined,
   today: string,
   now = Date.now(),
+  /** What the page showed for the row ("" = nothing); undefined: no check (a form of one row). */
+  shown?: string,
 ): Promise<SaveReceivedResult> {
   const { from, to } = deliveryNoteWindow(today);
   const d = schema.deliveries;
   return writeTransaction(async (tx) => {
     const [row] = await tx
-      .select({ id: d.id, delivered: d.delivered })
+      .select({ id: d.id, delivered: d.delivered, received: d.received })
       .from(d)
       .where(and(eq(d.id, deliveryId), eq(d.customerId, customerId), between(d.deliveryDate, from, to)));
     if (!row) return { status: "not-found" } as const;
     const check = checkReceived(input);
     if (!check.ok) return { status: "invalid", error: check.error } as const;
+    // Optimistic concurrency (issue 15.1): changed by someone else since the page showed it,
+    // and the typed value is not what is stored now: refused, both values named.
+    const storedText = row.received === null ? "" : String(row.received);
+    if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {
+      return { status: "invalid", error: RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), conflict: true } as const;
+    }
     await tx
       .update(d)
       .set({ received: check.value, receivedAt: now, updatedAt: now })

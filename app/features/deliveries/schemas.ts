@@ -39,4 +39,10 @@ export const receivedSchema = z.object({
 });
 
 /** What the note answers when it does not redirect: every row as typed, the refused rows' messages, the rows saved. */
-export type DeliveryNoteAnswer = { rows: Record<string, string>; errors: Record<string, string>; saved: number[] };
+export type DeliveryNoteAnswer = {
+  rows: Record<string, string>;
+  errors: Record<string, string>;
+  saved: number[];
+  /** The unsaved rows' `fore` as their page showed it (issue 15.1). */
+  shown?: Record<string, string>;
+};

@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today as todayDate } from "~/lib/dates";
-import { HOLIDAY_CLOSED_MESSAGE } from "./answer-schemas";
+import { HOLIDAY_CLOSED_MESSAGE, holidayChangedByOther } from "./answer-schemas";
 
 export type HolidayCard = { id: number; day: string; description: string; open: boolean | null };
 export type HolidayAnswer = { holidayId: number; day: string; description: string; open: boolean };
@@ -40,11 +40,25 @@ export type AnswerResult = { ok: true } | { ok: false; message: string };
  * Stores the customer's answer, or refuses it when the holiday is not open for
  * answers (unknown, deleted, completed or already past). Answering again changes it.
  */
-export async function answerHoliday(customerId: number, holidayId: number, open: boolean, today = todayDate()): Promise<AnswerResult> {
+export async function answerHoliday(
+  customerId: number,
+  holidayId: number,
+  open: boolean,
+  today = todayDate(),
+  /** The answer the page showed (null: none); undefined: no check. */
+  shown?: boolean | null,
+): Promise<AnswerResult> {
   return writeTransaction(async (tx) => {
     const [holiday] = await tx.select().from(h).where(eq(h.id, holidayId));
     if (!holiday || holiday.deleted || holiday.completed || holiday.day < today) {
       return { ok: false, message: HOLIDAY_CLOSED_MESSAGE };
+    }
+    // Optimistic concurrency (issue 15.1): changed by someone else since the page showed it,
+    // to something other than this answer: refused, both named.
+    if (shown !== undefined) {
+      const [stored] = await tx.select({ open: r.open }).from(r).where(and(eq(r.holidayId, holidayId), eq(r.customerId, customerId)));
+      const current = stored ? stored.open : null;
+      if (current !== shown && current !== open) return { ok: false, message: holidayChangedByOther(current, open) };
     }
     const now = Date.now();
     await tx

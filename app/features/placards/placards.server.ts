@@ -2,7 +2,7 @@
 // retailer wants. Every title is listed; a row is created on the first save.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { MAX_PLACARDS } from "./schemas";
+import { MAX_PLACARDS, NOTHING_SHOWN } from "./schemas";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 
@@ -19,10 +19,21 @@ export async function listPlacards(customerId: number): Promise<PlacardRow[]> {
 
 export { MAX_PLACARDS };
 
-export type PlacardSave = { ok: true } | { ok: false; reason: "unknown-title" | "bad-amount" };
+export type PlacardConflict = { titleId: number; now: number | null; typed: number };
+export type PlacardSave =
+  | { ok: true; saved: number }
+  | { ok: false; reason: "unknown-title" | "bad-amount" }
+  | { ok: false; reason: "conflict"; conflicts: PlacardConflict[] };
 
-/** Saves all desired amounts at once (spec 5: saving happens only if all are set). */
-export async function savePlacards(customerId: number, wanted: { titleId: number; newAmount: number }[]): Promise<PlacardSave> {
+/**
+ * Saves all desired amounts at once (spec 5: saving happens only if all are set). With
+ * `shown` (what the page showed: a number or `-`), a title the user left as shown is not
+ * written, and one someone else changed since is refused, nothing stored (issue 15.1).
+ */
+export async function savePlacards(
+  customerId: number,
+  wanted: { titleId: number; newAmount: number; shown?: string }[],
+): Promise<PlacardSave> {
   if (wanted.some((w) => !Number.isInteger(w.newAmount) || w.newAmount < 0 || w.newAmount > MAX_PLACARDS)) {
     return { ok: false, reason: "bad-amount" };
   }
@@ -30,13 +41,28 @@ export async function savePlacards(customerId: number, wanted: { titleId: number
     const ids = [...new Set(wanted.map((w) => w.titleId))];
     const known = ids.length ? await tx.select({ id: t.id }).from(t).where(inArray(t.id, ids)) : [];
     if (known.length !== ids.length) return { ok: false, reason: "unknown-title" } as const;
+    const storedRows = ids.length
+      ? await tx.select({ titleId: p.titleId, newAmount: p.newAmount }).from(p).where(and(eq(p.customerId, customerId), inArray(p.titleId, ids)))
+      : [];
+    const stored = new Map(storedRows.map((r) => [r.titleId, r.newAmount]));
+    const conflicts: PlacardConflict[] = [];
+    const writes = wanted.filter((w) => {
+      if (w.shown === undefined) return true;
+      const shown = w.shown === NOTHING_SHOWN ? null : /^\d+$/.test(w.shown) ? Number(w.shown) : undefined;
+      if (shown === undefined) return true;
+      const now = stored.get(w.titleId) ?? null;
+      if (w.newAmount === shown) return false; // untouched on this page: what is stored stays
+      if (now !== shown && now !== w.newAmount) conflicts.push({ titleId: w.titleId, now, typed: w.newAmount });
+      return now !== w.newAmount;
+    });
+    if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts } as const;
     const now = Date.now();
-    for (const w of wanted) {
+    for (const w of writes) {
       await tx
         .insert(p)
         .values({ customerId, titleId: w.titleId, amount: 0, newAmount: w.newAmount, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: [p.customerId, p.titleId], set: { newAmount: w.newAmount, updatedAt: now } });
     }
-    return { ok: true } as const;
+    return { ok: true, saved: writes.length } as const;
   });
 }

@@ -10,9 +10,15 @@ export const PLACARD_MESSAGES = {
   required: "Måste ange ett värde.",
   unreasonable: "Orimligt värde.",
   failed: "Något gick fel!",
+  /** Issue 15.1: a desired amount someone else changed (another tab) since the page was loaded. */
+  changedByOther: (now: number | null, typed: number) =>
+    `Någon annan har ändrat raden: nu sparat ${now ?? "inget"}, du skrev ${typed}. Kontrollera och spara igen.`,
 } as const;
 
 export const amountField = (titleId: number | string) => `antal-${titleId}`;
+/** What the page showed for a title's desired amount: the number, or `-` for none (never empty, so always posted). */
+export const shownField = (titleId: number | string) => `fore-${titleId}`;
+export const NOTHING_SHOWN = "-";
 
 export const placardsSchema = z
   .object({ titel: z.preprocess((v) => (v === undefined ? [] : ([] as unknown[]).concat(v)), z.array(z.string())) })
@@ -35,6 +41,14 @@ export function placardsWanted(form: z.output<typeof placardsSchema>) {
   return {
     // A title id that is not a number names no title: the save is refused as a whole.
     allKnown: form.titel.length > 0 && form.titel.every((id) => /^\d+$/.test(id)),
-    wanted: form.titel.map((id) => ({ titleId: Number(id), newAmount: Number(String(form[amountField(id)]).trim()) })),
+    wanted: form.titel.map((id) => {
+      const shown = form[shownField(id)];
+      return {
+        titleId: Number(id),
+        newAmount: Number(String(form[amountField(id)]).trim()),
+        // Absent (a form from before issue 15.1): no check.
+        ...(typeof shown === "string" ? { shown: shown.trim() } : {}),
+      };
+    }),
   };
 }

@@ -12,6 +12,12 @@ export type FormLine = {
   dflt: string;
   split: boolean;
   /**
+   * A stored return row (state 2): the amount the page showed when it was loaded. A save
+   * leaves the row alone when the typed amount is still this one, and refuses it when
+   * someone else changed the row since (issue 15.1).
+   */
+  fore?: string;
+  /**
    * In the browser: the user has edited this line's bundle field. Its `dflt` is then
    * cleared (a bundle the user typed without an amount is a half row, 'Ange antal.'),
    * and a bundle chosen on another line is no longer copied into it.
@@ -43,6 +49,7 @@ export function initialLines(papers: LinePaper[], state: 1 | 2, defaults: Record
       amount: String(r.amount),
       dflt: "",
       split: false,
+      fore: String(r.amount),
     })),
   );
 }
@@ -64,7 +71,11 @@ export function linesFromForm(form: FormData): FormLine[] {
     const deliveryId = Number(get("delivery"));
     if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0) continue;
     const returnId = key.startsWith("r") ? Number(key.slice(1)) : undefined;
-    lines.push({ key, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(key) });
+    const fore = form.get(`${key}.fore`);
+    lines.push({
+      key, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(key),
+      ...(returnId && typeof fore === "string" ? { fore: fore.slice(0, 20) } : {}),
+    });
   }
   return lines;
 }
@@ -88,7 +99,12 @@ export function linesFromPayload(payload: Record<string, unknown>): FormLine[] {
     const deliveryId = Number(get("delivery"));
     if (!Number.isSafeInteger(deliveryId) || deliveryId <= 0) continue;
     const returnId = raw.startsWith("r") ? Number(raw.slice(1)) : undefined;
-    lines.push({ key: raw, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(raw) });
+    const fore = fields && typeof fields === "object" ? (fields as Record<string, unknown>).fore : undefined;
+    lines.push({
+      key: raw, deliveryId, returnId, bundle: get("bundle"), amount: get("amount"), dflt: get("dflt"), split: /s\d+$/.test(raw),
+      // An empty shown value (conform reads "" as absent) is no shown value: the old rule applies.
+      ...(returnId && typeof fore === "string" ? { fore: fore.slice(0, 20) } : {}),
+    });
   }
   return lines;
 }

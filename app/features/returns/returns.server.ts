@@ -117,11 +117,19 @@ export type ReturnLine = {
   amount: string;
   /** The bundle number the page pre-filled; an untouched line (this bundle, no amount) is not a return. */
   defaultBundle?: string;
+  /** A stored row (`returnId`): the amount the page showed when it was loaded (issue 15.1). */
+  shownAmount?: string;
 };
 
 export type SaveResult =
   | { ok: true; alreadyApplied: boolean; saved: number }
-  | { ok: false; errors: Record<string, string>; formError?: string };
+  | {
+      ok: false;
+      errors: Record<string, string>;
+      formError?: string;
+      /** Rows someone else changed since the page was loaded: line key → the amount stored now. */
+      stored?: Record<string, string>;
+    };
 
 type Checked = { line: ReturnLine; bundle: number; amount: number };
 
@@ -155,6 +163,7 @@ export async function saveReturns(
   on: string = today(),
 ): Promise<SaveResult> {
   const errors: Record<string, string> = {};
+  const stored: Record<string, string> = {};
   const checked: Checked[] = [];
   for (const line of lines) {
     const c = checkLine(line);
@@ -169,14 +178,14 @@ export async function saveReturns(
   try {
     return await writeTransaction(async (tx) => {
       if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
-      const saved = await applyLines(tx, customerId, state, checked, errors, on);
+      const saved = await applyLines(tx, customerId, state, checked, errors, stored, on);
       // A refusal rolls the whole submission back; its fields carry each line's message.
       if (Object.keys(errors).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines, { fields: errors });
       if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
       return { ok: true as const, alreadyApplied: false, saved };
     });
   } catch (e) {
-    if (isRefusal(e, "invalid")) return { ok: false, errors: { ...e.fields } };
+    if (isRefusal(e, "invalid")) return { ok: false, errors: { ...e.fields }, ...(Object.keys(stored).length ? { stored } : {}) };
     throw e;
   }
 }
@@ -196,6 +205,7 @@ async function applyLines(
   state: ReportState,
   checked: Checked[],
   errors: Record<string, string>,
+  stored: Record<string, string>,
   on: string,
 ): Promise<number> {
   const d = schema.deliveries;
@@ -238,8 +248,17 @@ async function applyLines(
       errors[key] = RETURN_MESSAGES.unknownPaper;
       continue;
     }
-    // State 1 of a paper another tab or an earlier submission already reported: ignored, never doubled.
-    if (state === 1 && paper.reportedAt !== null) continue;
+    // State 1 of a paper another tab or an earlier page reported since this page was loaded:
+    // refused with what is stored now (issue 15.1), never doubled and never silently dropped.
+    // (The same form sent again is recognised by its token before this.)
+    if (state === 1 && paper.reportedAt !== null) {
+      const rows = existing.filter((x) => x.deliveryId === paper.id);
+      // Exactly what is stored (another copy of the same report): nothing lost, nothing to do.
+      if (rows.some((x) => x.number === c.bundle && x.amount === c.amount)) continue;
+      const now = rows.reduce((sum, x) => sum + x.amount, 0);
+      errors[key] = RETURN_MESSAGES.reportedByOther(now, c.amount);
+      continue;
+    }
     if (state === 2 && paper.reportedAt === null) {
       errors[key] = RETURN_MESSAGES.unknownPaper;
       continue;
@@ -251,6 +270,18 @@ async function applyLines(
         continue;
       }
       if (row.amount === c.amount) continue;
+      // Optimistic concurrency (issue 15.1): the page sent the amount it showed. Still that
+      // amount: the user did not change the row, so whatever is stored now stays. Changed by
+      // the user while someone else changed the stored row too: refused, both values named.
+      const shown = c.line.shownAmount?.trim() ?? "";
+      if (/^\d{1,4}$/.test(shown)) {
+        if (Number(shown) === c.amount) continue;
+        if (Number(shown) !== row.amount) {
+          errors[key] = RETURN_MESSAGES.changedByOther(row.amount, c.amount);
+          stored[key] = String(row.amount);
+          continue;
+        }
+      }
       if (!row.open) {
         errors[key] = RETURN_MESSAGES.closed(row.number);
         continue;

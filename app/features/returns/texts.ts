@@ -12,6 +12,12 @@ export const RETURN_MESSAGES = {
   unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
   closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
   notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
+  /** Issue 15.1: a stored row someone else changed since this page was loaded. */
+  changedByOther: (now: number, typed: number) =>
+    `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
+  /** Issue 15.1: a paper someone else reported (another tab) since this page was loaded. */
+  reportedByOther: (now: number, typed: number) =>
+    `Någon annan har redan rapporterat tidningen: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
   wrongType: (n: number, type: number) =>
     `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
 } as const;

@@ -27,6 +27,7 @@ function ReceivedChip({ row }: { row: DeliveryNoteRow }) {
 export function DeliveryRowForm({
   row,
   typed,
+  shown,
   failed,
   justSaved,
   onlyDeviations,
@@ -35,6 +36,8 @@ export function DeliveryRowForm({
   row: DeliveryNoteRow;
   /** What was typed in the field when another row was saved (undefined: show what is stored). */
   typed?: string;
+  /** What the page first showed for an unsaved row (undefined: what is stored). */
+  shown?: string;
   failed: RowFailure | null;
   justSaved: boolean;
 }) {
@@ -54,7 +57,7 @@ export function DeliveryRowForm({
       </div>
       <div className="delivery-form">
         {/* What the page showed for the row: Enter saves the rows whose value differs from it. */}
-        <input type="hidden" name={`fore.${row.id}`} value={row.received ?? ""} />
+        <input type="hidden" name={`fore.${row.id}`} value={shown ?? String(row.received ?? "")} />
         <div className="field">
           <label htmlFor={inputId}>Mottagit</label>
           <input

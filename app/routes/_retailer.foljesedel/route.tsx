@@ -45,10 +45,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const targets = deliveryId === SAVE_CHANGED ? Object.keys(rad).filter(changed) : [String(deliveryId)];
     const saved: number[] = [];
     const errors: Record<string, string> = {};
+    const conflicts = new Set<string>();
     for (const id of targets) {
-      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day));
+      // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
+      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? ""));
       if (result.status === "saved") saved.push(Number(id));
       else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
+      if (result.status === "invalid" && result.conflict) conflicts.add(id);
     }
     const pending = Object.keys(rad).some((id) => !saved.includes(Number(id)) && !(id in errors) && changed(id));
     if (Object.keys(errors).length === 0 && !pending) {
@@ -57,7 +60,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return saved.length > 0 ? redirectWithToast(request, "/foljesedel", "Mottaget antal sparat.") : redirect("/foljesedel");
     }
     // Unsaved values on the page: answer with the page as typed rather than a redirect that would drop them.
-    return data<DeliveryNoteAnswer>({ rows: rad, errors, saved }, { status: Object.keys(errors).length > 0 ? 400 : 200 });
+    // The rows not saved keep what their page showed (a later save still notices another tab's change);
+    // a row refused for such a change now shows what is stored (the message named it).
+    const shown = Object.fromEntries(
+      Object.keys(rad)
+        .filter((id) => !saved.includes(Number(id)) && !conflicts.has(id))
+        .map((id) => [id, fore[id] ?? ""]),
+    );
+    return data<DeliveryNoteAnswer>({ rows: rad, errors, saved, shown }, { status: Object.keys(errors).length > 0 ? 400 : 200 });
   });
 }
 
@@ -149,6 +159,7 @@ export default function DeliveryNote() {
                   key={row.id}
                   row={row}
                   typed={typed(row.id)}
+                  shown={note?.shown?.[String(row.id)]}
                   failed={rowFailure(row.id)}
                   justSaved={saved === row.id || Boolean(note?.saved.includes(row.id))}
                   onlyDeviations={onlyDeviations}

@@ -39,6 +39,7 @@ export function PaperRows(props: {
           <input type="hidden" name="line" value={line.key} />
           <input type="hidden" name={`${line.key}.delivery`} value={paper.deliveryId} />
           <input type="hidden" name={`${line.key}.dflt`} value={line.dflt} />
+          {line.fore !== undefined ? <input type="hidden" name={`${line.key}.fore`} value={line.fore} /> : null}
           {bundleEditable ? (
             <div className="field compact">
               <label htmlFor={`${id}-bundle`}>

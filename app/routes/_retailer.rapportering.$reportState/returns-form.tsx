@@ -14,7 +14,15 @@ import { PaperRows } from "./paper-rows";
 
 
 /** The action's answer to a row button without JavaScript, or to a refused save: the lines as typed. */
-export type ReturnsAnswer = { lines: FormLine[]; errors: Record<string, string>; formError?: string; token: string; nonce: string };
+export type ReturnsAnswer = {
+  lines: FormLine[];
+  errors: Record<string, string>;
+  formError?: string;
+  token: string;
+  nonce: string;
+  /** Papers the refused form had rows for that the page no longer lists (another tab reported them). */
+  keptPapers?: Paper[];
+};
 
 type ReturnsFormData = {
   state: ReportState;
@@ -25,7 +33,9 @@ type ReturnsFormData = {
 };
 
 export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
-  const { state, papers, openBundles, defaults } = loaderData;
+  const { state, openBundles, defaults } = loaderData;
+  const listed = new Set(loaderData.papers.map((p) => p.deliveryId));
+  const papers = [...loaderData.papers, ...(actionData?.keptPapers ?? []).filter((p) => !listed.has(p.deliveryId))];
   // Without JavaScript the server's pre-filled bundle (the default) is all there is; with it, see onBundleChosen.
   const hydrated = useHydrated();
   const navigation = useNavigation();

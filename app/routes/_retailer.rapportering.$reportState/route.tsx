@@ -54,7 +54,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         user.customerId,
         state,
         token,
-        lines.map((l) => ({ key: l.key, deliveryId: l.deliveryId, returnId: l.returnId, bundle: l.bundle, amount: l.amount, defaultBundle: l.dflt })),
+        lines.map((l) => ({
+          key: l.key,
+          deliveryId: l.deliveryId,
+          returnId: l.returnId,
+          bundle: l.bundle,
+          amount: l.amount,
+          defaultBundle: l.dflt,
+          shownAmount: l.fore,
+        })),
       );
     } catch (error) {
       // Same token: a later try of this form is still applied once at most.
@@ -62,7 +70,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       throw error;
     }
     // Refused lines (or nothing to save): nothing was written, each line keeps what was typed and gets its message.
-    if (!result.ok) return data<ReturnsAnswer>({ lines, errors: result.errors, formError: result.formError, token, nonce }, { status: 400 });
+    if (!result.ok) {
+      // A row someone else changed: the typed value stays, its shown value becomes what is stored
+      // now (the message names it), so a second Spara after checking it is the user's own change.
+      const stored = result.stored ?? {};
+      const kept = lines.map((l) => (stored[l.key] !== undefined ? { ...l, fore: stored[l.key] } : l));
+      // A paper another tab reported since (state 1) is no longer listed: keep its rows on the page.
+      const listed = new Set((await listPapers(user.customerId, state)).map((p) => p.deliveryId));
+      const missing = new Set(lines.map((l) => l.deliveryId).filter((id) => !listed.has(id)));
+      const keptPapers = missing.size
+        ? (await listPapers(user.customerId, state === 1 ? 2 : 1)).filter((p) => missing.has(p.deliveryId)).map((p) => ({ ...p, returns: [] }))
+        : [];
+      return data<ReturnsAnswer>({ lines: kept, errors: result.errors, formError: result.formError, token, nonce, keptPapers }, { status: 400 });
+    }
     return redirectWithToast(request, `/rapportering/${state}/bekrafta`, "Returerna är sparade.");
   });
 }

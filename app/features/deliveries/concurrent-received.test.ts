@@ -1,0 +1,71 @@
+// Issue 15 point 1: the delivery note's Mottagit, placards and holiday answers against the
+// real database: a value someone else changed since the page was loaded is refused with
+// both values, nothing stored; untouched placard titles are not overwritten.
+import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { schema } from "../../../db/client";
+import { addDays } from "~/lib/dates";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
+import { answerHoliday } from "../holidays/answers.server";
+import { holidayChangedByOther } from "../holidays/answer-schemas";
+import { savePlacards } from "../placards/placards.server";
+import { PLACARD_MESSAGES } from "../placards/schemas";
+import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
+
+const ON = "2025-03-20";
+
+beforeAll(async () => {
+  await baseData();
+});
+
+describe("Mottagit from a stale page", () => {
+  it("refused when another tab changed it since; the same value or a fresh page saves", async () => {
+    const c = await newCustomer();
+    const d = await newDelivery(c, { date: ON, delivered: 20 });
+    expect(await saveReceived(c, d.id, "18", ON, Date.now(), "")).toMatchObject({ status: "saved" });
+    const stale = await saveReceived(c, d.id, "17", ON, Date.now(), "");
+    expect(stale).toEqual({ status: "invalid", error: RECEIVED_MESSAGES.changedByOther("18", 17), conflict: true });
+    expect(RECEIVED_MESSAGES.changedByOther("18", 17)).toBe("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
+    const [row] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.id, d.id));
+    expect(row.received).toBe(18);
+    expect(await saveReceived(c, d.id, "18", ON, Date.now(), "")).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "17", ON, Date.now(), "18")).toMatchObject({ status: "saved" });
+    // A form of one row (no shown value) is not checked, as before.
+    expect(await saveReceived(c, d.id, "16", ON)).toMatchObject({ status: "saved" });
+  });
+});
+
+describe("placards from a stale page", () => {
+  it("untouched titles are not overwritten; a title both changed is refused, nothing stored", async () => {
+    const c = await newCustomer();
+    await savePlacards(c, [{ titleId: 1, newAmount: 2 }, { titleId: 2, newAmount: 2 }]);
+    // Tab 1 sets title 1 to 7; tab 2 (shown 2, 2) sets title 2 to 4 only.
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 7, shown: "2" }, { titleId: 2, newAmount: 2, shown: "2" }])).toEqual({ ok: true, saved: 1 });
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 2, shown: "2" }, { titleId: 2, newAmount: 4, shown: "2" }])).toEqual({ ok: true, saved: 1 });
+    const wanted = async () =>
+      (await db().select().from(schema.placards).where(eq(schema.placards.customerId, c))).map((p) => [p.titleId, p.newAmount]).sort();
+    expect(await wanted()).toEqual([[1, 7], [2, 4]]);
+    // Tab 2 (shown 2 for title 1) types 9: refused with 7 and 9, title 2's 5 not stored either.
+    const res = await savePlacards(c, [{ titleId: 1, newAmount: 9, shown: "2" }, { titleId: 2, newAmount: 5, shown: "4" }]);
+    expect(res).toEqual({ ok: false, reason: "conflict", conflicts: [{ titleId: 1, now: 7, typed: 9 }] });
+    expect(PLACARD_MESSAGES.changedByOther(7, 9)).toBe("Någon annan har ändrat raden: nu sparat 7, du skrev 9. Kontrollera och spara igen.");
+    expect(await wanted()).toEqual([[1, 7], [2, 4]]);
+  });
+});
+
+describe("holiday answers from a stale page", () => {
+  it("an answer changed by another tab since is refused; the same answer, or a fresh page, saves", async () => {
+    const c = await newCustomer();
+    const [h] = await db()
+      .insert(schema.holidays)
+      .values({ description: `Stale ${c}`, day: addDays(ON, 30), startReportDay: addDays(ON, 20), startForceReportDay: addDays(ON, 25) })
+      .returning();
+    expect(await answerHoliday(c, h.id, true, ON, null)).toEqual({ ok: true });
+    expect(await answerHoliday(c, h.id, false, ON, null)).toEqual({ ok: false, message: holidayChangedByOther(true, false) });
+    expect(holidayChangedByOther(true, false)).toBe("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
+    const [stored] = await db().select().from(schema.holidayReports).where(and(eq(schema.holidayReports.customerId, c), eq(schema.holidayReports.holidayId, h.id)));
+    expect(stored.open).toBe(true);
+    expect(await answerHoliday(c, h.id, true, ON, null)).toEqual({ ok: true });
+    expect(await answerHoliday(c, h.id, false, ON, true)).toEqual({ ok: true });
+  });
+});
