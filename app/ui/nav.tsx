@@ -1,6 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
-import { Fragment } from "react";
 import type { MenuItem } from "./menu";
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]);
 
 function isCurrent(pathname: string, to: string): boolean {
   // The start pages are current only on themselves; a section also on its sub-pages.
@@ -9,48 +11,34 @@ function isCurrent(pathname: string, to: string): boolean {
 }
 
 /** Long labels such as "Följsesedel/Leveransreklamation" may wrap after a slash. */
-function Label({ text }: { text: string }) {
-  const parts = text.split("/");
-  return (
-    <>
-      {parts.map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 ? (
-            <>
-              /<wbr />
-            </>
-          ) : null}
-          {part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
+const labelHtml = (label: string) => escapeHtml(label).split("/").join("/<wbr>");
 
-function MenuList({ items, current }: { items: MenuItem[]; current: ReadonlySet<string> }) {
-  return (
-    <ul>
-      {items.map((item) =>
-        item.children ? (
-          <li key={item.label}>
-            <span className="nav-group">{item.label}</span>
-            <MenuList items={item.children} current={current} />
-          </li>
-        ) : (
-          <li key={item.to}>
-            {/* data-discover: Remix learns these routes after hydration, as it does for a Link. */}
-            <a href={item.to} aria-current={current.has(item.to) ? "page" : undefined} data-discover="true">
-              <Label text={item.label} />
-            </a>
-          </li>
-        ),
-      )}
-    </ul>
+function itemsHtml(items: MenuItem[], current: ReadonlySet<string>): string {
+  const li = items.map((item) =>
+    item.children
+      ? `<li><span class="nav-group">${escapeHtml(item.label)}</span>${itemsHtml(item.children, current)}</li>`
+      : // data-discover: Remix learns these routes after hydration, as it does for a Link.
+        `<li><a href="${escapeHtml(item.to)}"${current.has(item.to) ? ' aria-current="page"' : ""} data-discover="true">${labelHtml(item.label)}</a></li>`,
   );
+  return `<ul>${li.join("")}</ul>`;
 }
 
 function leaves(items: MenuItem[]): MenuItem[] {
   return items.flatMap((item) => (item.children ? leaves(item.children) : [item]));
+}
+
+// The menu's markup differs only in which links are current, so it is made once per
+// menu and current set, and React sends it as one string instead of ~100 elements.
+const made = new WeakMap<MenuItem[], Map<string, string>>();
+
+function menuHtml(items: MenuItem[], pathname: string): string {
+  const current = new Set(leaves(items).filter((item) => isCurrent(pathname, item.to)).map((item) => item.to));
+  const key = [...current].join(" ");
+  let byCurrent = made.get(items);
+  if (!byCurrent) made.set(items, (byCurrent = new Map()));
+  let html = byCurrent.get(key);
+  if (html === undefined) byCurrent.set(key, (html = itemsHtml(items, current)));
+  return html;
 }
 
 /**
@@ -87,19 +75,15 @@ export function Nav({ items, locked = false }: { items: MenuItem[]; locked?: boo
       </nav>
     );
   }
-  const current = new Set(leaves(items).filter((item) => isCurrent(pathname, item.to)).map((item) => item.to));
+  const html = { __html: menuHtml(items, pathname) };
   // The click handler only speeds up what the links already do; the keyboard follows them as links.
   return (
     <>
       <details className="nav-mobile">
         <summary>Meny</summary>
-        <nav className="nav" aria-label="Meny" onClick={onClick}>
-          <MenuList items={items} current={current} />
-        </nav>
+        <nav className="nav" aria-label="Meny" onClick={onClick} dangerouslySetInnerHTML={html} />
       </details>
-      <nav className="nav nav-wide" aria-label="Huvudmeny" onClick={onClick}>
-        <MenuList items={items} current={current} />
-      </nav>
+      <nav className="nav nav-wide" aria-label="Huvudmeny" onClick={onClick} dangerouslySetInnerHTML={html} />
     </>
   );
 }
