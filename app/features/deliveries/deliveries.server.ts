@@ -130,7 +130,7 @@ export function checkReceived(input: string | null | undefined): ReceivedCheck {
 
 export type SaveReceivedResult =
   | { status: "saved"; equalsDelivered: boolean }
-  | { status: "invalid"; error: string; conflict?: true }
+  | { status: "invalid"; error: string; conflict?: true; stored?: string }
   | { status: "not-found" };
 
 /**
@@ -162,7 +162,7 @@ export async function saveReceived(
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);
     if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {
-      return { status: "invalid", error: RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), conflict: true } as const;
+      return { status: "invalid", error: RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), conflict: true, stored: storedText } as const;
     }
     await tx
       .update(d)

@@ -45,13 +45,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const targets = deliveryId === SAVE_CHANGED ? Object.keys(rad).filter(changed) : [String(deliveryId)];
     const saved: number[] = [];
     const errors: Record<string, string> = {};
-    const conflicts = new Set<string>();
+    // A row refused because another tab changed it: what is stored now, which the row shows next
+    // (so a second press saves the typed value on purpose), whether or not the loaders run again.
+    const conflicts = new Map<string, string>();
     for (const id of targets) {
       // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
       const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? ""));
       if (result.status === "saved") saved.push(Number(id));
       else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
-      if (result.status === "invalid" && result.conflict) conflicts.add(id);
+      if (result.status === "invalid" && result.conflict) conflicts.set(id, result.stored ?? "");
     }
     const pending = Object.keys(rad).some((id) => !saved.includes(Number(id)) && !(id in errors) && changed(id));
     if (Object.keys(errors).length === 0 && !pending) {
@@ -64,8 +66,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // a row refused for such a change now shows what is stored (the message named it).
     const shown = Object.fromEntries(
       Object.keys(rad)
-        .filter((id) => !saved.includes(Number(id)) && !conflicts.has(id))
-        .map((id) => [id, fore[id] ?? ""]),
+        .filter((id) => !saved.includes(Number(id)))
+        .map((id) => [id, conflicts.get(id) ?? fore[id] ?? ""]),
     );
     return data<DeliveryNoteAnswer>({ rows: rad, errors, saved, shown }, { status: Object.keys(errors).length > 0 ? 400 : 200 });
   });
