@@ -24,7 +24,7 @@ describe("Mottagit from a stale page", () => {
     const d = await newDelivery(c, { date: ON, delivered: 20 });
     expect(await saveReceived(c, d.id, "18", ON, Date.now(), "")).toMatchObject({ status: "saved" });
     const stale = await saveReceived(c, d.id, "17", ON, Date.now(), "");
-    expect(stale).toEqual({ status: "invalid", error: RECEIVED_MESSAGES.changedByOther("18", 17), conflict: true });
+    expect(stale).toEqual({ status: "invalid", error: RECEIVED_MESSAGES.changedByOther("18", 17), conflict: true, stored: "18" });
     expect(RECEIVED_MESSAGES.changedByOther("18", 17)).toBe("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
     const [row] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.id, d.id));
     expect(row.received).toBe(18);
