@@ -1,6 +1,6 @@
 // Buntar (back-office 9): a customer's label blocks, bundle contents and bundle number
 // changes, as three tabs in the URL (?flik=…). The parts sit beside this file.
-import { BUNDLE_NUMBER, CUSTOMER_NUMBER } from "~/catalog";
+import { BUNDLE_NUMBER, parseShortNumber } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
@@ -26,16 +26,13 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-function customerParam(v: string | null): number | null {
-  return v && CUSTOMER_NUMBER.test(v.trim()) ? Number(v.trim()) : null;
-}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
   const params = new URL(request.url).searchParams;
   const tab: Tab = TABS.some((t) => t.id === params.get("flik")) ? (params.get("flik") as Tab) : "block";
   const raw = params.get("kund");
-  const customerId = customerParam(raw);
+  const customerId = parseShortNumber(raw);
   const page = pageParam(params.get("sida"));
   const base = { tab, customerId, customerError: null as string | null, periodError: null as string | null, page };
   if (raw !== null && raw.trim() !== "" && customerId === null) base.customerError = "Kundnummer är 1–5 siffror.";
