@@ -1,0 +1,84 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { RowAction } from "./row-action";
+import { UrlDialog } from "./url-dialog";
+
+/**
+ * Confirmation before a delete or another irreversible action (issue 16 §3), one shape
+ * for every back-office screen. The row's button is a link that puts `?bekrafta=<key>`
+ * in the URL (the rest of the query kept, so filters and the page survive); the screen
+ * renders <ConfirmDialog> for that key. Without JavaScript the dialog is a section on the
+ * page (the confirm page); with it a modal <dialog>. "Avbryt" and Escape close it, and
+ * only the dialog's own button posts the action.
+ *
+ *   <ConfirmLink confirm={`message-${m.id}`} label="Ta bort" ariaLabel={`Ta bort ${m.header}`} />
+ *   {confirming === `message-${m.id}` ? <ConfirmDialog … intent="delete" fields={{ id: m.id }} /> : null}
+ */
+export function useConfirming(param = "bekrafta"): string | null {
+  const [params] = useSearchParams();
+  return params.get(param);
+}
+
+export function ConfirmLink({
+  confirm,
+  label,
+  ariaLabel,
+  className,
+  param = "bekrafta",
+}: {
+  confirm: string;
+  label: ReactNode;
+  ariaLabel?: string;
+  className?: string;
+  param?: string;
+}) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set(param, confirm);
+  return (
+    <Link to={`?${next}`} preventScrollReset className={className ?? "button"} aria-label={ariaLabel}>
+      {label}
+    </Link>
+  );
+}
+
+/** The query string without the confirm parameter: where "Avbryt" and a refusal go back to. */
+export function useCloseTo(param = "bekrafta"): string {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.delete(param);
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
+export function ConfirmDialog({
+  title,
+  children,
+  intent,
+  fields,
+  confirmLabel,
+  action,
+  param = "bekrafta",
+}: {
+  title: ReactNode;
+  children?: ReactNode;
+  intent: string;
+  fields: Record<string, string | number>;
+  /** The button's text: what happens, e.g. "Ta bort meddelandet". */
+  confirmLabel: ReactNode;
+  action?: string;
+  param?: string;
+}) {
+  const closeTo = useCloseTo(param);
+  return (
+    <UrlDialog title={title} closeTo={closeTo}>
+      {children}
+      <div className="actions">
+        <RowAction intent={intent} fields={fields} label={confirmLabel} buttonClassName="danger" action={action} />
+        <Link to={closeTo} preventScrollReset>
+          Avbryt
+        </Link>
+      </div>
+    </UrlDialog>
+  );
+}
