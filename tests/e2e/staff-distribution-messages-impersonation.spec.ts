@@ -242,10 +242,22 @@ test.describe("messages", () => {
     await row.getByRole("link", { name: `Redigera ${header}` }).click();
     await expect(page).toHaveURL(`/admin/messages?id=${saved.id}`);
     await expect(page.getByLabel("Typ", { exact: true })).toHaveValue("3");
+    // The list stays through the edit, and type 1 (for everybody) refuses it rather than drop it.
+    await expect(page.getByLabel("Kundnummer", { exact: true })).toHaveValue(String(retailer.id));
     await page.getByLabel("Typ", { exact: true }).selectOption("1");
+    if (js) {
+      await page.getByLabel("Kundnummer", { exact: true }).focus();
+      await page.getByLabel("Rubrik", { exact: true }).focus();
+      await expect(page.getByRole("button", { name: "Uppdatera" })).toBeDisabled();
+    } else await page.getByRole("button", { name: "Uppdatera" }).click();
+    await expect(page.getByText("Leveransinformation och Följesedel går till alla kunder.")).toBeVisible();
+    await expect(page.getByLabel("Kundnummer", { exact: true })).toHaveValue(String(retailer.id));
+    expect((await e2eDb().select().from(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, saved.id))).map((l) => l.customerId)).toEqual([retailer.id]);
+    await page.getByLabel("Kundnummer", { exact: true }).fill("");
     await page.getByRole("button", { name: "Uppdatera" }).click();
     await expect(page.getByRole("status")).toHaveText("Meddelandet är uppdaterat.");
     await expect(page.getByRole("row").filter({ hasText: header })).toContainText("Leveransinformation");
+    await expect(page.getByRole("row").filter({ hasText: header })).toContainText("Alla");
 
     await page.getByRole("row").filter({ hasText: header }).getByRole("link", { name: `Redigera ${header}` }).click();
     await page.getByRole("link", { name: "Nollställ" }).click();
@@ -253,7 +265,8 @@ test.describe("messages", () => {
     await expect(page.getByRole("button", { name: "Spara" })).toBeVisible();
     await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("");
 
-    await page.getByRole("button", { name: `Ta bort ${header}` }).click();
+    await page.getByRole("link", { name: `Ta bort ${header}` }).click();
+    await page.getByRole("button", { name: "Ta bort meddelandet" }).click();
     await expect(page.getByRole("status")).toHaveText("Meddelandet är borttaget.");
     await expect(page.getByRole("row").filter({ hasText: header })).toHaveCount(0);
   });

@@ -43,26 +43,46 @@ describe("messages", () => {
     expect(await auditRows("message.add")).toHaveLength(1);
   });
 
-  it("strip whitespace from customer numbers and reject unknown ones by number", async () => {
+  it("read a tolerant customer list and reject unknown numbers by number", async () => {
     expect(parseCustomerNumbers(` ${k1} ,\n ${k2},${k1} `)).toEqual({ ids: [k1, k2], invalid: [] });
     expect(parseCustomerNumbers("12a,5")).toEqual({ ids: [5], invalid: ["12a"] });
-    const bad = saveMessage({ ...base, type: 3, customers: `${k1}, 99998 , 99997` }, staffActor(staffA));
+    // Spaces, new lines, tabs and semicolons separate numbers; they never glue digits together.
+    expect(parseCustomerNumbers("31337 808")).toEqual({ ids: [31337, 808], invalid: [] });
+    expect(parseCustomerNumbers("1001;\r\n1002\t1003\n\n, ;1004")).toEqual({ ids: [1001, 1002, 1003, 1004], invalid: [] });
+    // Leading zeros are the same customer; six digits or zero are not a customer number.
+    expect(parseCustomerNumbers("00808 0808 123456 0")).toEqual({ ids: [808], invalid: ["123456", "0"] });
+    const bad = saveMessage({ ...base, type: 3, customers: `${k1}\n99998 99997` }, staffActor(staffA));
     await expect(bad).rejects.toMatchObject({ code: "invalid", fields: { customers: "Okända kundnummer: 99998, 99997" } });
-    const before = (await listMessages()).length;
-    expect(before).toBe(1);
+    expect((await listMessages()).total).toBe(1);
   });
 
   it("link types 3 and 4 to customers; an update replaces the list; delete removes both", async () => {
-    const res = { id: await saveMessage({ ...base, type: 3, header: "Till två", customers: `${k1} , ${k2}` }, staffActor(staffA)) };
-    expect((await getMessage(res.id))!.customers).toBe(`${k1},${k2}`);
-    expect((await listMessages()).find((m) => m.id === res.id)).toMatchObject({ customerCount: 2, header: "Till två" });
+    const res = { id: await saveMessage({ ...base, type: 3, header: "Till två", customers: `${k1}\n${k2}` }, staffActor(staffA)) };
+    expect((await getMessage(res.id))!.customers).toBe([k1, k2].sort((a, b) => a - b).join(", "));
+    expect((await listMessages()).rows.find((m) => m.id === res.id)).toMatchObject({
+      customerCount: 2,
+      header: "Till två",
+      targets: [k1, k2].sort((a, b) => a - b).join(", "),
+    });
+    // An edit that keeps the list (the form sends it back as shown) keeps the customers.
+    const shown = (await getMessage(res.id))!;
+    await saveMessage({ ...base, id: res.id, type: 3, header: "Till två, ändrad", customers: shown.customers }, staffActor(staffA));
+    expect((await getMessage(res.id))!.customers).toBe(shown.customers);
+    // Type 3 to 4 keeps the list too.
+    await saveMessage({ ...base, id: res.id, type: 4, header: "Till två, typ 4", customers: shown.customers }, staffActor(staffA));
+    expect((await getMessage(res.id))!.customers).toBe(shown.customers);
 
     const upd = await saveMessage({ ...base, id: res.id, type: 4, header: "Till en", customers: String(k2) }, staffActor(staffA));
     expect(upd).toBe(res.id);
     expect(await getMessage(res.id)).toMatchObject({ type: 4, header: "Till en", customers: String(k2) });
 
-    // Types 1 and 2 carry no customer list.
-    await saveMessage({ ...base, id: res.id, type: 2, customers: String(k1) }, staffActor(staffA));
+    // Types 1 and 2 go to everybody: a list is refused, never dropped silently.
+    await expect(saveMessage({ ...base, id: res.id, type: 2, customers: String(k1) }, staffActor(staffA))).rejects.toMatchObject({
+      code: "invalid",
+      fields: { customers: expect.stringContaining("går till alla kunder") },
+    });
+    expect((await getMessage(res.id))!.customers).toBe(String(k2));
+    await saveMessage({ ...base, id: res.id, type: 2, customers: " " }, staffActor(staffA));
     expect((await getMessage(res.id))!.customers).toBe("");
 
     expect(await deleteMessage(res.id, staffActor(staffA))).toBe(true);
@@ -107,5 +127,27 @@ describe("impersonation", () => {
       .where(and(eq(schema.auditLog.actor, `staff:${staffA}`), eq(schema.auditLog.target, `customer:${k1}`)));
     expect(rows.map((r) => r.action)).toEqual(["impersonation.start", "impersonation.request", "impersonation.end"]);
     expect(JSON.parse(rows[1].detail!)).toEqual({ method: "POST", path: "/rapportering/1" });
+  });
+});
+
+describe("the list of messages", () => {
+  it("searches heading and content, sorts, pages and names the targets", async () => {
+    const actor = staffActor(staffA);
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await newCustomer());
+    await saveMessage({ ...base, type: 3, header: "Şahin 100% klar_", content: "<p>Hej</p>", customers: ids.join(" ") }, actor);
+    await saveMessage({ ...base, type: 1, header: "Annat", content: "Om Łódź", startDate: "2026-03-01" }, actor);
+    const found = await listMessages({ search: "100%" });
+    expect(found.rows.map((r) => r.header)).toEqual(["Şahin 100% klar_"]);
+    const sorted = [...ids].sort((a, b) => a - b);
+    expect(found.rows[0].targets).toBe(`${sorted.slice(0, 5).join(", ")} och 2 till`);
+    expect((await listMessages({ search: "Łódź" })).rows.map((r) => r.header)).toEqual(["Annat"]);
+    expect((await listMessages({ search: "_" })).rows.map((r) => r.header)).toEqual(["Şahin 100% klar_"]);
+    const byHeader = await listMessages({ sort: { column: "rubrik", descending: false } });
+    const headers = byHeader.rows.map((r) => r.header);
+    expect(headers).toEqual([...headers].sort());
+    const all = await listMessages();
+    expect(all.rows.find((r) => r.header === "Annat")!.targets).toBe("Alla");
+    expect(all.pages).toBe(Math.max(1, Math.ceil(all.total / 25)));
   });
 });

@@ -3,15 +3,18 @@
 // text, stored as typed and escaped once by messageHtml.
 //
 // Decision: a message of type 3 or 4 without customer numbers is for every retailer;
-// with numbers, only for those. Types 1 and 2 never have a customer list.
+// with numbers, only for those. Types 1 and 2 never have a customer list: a save of type
+// 1 or 2 with numbers in the list is refused (issue 16: a list is never dropped
+// silently), so changing a chosen-customers message to type 1 or 2 means emptying the
+// list on purpose. The list keeps its customers through every other edit.
 import { CUSTOMER_NUMBER } from "~/catalog";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { storedMessageContent } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
-import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS } from "./schemas";
+import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS, TYPES_WITHOUT_CUSTOMERS_MESSAGE } from "./schemas";
 
 export { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS };
 
@@ -33,32 +36,80 @@ export type MessageErrors = Partial<Record<"type" | "content" | "customers" | "s
 export const MESSAGE_CONFLICT =
   "Någon annan har ändrat meddelandet sedan du öppnade det. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
-/** "1001, 1002 ,\n1003" -> whitespace stripped, split on commas; non-numbers reported. */
+/**
+ * A tolerant customer list (issue 16): numbers separated by commas, semicolons, spaces,
+ * tabs or new lines, in any mix ("31337 808" is two customers, "1001;\n1002" two). A
+ * number may carry leading zeros ("00808" is 808). Anything else is reported by name.
+ */
 export function parseCustomerNumbers(text: string): { ids: number[]; invalid: string[] } {
-  const stripped = text.replace(/\s+/g, "");
-  const parts = stripped.split(/[,;]/).filter(Boolean);
+  const parts = text.split(/[\s,;]+/u).filter(Boolean);
   const ids: number[] = [];
   const invalid: string[] = [];
   for (const p of parts) {
-    if (CUSTOMER_NUMBER.test(p)) ids.push(Number(p));
+    const digits = /^\d+$/.test(p) ? p.replace(/^0+(?=\d)/, "") : p;
+    if (CUSTOMER_NUMBER.test(digits) && Number(digits) > 0) ids.push(Number(digits));
     else invalid.push(p);
   }
-  return { ids: [...new Set(ids)], invalid };
+  return { ids: [...new Set(ids)], invalid: [...new Set(invalid)] };
 }
 
-/** Every message, newest first, with how many customers it is addressed to. */
-export async function listMessages() {
-  return getDb()
+/** At most this many customer numbers are listed in the table; the rest are counted. */
+const TARGETS_SHOWN = 5;
+
+export type MessageSortColumn = "typ" | "rubrik" | "fran" | "till";
+export const MESSAGE_SORT_COLUMNS: readonly MessageSortColumn[] = ["typ", "rubrik", "fran", "till"];
+export const MESSAGES_PAGE_SIZE = 25;
+
+export type MessageListQuery = { search?: string; sort?: { column: MessageSortColumn; descending: boolean }; page?: number };
+
+/**
+ * One page of messages (newest first unless sorted otherwise), searched in Rubrik and
+ * Innehåll, each with its targets: `customerCount` and the first few customer numbers.
+ * Two queries, whatever the page size.
+ */
+export async function listMessages(query: MessageListQuery = {}) {
+  const db = getDb();
+  const m = schema.messages;
+  const term = query.search?.trim();
+  const pattern = term ? `%${escapeLike(term)}%` : "";
+  const where: SQL | undefined = term ? or(sql`${m.header} like ${pattern} escape '\\'`, sql`${m.content} like ${pattern} escape '\\'`) : undefined;
+  const column = { typ: m.type, rubrik: m.header, fran: m.startDate, till: m.stopDate }[query.sort?.column ?? "fran"];
+  const direction = query.sort ? (query.sort.descending ? desc : asc) : desc;
+  const [{ total }] = await db.select({ total: sql<number>`count(*)` }).from(m).where(where);
+  const pages = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page ?? 1), pages);
+  const rows = await db
     .select({
-      id: schema.messages.id,
-      type: schema.messages.type,
-      header: schema.messages.header,
-      startDate: schema.messages.startDate,
-      stopDate: schema.messages.stopDate,
-      customerCount: sql<number>`(select count(*) from message_customers mc where mc.message_id = ${schema.messages.id})`,
+      id: m.id,
+      type: m.type,
+      header: m.header,
+      startDate: m.startDate,
+      stopDate: m.stopDate,
+      customerCount: sql<number>`(select count(*) from message_customers mc where mc.message_id = ${m.id})`,
+      firstCustomers: sql<string | null>`(select group_concat(customer_id, ',') from (select mc.customer_id from message_customers mc where mc.message_id = ${m.id} order by mc.customer_id limit ${TARGETS_SHOWN}))`,
     })
-    .from(schema.messages)
-    .orderBy(desc(schema.messages.startDate), desc(schema.messages.id));
+    .from(m)
+    .where(where)
+    .orderBy(direction(column), desc(m.id))
+    .limit(MESSAGES_PAGE_SIZE)
+    .offset((page - 1) * MESSAGES_PAGE_SIZE);
+  return {
+    rows: rows.map(({ firstCustomers, ...r }) => ({ ...r, targets: targetsText(r.customerCount, firstCustomers) })),
+    total,
+    page,
+    pages,
+  };
+}
+
+/** "Alla", or "1001, 1002" or "1001, 1002, 1003, 1004, 1005 och 7 till". */
+function targetsText(count: number, first: string | null): string {
+  if (!count || !first) return "Alla";
+  const shown = first.split(",").join(", ");
+  return count > TARGETS_SHOWN ? `${shown} och ${count - TARGETS_SHOWN} till` : shown;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export async function getMessage(id: number) {
@@ -69,7 +120,7 @@ export async function getMessage(id: number) {
     .select({ customerId: schema.messageCustomers.customerId })
     .from(schema.messageCustomers)
     .where(eq(schema.messageCustomers.messageId, id));
-  return { ...row, customers: links.map((l) => l.customerId).sort((a, b) => a - b).join(",") };
+  return { ...row, customers: links.map((l) => l.customerId).sort((a, b) => a - b).join(", ") };
 }
 
 /**
@@ -87,7 +138,9 @@ export async function saveMessage(input: MessageInput, actor: Actor): Promise<nu
   const content = storedMessageContent(input.content).trim();
   if (!content) errors.content = "Innehåll saknas";
   let customerIds: number[] = [];
-  if (TYPES_WITH_CUSTOMERS.includes(input.type)) {
+  if (!TYPES_WITH_CUSTOMERS.includes(input.type) && input.customers.trim() !== "") {
+    errors.customers = TYPES_WITHOUT_CUSTOMERS_MESSAGE;
+  } else if (TYPES_WITH_CUSTOMERS.includes(input.type)) {
     const { ids, invalid } = parseCustomerNumbers(input.customers);
     if (invalid.length) errors.customers = `Ogiltiga kundnummer: ${invalid.join(", ")}`;
     else if (ids.length) {

@@ -13,6 +13,9 @@ export const MESSAGE_TYPES = [
 /** Types 3 and 4 may be addressed to some customers; 1 and 2 are for all. */
 export const TYPES_WITH_CUSTOMERS: readonly number[] = [3, 4];
 
+export const TYPES_WITHOUT_CUSTOMERS_MESSAGE =
+  "Leveransinformation och Följesedel går till alla kunder. Töm Kundnummer, eller välj Kundmeddelande eller Returrapportering.";
+
 export const MESSAGE_HEADER_MAX = 200;
 export const MESSAGE_CONTENT_MAX = 20_000;
 
@@ -30,7 +33,9 @@ export const MessageSaveSchema = z
     content: z.string({ error: missing("Innehåll saknas") }).max(MESSAGE_CONTENT_MAX, "Innehållet får vara högst 20 000 tecken."),
     customers: z.string().max(100_000, "Högst 100 000 tecken.").optional(),
   })
-  .refine((v) => !v.stopDate || v.stopDate >= v.startDate, { message: "Perioden felaktig", path: ["stopDate"] });
+  .refine((v) => !v.stopDate || v.stopDate >= v.startDate, { message: "Perioden felaktig", path: ["stopDate"] })
+  // A list is never dropped silently: types 1 and 2 go to everybody (messages.server.ts).
+  .refine((v) => TYPES_WITH_CUSTOMERS.includes(Number(v.type)) || !v.customers?.trim(), { message: TYPES_WITHOUT_CUSTOMERS_MESSAGE, path: ["customers"] });
 
 export const MessageDeleteSchema = z.object({ intent: z.literal("delete"), id: rowRef() });
 

@@ -48,8 +48,8 @@ export function MessageForm({ editing, lastResult }: { editing: EditedMessage | 
       <TextArea label="Innehåll" field={fields.content} rows={8} className="message-editor" toolbar>
         Text, eller HTML med &lt;p&gt;, &lt;strong&gt;, &lt;em&gt;, &lt;u&gt;, &lt;ul&gt;/&lt;ol&gt;/&lt;li&gt;, &lt;a href&gt;, &lt;br&gt;. Annat tas bort när det sparas.
       </TextArea>
-      <TextArea label="Kundnummer" field={fields.customers} rows={2}>
-        För Kundmeddelande och Returrapportering: kundnummer åtskilda med komma. Tomt: alla kunder.
+      <TextArea label="Kundnummer" field={fields.customers} rows={3}>
+        Bara för Kundmeddelande och Returrapportering: kundnummer åtskilda med komma, semikolon, mellanslag eller ny rad. Tomt: alla kunder.
       </TextArea>
       <FieldErrors id={fields.id.errorId} errors={fields.id.errors} />
       <SaveActions editing={!!editing} valid={valid}>

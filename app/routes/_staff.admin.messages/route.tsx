@@ -4,10 +4,10 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { MessageActionSchema } from "~/features/messages";
-import { deleteMessage, getMessage, listMessages, saveMessage } from "~/features/messages/index.server";
-import { handleForm, refusalResponse } from "~/http/form.server";
+import { deleteMessage, getMessage, listMessages, MESSAGE_SORT_COLUMNS, saveMessage } from "~/features/messages/index.server";
+import { handleForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
-import { refuse } from "~/lib/refusal";
+import { readSort } from "~/ui/sort";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { MessageForm } from "./message-form";
 import { MessagesTable } from "./messages-table";
@@ -27,7 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editing = id !== null ? await getMessage(id) : null;
     if (!editing) throw new Response(GONE, { status: 404 });
   }
-  return { messages: await listMessages(), editing };
+  const url = new URL(request.url);
+  const search = url.searchParams.get("sok")?.slice(0, 200) ?? "";
+  const sort = readSort(url, MESSAGE_SORT_COLUMNS, { column: "fran", descending: true });
+  const page = Number(url.searchParams.get("sida")) || 1;
+  return { list: await listMessages({ search, sort, page }), sort, search, editing };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -35,8 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, MessageActionSchema, async (v) => {
     if (v.intent === "delete") {
       const id = parseId(v.id);
-      if (id === null || !(await deleteMessage(id, user.actor))) throw refusalResponse(refuse.notFound(GONE));
-      return redirectWithToast(request, "/admin/messages", "Meddelandet är borttaget.");
+      // Deleting twice (two tabs, a double press) is not an error: what was asked for holds.
+      const deleted = id !== null && (await deleteMessage(id, user.actor));
+      return redirectWithToast(request, listUrl(request), deleted ? "Meddelandet är borttaget." : "Meddelandet var redan borttaget.");
     }
     await saveMessage(
       { id: v.id, version: v.version, type: Number(v.type), header: v.header ?? "", content: v.content, startDate: v.startDate, stopDate: v.stopDate ?? "", customers: v.customers ?? "" },
@@ -46,11 +51,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** The list as it was shown (search, sort, page), without the confirm step. */
+function listUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = new URLSearchParams();
+  for (const key of ["sok", "sortera", "ordning", "sida"]) {
+    const value = url.searchParams.get(key);
+    if (value) back.set(key, value);
+  }
+  const query = back.toString();
+  return query ? `/admin/messages?${query}` : "/admin/messages";
+}
+
 // A refused save because someone else changed the message (409) shows what is stored now.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function MessagesPage() {
-  const { messages, editing } = useLoaderData<typeof loader>();
+  const { list, sort, search, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <>
@@ -60,8 +77,8 @@ export default function MessagesPage() {
         <MessageForm editing={editing} lastResult={lastResult} />
       </section>
 
-      <h2>Sparade meddelanden</h2>
-      <MessagesTable messages={messages} selectedId={editing?.id ?? null} />
+      <h2 id="saved-messages">Sparade meddelanden</h2>
+      <MessagesTable list={list} sort={sort} search={search} selectedId={editing?.id ?? null} />
     </>
   );
 }
