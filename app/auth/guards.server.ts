@@ -8,7 +8,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
 import { carryLapsedPost } from "./carried.server";
 import { requireFormToken } from "./csrf.server";
-import { getSession, type PortalSession } from "./session.server";
+import { getSession, redirectWithToast, type PortalSession } from "./session.server";
 
 export type RetailerUser = {
   kind: "retailer";
@@ -105,9 +105,41 @@ export function loginRedirect(request: Request): never {
   throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 
+const refusedRequests = new WeakSet<object>();
+
+export const FORBIDDEN_MESSAGE = "Du har inte behörighet till den sidan.";
+
+/** Where a staff user starts: the admin start page, or the distribution monitor (sales, utb). */
+export function staffHome(roles: readonly Role[]): string {
+  return roles.includes("admin") ? "/admin" : "/admin/distribution";
+}
+
+/** A user's own start page: `/` for a retailer, the staff start for staff. */
+export function homeOf(user: PortalUser): string {
+  return user.kind === "retailer" ? "/" : staffHome(user.roles);
+}
+
+/**
+ * A screen the user's role may not open (back-office spec §6, "Admin screens redirect to /
+ * on 401/403"): audited, then a redirect to the user's own start with a message. The
+ * start is where `/` leads them (a staff user's `/` is the staff start); going there in one
+ * step keeps the message, which a second redirect would spend. A write (POST) is refused
+ * 403 and changes nothing, as before.
+ */
 async function refuse(user: PortalUser, request: Request, context: AppLoadContext): Promise<never> {
-  const actor = { ...user.actor, ...requestContext(context) };
-  await audit({ actor, action: "access.refused", target: new URL(request.url).pathname });
+  const path = new URL(request.url).pathname;
+  const read = request.method === "GET" || request.method === "HEAD";
+  // A staff user's `/` is their start page: not a refusal, no message.
+  if (read && path === "/" && user.kind === "staff") throw redirect(homeOf(user));
+  // Once per request, however many loaders of it refuse (a layout and its screen).
+  // (Keyed by the request's context: Remix hands each loader a Request object of its own.)
+  if (!refusedRequests.has(context)) {
+    refusedRequests.add(context);
+    const actor = { ...user.actor, ...requestContext(context) };
+    await audit({ actor, action: "access.refused", target: path });
+  }
+  // (Never to the page refused: a staff account without roles gets the 403 page.)
+  if (read && homeOf(user) !== path) throw await redirectWithToast(request, homeOf(user), FORBIDDEN_MESSAGE);
   throw new Response("Du har inte behörighet till den här sidan.", { status: 403 });
 }
 

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { e2eDb, expect, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, formToken, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
 
 test.describe("login", () => {
   test("a retailer logs in with customer number and PIN and reaches Sammanfattning", async ({ page, retailer }) => {
@@ -101,18 +101,37 @@ test.describe("guards", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
   });
 
-  test("a retailer on a staff page gets 403", async ({ page, retailer }) => {
+  // Issue 16 / back-office spec §6: a screen the role may not open sends the user to their
+  // own start with a message (audited); a write to it is still 403 and changes nothing.
+  test("a retailer on a staff page is sent to the start page with a message", async ({ page, retailer }) => {
     await loginAs(page, retailer.id, retailer.pin);
-    const res = await page.goto("/admin");
-    expect(res?.status()).toBe(403);
-    await expect(page.getByRole("heading", { name: "Ingen behörighet" })).toBeVisible();
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("status")).toHaveText("Du har inte behörighet till den sidan.");
+    await expect(page.getByRole("heading", { name: "Sammanfattning" })).toBeVisible();
+    // A post to it changes nothing and ends on the start page the same way.
+    const post = await page.request.post("/admin/messages", { form: { csrf: await formToken(page.request), intent: "delete", id: "1" }, maxRedirects: 0 });
+    expect(post.status()).toBe(302);
+    expect(post.headers()["location"]).toBe("/");
   });
 
-  test("a sales user on an admin-only page gets 403, and staff on a retailer page too", async ({ page }) => {
+  test("a sales user on an admin-only page goes to the distribution monitor with a message; staff at / go to their start", async ({ page }) => {
     const sales = await makeStaff("sales");
     await loginAs(page, sales.email, sales.password);
-    expect((await page.goto("/admin"))?.status()).toBe(403);
-    expect((await page.goto("/"))?.status()).toBe(403);
+    await page.goto("/admin/messages");
+    await expect(page).toHaveURL("/admin/distribution");
+    await expect(page.getByRole("status")).toHaveText("Du har inte behörighet till den sidan.");
+    await expect(page.getByRole("heading", { name: "Distribution", level: 1 })).toBeVisible();
+    // A retailer page: the same.
+    await page.goto("/historik");
+    await expect(page).toHaveURL("/admin/distribution");
+    await expect(page.getByRole("status")).toHaveText("Du har inte behörighet till den sidan.");
+    // `/` is a staff user's start: no message.
+    await page.goto("/");
+    await expect(page).toHaveURL("/admin/distribution");
+    await expect(page.getByRole("status")).toHaveCount(0);
+    const refused = await e2eDb().select().from(schema.auditLog).where(and(eq(schema.auditLog.actor, `staff:${sales.id}`), eq(schema.auditLog.action, "access.refused")));
+    expect(refused.map((r) => r.target).sort()).toEqual(["/admin/messages", "/historik"]);
   });
 });
 

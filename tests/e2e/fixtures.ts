@@ -164,3 +164,13 @@ async function acquire(name: string) {
 function release(name: string) {
   rmSync(lockDir(name), { recursive: true, force: true });
 }
+
+/**
+ * A screen the user's role may not open: 302 to the user's own start (`home`) with the
+ * message for the next page (back-office spec §6, issue 16).
+ */
+export async function expectSentHome(request: APIRequestContext, path: string, home: string) {
+  const res = await request.get(path, { maxRedirects: 0 });
+  expect(res.status(), path).toBe(302);
+  expect(res.headers()["location"], path).toBe(home);
+}
