@@ -39,9 +39,24 @@ export function usage(message: string): CommanderError {
 
 /** Reads all of standard input (for --pin-stdin and FILE "-"). */
 export async function readStdin(io: CliIo): Promise<string> {
+  return (await readStdinBytes(io)).toString("utf8");
+}
+
+async function readStdinBytes(io: CliIo): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** A file's bytes (or standard in's, for `-`), for files whose encoding is detected. */
+export async function readInputBytes(io: CliIo, file: string): Promise<Uint8Array> {
+  if (file === "-") return readStdinBytes(io);
+  const { readFile } = await import("node:fs/promises");
+  try {
+    return await readFile(file);
+  } catch (e) {
+    throw new Error(`Kan inte läsa ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
 
 /** Asks on the terminal without echoing what is typed. */

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { REFUSAL_STATUS, Refusal, isRefusal } from "~/lib/refusal";
-import { readUpload } from "./uploads.server";
+import { oversizedFields, readUpload, uploadTooLarge } from "./uploads.server";
 
 export const BAD_REQUEST = "Felaktig förfrågan.";
 const UNREADABLE = "Formuläret kunde inte läsas. Ladda om sidan och försök igen.";
@@ -96,7 +96,13 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
   request: Request,
   schema: S,
   handle: (value: z.output<S>, submission: Submission<z.input<S>, string[], z.output<S>>) => Promise<R>,
-  options: { uploadBytes?: number; resetOnRefusal?: boolean; hideFields?: string[] } = {},
+  options: {
+    uploadBytes?: number;
+    /** The message for a file over `uploadBytes` (default "Filen är större än N MB."). */
+    tooLargeMessage?: (message: string) => string;
+    resetOnRefusal?: boolean;
+    hideFields?: string[];
+  } = {},
 ) {
   let submission;
   try {
@@ -104,6 +110,17 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
   } catch (e) {
     if (isRefusal(e)) return refused(null, e);
     throw e;
+  }
+  if (options.uploadBytes) {
+    // A file over the limit was left out: the answer says so on its field and keeps
+    // everything else typed (the other fields arrived).
+    const [field] = oversizedFields(await readForm(request, options));
+    if (field) {
+      const base = uploadTooLarge(options.uploadBytes);
+      const message = options.tooLargeMessage ? options.tooLargeMessage(base.message) : base.message;
+      // 400 like the form's other file errors (a wrong type): the form came, one file was too big.
+      return refused(submission, new Refusal("invalid", message, { fields: { [field]: message } }), { hideFields: options.hideFields });
+    }
   }
   if (submission.status !== "success") return invalid(submission, options);
   try {

@@ -3,7 +3,7 @@
 // has already refused a body over the form's whole limit (cli/request-body.ts).
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import { refuse } from "~/lib/refusal";
-import { MAX_FORM_FIELDS, MAX_FORM_FILES } from "./request-limits";
+import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, MAX_FORM_FILES } from "./request-limits";
 
 export { MAX_CSV_BYTES, MAX_IMAGE_BYTES } from "./request-limits";
 
@@ -17,41 +17,56 @@ function formatBytes(n: number): string {
 }
 
 /**
- * The form of a multipart request, file parts kept in memory up to `maxBytes` each.
- * Refuses ("too-large", uploadTooLarge) when the body or a part is larger; a 400 or 413
- * answer (the error page) for a body that does not parse or has too many parts.
+ * The form of a multipart request, file parts kept in memory up to `maxBytes` each. A
+ * file over the limit is read to its end and left out of the form, and its field is
+ * recorded (oversizedFields), so the form's other fields still arrive and the answer can
+ * keep everything else typed (issue 16). A 400 or 413 answer (the error page) for a body
+ * that does not parse or has too many parts. The server has refused, unread, a body over
+ * the path's UPLOAD_BODY_LIMITS.
  */
 export async function readUpload(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = Number(request.headers.get("Content-Length") ?? 0);
-  // The other fields and multipart boundaries need a little room beside the file.
-  if (declared > maxBytes + 64 * 1024) {
-    // Read and discard the oversized body before answering: answering while the
-    // browser is still sending makes it see a connection reset, not the message. The
-    // server has refused, unread, any body over UPLOAD_BODY_LIMITS.
-    await drain(request);
-    throw uploadTooLarge(maxBytes);
-  }
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.startsWith("multipart/form-data")) return request.formData();
-  const memory = unstable_createMemoryUploadHandler({ maxPartSize: maxBytes });
+  const memory = unstable_createMemoryUploadHandler({ maxPartSize: FORM_BODY_LIMIT });
   let fields = 0;
   let files = 0;
   let tooMany = false;
-  const counted: UploadHandler = (part) => {
+  const oversized: string[] = [];
+  const counted: UploadHandler = async (part) => {
     if (part.filename === undefined ? ++fields > MAX_FORM_FIELDS : ++files > MAX_FORM_FILES) {
       tooMany = true;
       throw new RangeError("too many parts");
     }
-    return memory(part);
+    if (part.filename === undefined) return memory(part);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of part.data) {
+      size += chunk.byteLength;
+      if (size <= maxBytes) chunks.push(chunk);
+    }
+    if (size > maxBytes) {
+      oversized.push(part.name);
+      return undefined;
+    }
+    return new File(chunks as BlobPart[], part.filename, { type: part.contentType });
   };
   try {
-    return await unstable_parseMultipartFormData(request, counted);
+    const form = await unstable_parseMultipartFormData(request, counted);
+    if (oversized.length) oversizedByForm.set(form, oversized);
+    return form;
   } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) throw uploadTooLarge(maxBytes);
+    if (e instanceof MaxPartSizeExceededError) throw new Response("Förfrågan är för stor och togs inte emot.", { status: 413 });
     if (tooMany) throw new Response("Förfrågan har för många fält eller filer och togs inte emot.", { status: 413 });
     // A body cut short, without its boundary, or over the server's limit (answered there).
     throw new Response("Formuläret kunde inte läsas. Ladda om sidan och försök igen.", { status: 400 });
   }
+}
+
+const oversizedByForm = new WeakMap<FormData, string[]>();
+
+/** The file fields of an upload form whose file was over the limit (and so left out). */
+export function oversizedFields(form: FormData): string[] {
+  return oversizedByForm.get(form) ?? [];
 }
 
 async function drain(request: Request) {

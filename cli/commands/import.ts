@@ -3,7 +3,7 @@ import { Command } from "commander";
 import { existsSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
-import { readInputFile, usage, type CliIo } from "../io";
+import { readInputBytes, readInputFile, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 
 type Opts = { dryRun?: boolean; skipInvalid?: boolean; issuePins?: string };
@@ -14,6 +14,7 @@ const EXAMPLES: Record<string, string> = {
   editions: "npm run portal -- import editions editions.csv",
   deliveries: "zcat leveranser-2026-03-02.csv.gz | npm run portal -- import deliveries -",
   guarantees: "npm run portal -- import guarantees garantier.csv --dry-run",
+  products: "npm run portal -- import products produkter.csv",
   orders: "npm run portal -- import orders exponeringsutrustning.csv",
 };
 
@@ -23,6 +24,7 @@ const DESCRIPTIONS: Record<string, string> = {
   editions: "utgåvor: title_id;edition_id;type;description;code",
   deliveries: "leveranser: customer_id;title_id;edition_id;delivery_date;delivered;price_ore",
   guarantees: "garantibelopp: customer_id;ledger;amount_ore",
+  products: "dagens produkter: title_id;edition_id;start_date;end_date;heading;description;price_ore;ean_code",
   orders: "beställningar (Exponeringsutrustning): customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger",
 };
 
@@ -36,7 +38,7 @@ export function registerImport(program: Command, io: CliIo) {
     .description("läser in filer (se docs/formats.md); hela filen valideras först och tillämpas i en transaktion")
     .addHelpText("after", "\nExempel:\n  npm run portal -- import deliveries leveranser.csv --dry-run");
 
-  const kinds = ["distributors", "customers", "editions", "deliveries", "guarantees"] as const;
+  const kinds = ["distributors", "customers", "editions", "deliveries", "guarantees", "products"] as const;
   for (const kind of kinds) {
     const sub = cmd
       .command(kind)
@@ -99,13 +101,20 @@ export function registerImport(program: Command, io: CliIo) {
     .addHelpText("after", `\nExempel:\n  ${EXAMPLES.orders}`)
     .action(async (file: string, opts: Opts) => {
       const started = Date.now();
-      const text = await readInputFile(io, file);
+      // Like the staff upload: UTF-8 or Windows-1252, `;` or `,`.
+      const { decodeTextFile } = await import("../../app/lib/csv.server");
+      const decoded = decodeTextFile(await readInputBytes(io, file));
+      if (!decoded) throw new Error("orders: filen är ingen textfil (CSV).");
+      const text = decoded.text;
       await prepareDb(getDb());
-      const { parseOrdersFile, applyOrders, refusedOrderLines } = await import("../../app/features/invoices/index.server");
+      const { parseOrdersFile, applyOrders, refusedOrderLines, orderRowProblems } = await import("../../app/features/invoices/index.server");
       const { classifyOrderRows, formatProblem } = await import("../../app/features/imports/index.server");
       const parsed = parseOrdersFile(text);
-      const problems = [...parsed.problems];
-      let rows = parsed.rows;
+      // Every bad line at once: the file's own problems and the database's.
+      const dbProblems = parsed.problems.some((p) => p.line === 1) ? [] : await orderRowProblems(parsed.rows);
+      const problems = [...parsed.problems, ...dbProblems];
+      const dbRefused = new Set(dbProblems.map((p) => p.line));
+      let rows = parsed.rows.filter((r) => !dbRefused.has(r.line));
       const fail = () => {
         for (const p of problems.sort((a, b) => a.line - b.line)) io.err(formatProblem(p));
         const bad = new Set(problems.map((p) => p.line)).size;

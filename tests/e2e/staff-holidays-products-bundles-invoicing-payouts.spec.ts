@@ -263,14 +263,14 @@ test.describe("Fakturering", () => {
     await page.getByRole("button", { name: "Ladda upp" }).click();
     await expect(page.getByText("Vänligen välj en fil först")).toBeVisible();
 
-    await page.getByLabel("Fil").setInputFiles({ name: "bild.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
+    await page.getByLabel("Fil", { exact: true }).setInputFiles({ name: "bild.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) });
     await page.getByRole("button", { name: "Ladda upp" }).click();
     await expect(page.getByText("Fel: Endast CSV-filer (.csv) kan laddas upp.")).toBeVisible();
 
     const article = `A${Date.now().toString(36)}`;
     const header = "customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger";
     const bad = `${header}\n${retailer.id};${day};${article};Ställ;2;15000;83\n${retailer.id};2026-13-01;${article}b;Skylt;1;abc;81\n`;
-    await page.getByLabel("Fil").setInputFiles({ name: "order.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+    await page.getByLabel("Fil", { exact: true }).setInputFiles({ name: "order.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
     await page.getByRole("button", { name: "Ladda upp" }).click();
     await expect(page.getByText("Fel: Filen har felaktiga rader. Inget har sparats.")).toBeVisible();
     await expect(page.getByText("Rad 3: orderDate: ska vara ett datum ÅÅÅÅ-MM-DD")).toBeVisible();
@@ -279,7 +279,7 @@ test.describe("Fakturering", () => {
 
     const good = `${header}\n${retailer.id};${day};${article};Ställ;2;15000;83\n${retailer.id};${day};${article}b;Skylt;1;9900;80\n`;
     const filename = `order-${article}.csv`;
-    await page.getByLabel("Fil").setInputFiles({ name: filename, mimeType: "text/csv", buffer: Buffer.from(good) });
+    await page.getByLabel("Fil", { exact: true }).setInputFiles({ name: filename, mimeType: "text/csv", buffer: Buffer.from(good) });
     await page.getByRole("button", { name: "Ladda upp" }).click();
     await expect(page.getByRole("status")).toHaveText("Framgång! 2 beställningar har bearbetats");
     const section = page.getByRole("region", { name: `Fil ${filename}` });
@@ -318,9 +318,17 @@ test.describe("Dagens produkter", () => {
 
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 0);
     PNG.copy(big);
+    // Too big: said beside the file, and everything else typed stays (issue 16).
+    await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
+    await page.getByLabel("Datum").first().fill(date);
+    await page.getByLabel("Extra beskrivning").fill("Med stor VM-bilaga, Şahin");
     await page.getByLabel(/Omslag/).setInputFiles({ name: "stor.png", mimeType: "image/png", buffer: big });
     await page.getByRole("button", { name: "Ladda upp omslag" }).click();
     await expect(page.getByText("Filen är större än 2 MB.")).toBeVisible();
+    await expect(page.getByLabel("Datum").first()).toHaveValue(date);
+    await expect(page.getByLabel("Extra beskrivning")).toHaveValue("Med stor VM-bilaga, Şahin");
+    await expect(page.getByLabel("Utgåva")).toHaveValue("1:21");
     const before = await e2eDb().select({ id: schema.images.id }).from(schema.images).where(eq(schema.images.date, date));
     expect(before).toHaveLength(0);
 
@@ -340,6 +348,13 @@ test.describe("Dagens produkter", () => {
     await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
     await page.getByLabel("Datum").first().fill(date);
     await page.getByLabel("Extra beskrivning").fill("Med stor VM-bilaga");
+    // A description never makes a product (issue 16: it used to publish one at 0,00 kr).
+    await page.getByRole("button", { name: "Spara beskrivning" }).click();
+    await expect(page.getByText("En beskrivning skapar ingen produkt")).toBeVisible();
+    await expect(page.getByLabel("Extra beskrivning")).toHaveValue("Med stor VM-bilaga");
+    expect(await e2eDb().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.startDate, date))).toHaveLength(0);
+    // The product comes with the products file (portal import products), priced.
+    await e2eDb().insert(schema.dailyProducts).values({ titleId: 1, editionId: 21, description: "Sportbladet", startDate: date, endDate: date, priceOre: 2900 });
     await page.getByRole("button", { name: "Spara beskrivning" }).click();
     await expect(page.getByRole("status")).toHaveText("Beskrivningen sparad.");
     const card = page.locator(".product-cards li", { hasText: "Sportbladet" });

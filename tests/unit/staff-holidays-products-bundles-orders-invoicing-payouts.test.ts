@@ -9,9 +9,10 @@ import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
 import { checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
 import { saveProduct } from "../../app/features/products/products.server";
 import { changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
-import { applyOrders, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
+import { applyOrders, checkOrdersFile, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
 import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
 import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
+import { importFile } from "../../app/features/imports/imports.server";
 import {
   INCOMPLETE,
   addToRefund,
@@ -149,6 +150,33 @@ describe("order files", () => {
     const after = await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c));
     expect(after.every((l) => l.transferredAt !== null)).toBe(true);
   });
+
+  it("reads a file Excel saved on a Swedish Windows (Windows-1252, `;`) and a UTF-8 one with `,` and a BOM", async () => {
+    const c = await newCustomer({ name: "Café Göta" });
+    // "Löpsedelsställ Åhléns" in Windows-1252: ö = F6, Å = C5, é = E9.
+    const cp1252 = Buffer.from(`${header}\r\n${c};2026-04-01;LS-1;L\xf6psedelsst\xe4ll \xc5hl\xe9ns;1;49900;83\r\n`, "latin1");
+    const checked = await checkOrdersFile(cp1252);
+    expect(checked).toMatchObject({ ok: true, encoding: "windows-1252" });
+    if (!checked.ok) throw new Error("unreachable");
+    expect(checked.rows[0].articleDescription).toBe("Löpsedelsställ Åhléns");
+    const comma = Buffer.from(`\uFEFF${header.replaceAll(";", ",")}\n${c},2026-04-02,LS-2,"Ställ, Łódź",2,100,80\n`, "utf8");
+    const second = await checkOrdersFile(comma);
+    expect(second).toMatchObject({ ok: true, encoding: "utf-8" });
+    if (!second.ok) throw new Error("unreachable");
+    expect(second.rows[0]).toMatchObject({ articleDescription: "Ställ, Łódź", amount: 2, ledger: 80 });
+    expect(await checkOrdersFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ ok: false, notText: true });
+  });
+
+  it("reports every bad line at once — the file's and the database's — and stores nothing", async () => {
+    const c = await newCustomer();
+    const file = [header, `${c};2026-05-01;A1;Ställ;1;100;83`, `99998;2026-05-01;A1;Ställ;1;100;83`, `${c};2026-13-01;A2;Ställ;1;100;83`, `99997;2026-05-01;A3;Ställ;x;100;83`].join("\n");
+    const checked = await checkOrdersFile(Buffer.from(file));
+    expect(checked.ok).toBe(false);
+    if (checked.ok || checked.notText) throw new Error("unreachable");
+    expect(checked.problems.map((p) => `${p.line}:${p.column}`)).toEqual(["3:customerNumber", "4:orderDate", "5:amount"]);
+    expect(checked.problems[0].reason).toBe("kund 99998 finns inte");
+    expect(await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c))).toHaveLength(0);
+  });
 });
 
 describe("extra invoice lines", () => {
@@ -212,9 +240,26 @@ describe("daily products", () => {
     expect(published).toBe(false);
     expect(await getImage(imageId, false)).toBeNull();
     expect(await getImage(imageId, true)).not.toBeNull();
+    // A description never creates or prices a product (issue 16): refused while there is none.
+    await expect(saveExtraDescription({ titleId: 1, editionId: 1, date: "2031-03-03", extraDescription: "Extra" }, actor)).rejects.toMatchObject({
+      code: "not-found",
+      fields: { extraDescription: expect.stringContaining("En beskrivning skapar ingen produkt") },
+    });
+    expect(await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.startDate, "2031-03-03"))).toEqual([]);
+    // The product comes with the products file (import products), priced; then it can be described.
+    const imported = await importFile("products", "title_id;edition_id;start_date;end_date;heading;description;price_ore;ean_code\n1;1;2031-03-03;2031-03-03;;Aftonbladet;2200;7388000000001\n", { actor, source: "produkter.csv" });
+    expect(imported).toMatchObject({ applied: true, created: 1 });
     const productId = await saveExtraDescription({ titleId: 1, editionId: 1, date: "2031-03-03", extraDescription: "Extra" }, actor);
     const [p] = await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.id, productId));
-    expect([p.coverImageId, p.extraDescription, p.description]).toEqual([imageId, "Extra", "Aftonbladet"]);
+    expect([p.coverImageId, p.extraDescription, p.description, p.priceOre]).toEqual([imageId, "Extra", "Aftonbladet", 2200]);
+    // A re-import keeps the staff's description and cover, and changes the price.
+    const again = await importFile("products", "title_id;edition_id;start_date;end_date;heading;description;price_ore;ean_code\n1;1;2031-03-03;2031-03-04;;Aftonbladet;2500;7388000000001\n", { actor, source: "produkter.csv" });
+    expect(again).toMatchObject({ applied: true, changed: 1 });
+    const [p2] = await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.id, productId));
+    expect([p2.coverImageId, p2.extraDescription, p2.priceOre, p2.endDate]).toEqual([imageId, "Extra", 2500, "2031-03-04"]);
+    const bad = await importFile("products", "title_id;edition_id;start_date;end_date;heading;description;price_ore;ean_code\n1;999;2031-03-05;2031-03-04;;;0;12\n", { actor, source: "x.csv" });
+    expect(bad.applied).toBe(false);
+    expect(bad.problems.map((x) => x.column).sort()).toEqual(["description", "ean_code", "end_date", "price_ore"]);
     expect((await getImage(imageId, false))?.contentType).toBe("image/png");
     // A cover for an existing product is published at once.
     expect((await uploadCover({ titleId: 1, editionId: 1, date: "2031-03-03", filename: "b.png", bytes: PNG }, actor)).published).toBe(true);

@@ -13,7 +13,7 @@ import { check, formatProblem, parseCsv, type CsvProblem } from "~/lib/csv.serve
 import { isValidDate } from "~/lib/dates";
 import { hashSecret } from "~/features/auth/passwords.server";
 
-export const IMPORT_KINDS = ["distributors", "customers", "editions", "deliveries", "guarantees"] as const;
+export const IMPORT_KINDS = ["distributors", "customers", "editions", "deliveries", "guarantees", "products"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
@@ -22,6 +22,9 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   editions: ["title_id", "edition_id", "type", "description", "code"],
   deliveries: ["customer_id", "title_id", "edition_id", "delivery_date", "delivered", "price_ore"],
   guarantees: ["customer_id", "ledger", "amount_ore"],
+  // Dagens produkter: what is for sale, from when to when, at what price. The only way a
+  // daily product is made or priced (issue 16: a description never does it).
+  products: ["title_id", "edition_id", "start_date", "end_date", "heading", "description", "price_ore", "ean_code"],
 };
 
 // Titles are fixed (DESIGN.md); an editions import creates the title row it needs,
@@ -131,6 +134,7 @@ type CustomerRow = { id: number; name: string; address: string; zip: string; cit
 type EditionRow = { titleId: number; editionId: number; type: number; description: string; code: string };
 type DeliveryRow = { customerId: number; titleId: number; editionId: number; deliveryDate: string; delivered: number; priceOre: number };
 type GuaranteeRow = { customerId: number; ledger: number; amountOre: number };
+type ProductRow = { titleId: number; editionId: number; startDate: string; endDate: string; heading: string; description: string; priceOre: number; eanCode: string };
 
 function parseDistributor(v: Record<string, string>, line: number): Parsed<DistributorRow> {
   const c = rowChecker(line);
@@ -166,6 +170,24 @@ function parseEdition(v: Record<string, string>, line: number): Parsed<EditionRo
     description: c.text("description", v.description, 200, true),
     code: c.text("code", v.code, 20, false),
   };
+  return { row: c.problems.length ? null : row, problems: c.problems };
+}
+
+function parseProduct(v: Record<string, string>, line: number): Parsed<ProductRow> {
+  const c = rowChecker(line);
+  const row = {
+    line,
+    titleId: c.int("title_id", v.title_id, 1, 99999),
+    editionId: c.int("edition_id", v.edition_id, 1, 99999),
+    startDate: c.date("start_date", v.start_date),
+    endDate: c.date("end_date", v.end_date),
+    heading: c.text("heading", v.heading, 100, false),
+    description: c.text("description", v.description, 200, true),
+    priceOre: c.int("price_ore", v.price_ore, 1, 10_000_000),
+    eanCode: c.text("ean_code", v.ean_code, 20, false),
+  };
+  if (row.eanCode && !/^\d{8,14}$/.test(row.eanCode)) c.add("ean_code", "ska vara 8–14 siffror");
+  if (isValidDate(row.startDate) && isValidDate(row.endDate) && row.endDate < row.startDate) c.add("end_date", "ska vara samma dag som start_date eller senare");
   return { row: c.problems.length ? null : row, problems: c.problems };
 }
 
@@ -343,6 +365,44 @@ const editionsHandler: Handler<EditionRow> = {
         .onConflictDoUpdate({
           target: [schema.editions.titleId, schema.editions.editionId],
           set: { type: sql`excluded.type`, description: sql`excluded.description`, code: sql`excluded.code`, updatedAt: nowMs },
+        });
+      progress(part.length);
+    }
+  },
+};
+
+const productsHandler: Handler<ProductRow> = {
+  parse: parseProduct,
+  key: (r) => `${r.titleId}/${r.editionId}/${r.startDate}`,
+  keyColumns: "title_id+edition_id+start_date",
+  async plan(tx, rows, problems) {
+    const d = schema.dailyProducts;
+    const editionKeys = new Set((await tx.select({ t: schema.editions.titleId, e: schema.editions.editionId }).from(schema.editions)).map((e) => `${e.t}/${e.e}`));
+    const existing = new Map(
+      (await tx.select().from(d).where(inJson(d.startDate, [...new Set(rows.map((r) => r.startDate))]))).map((p) => [`${p.titleId}/${p.editionId}/${p.startDate}`, p]),
+    );
+    const known = rows.filter((r) => {
+      if (editionKeys.has(`${r.titleId}/${r.editionId}`)) return true;
+      problems.push({ line: r.line, column: "edition_id", reason: `utgåva ${r.titleId}/${r.editionId} finns inte` });
+      return false;
+    });
+    return classify(known, (r) => {
+      const p = existing.get(`${r.titleId}/${r.editionId}/${r.startDate}`);
+      return p
+        ? p.endDate === r.endDate && p.heading === r.heading && p.description === r.description && p.priceOre === r.priceOre && p.eanCode === r.eanCode
+        : null;
+    });
+  },
+  async apply(tx, rows, progress) {
+    const d = schema.dailyProducts;
+    for (const part of chunks(rows)) {
+      await tx
+        .insert(d)
+        .values(part.map(({ line: _line, ...p }) => p))
+        .onConflictDoUpdate({
+          target: [d.titleId, d.editionId, d.startDate],
+          // The staff's extra description and cover stay.
+          set: { endDate: sql`excluded.end_date`, heading: sql`excluded.heading`, description: sql`excluded.description`, priceOre: sql`excluded.price_ore`, eanCode: sql`excluded.ean_code`, updatedAt: nowMs },
         });
       progress(part.length);
     }
@@ -538,7 +598,9 @@ export async function importFile(kind: ImportKind, text: string, options: Import
           ? editionsHandler
           : kind === "deliveries"
             ? deliveriesHandler
-            : guaranteesHandler()
+            : kind === "products"
+              ? productsHandler
+              : guaranteesHandler()
   ) as Handler<unknown>;
 
   const parsed: (Line & Record<string, unknown>)[] = [];

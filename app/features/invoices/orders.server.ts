@@ -3,10 +3,14 @@
 // both use parseOrdersFile + applyOrders, so a file obeys the same rules either way.
 //   customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger
 // price is öre (integer), dates YYYY-MM-DD, ledger 80 (Expressen) or 83 (Aftonbladet).
+// The file may be UTF-8 (with or without BOM) or Windows-1252 (Excel on a Swedish
+// Windows), with `;` or `,` between fields. Every bad line is reported at once — the
+// file's own problems and the database's (unknown customers, lines already invoiced) —
+// and a file is imported whole or not at all (issue 16).
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { getDb, schema, writeTransaction } from "~/db.server";
+import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { check, parseCsv, type CsvProblem } from "~/lib/csv.server";
+import { check, decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { isValidDate } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
 
@@ -25,7 +29,7 @@ export type OrderRow = {
 };
 
 export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: CsvProblem[] } {
-  const table = parseCsv(text, ORDER_COLUMNS);
+  const table = parseCsv(text, ORDER_COLUMNS, { delimiters: [";", ","] });
   const problems = [...table.problems];
   const rows: OrderRow[] = [];
   if (table.rows.length > MAX_ORDER_ROWS) {
@@ -81,32 +85,61 @@ export function refusedOrderLines(e: unknown): CsvProblem[] | null {
 }
 
 /**
+ * What the database says against rows that parsed: customers that do not exist and
+ * lines already invoiced, by line. Two queries per 500 customers.
+ */
+export async function orderRowProblems(rows: OrderRow[], db: Db | Tx = getDb()): Promise<CsvProblem[]> {
+  const problems: CsvProblem[] = [];
+  const ids = [...new Set(rows.map((r) => r.customerId))];
+  const known = new Set<number>();
+  const locked = new Set<string>();
+  const o = schema.orderLines;
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const found = await db.select({ id: schema.customers.id }).from(schema.customers).where(inArray(schema.customers.id, chunk));
+    for (const f of found) known.add(f.id);
+    const invoiced = await db
+      .select({ customerId: o.customerId, orderDate: o.orderDate, articleNumber: o.articleNumber, ledger: o.ledger })
+      .from(o)
+      .where(and(sql`${o.invoiceId} is not null`, inArray(o.customerId, chunk)));
+    for (const x of invoiced) locked.add(`${x.customerId}|${x.orderDate}|${x.articleNumber}|${x.ledger}`);
+  }
+  for (const r of rows) {
+    if (!known.has(r.customerId)) problems.push({ line: r.line, column: "customerNumber", reason: `kund ${r.customerId} finns inte` });
+    else if (locked.has(`${r.customerId}|${r.orderDate}|${r.articleNumber}|${r.ledger}`)) problems.push({ line: r.line, column: "-", reason: "raden är redan fakturerad" });
+  }
+  return problems.sort((a, b) => a.line - b.line);
+}
+
+export type OrdersFileCheck =
+  | { ok: true; rows: OrderRow[]; encoding: "utf-8" | "windows-1252" }
+  | { ok: false; notText: true }
+  | { ok: false; notText?: false; problems: CsvProblem[] };
+
+/**
+ * Reads an order file's bytes and checks every line at once: the file's own rules and
+ * the database's. Nothing is written.
+ */
+export async function checkOrdersFile(bytes: Uint8Array): Promise<OrdersFileCheck> {
+  const decoded = decodeTextFile(bytes);
+  if (!decoded) return { ok: false, notText: true };
+  const parsed = parseOrdersFile(decoded.text);
+  // A header that is wrong makes every line meaningless: report it alone.
+  if (parsed.problems.some((p) => p.line === 1)) return { ok: false, problems: parsed.problems };
+  const problems = [...parsed.problems, ...(await orderRowProblems(parsed.rows))].sort((a, b) => a.line - b.line || a.column.localeCompare(b.column));
+  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows: parsed.rows, encoding: decoded.encoding };
+}
+
+/**
  * Applies parsed rows in one transaction as a new order file, upserting by
  * (customer, orderDate, articleNumber, ledger). Unknown customers and lines
  * already invoiced are refused by line, and then nothing is applied.
  */
 export async function applyOrders(rows: OrderRow[], filename: string, actor: Actor): Promise<{ fileId: number; count: number }> {
   return writeTransaction(async (tx) => {
-    const problems: CsvProblem[] = [];
-    const ids = [...new Set(rows.map((r) => r.customerId))];
-    const known = new Set<number>();
-    for (let i = 0; i < ids.length; i += 500) {
-      const found = await tx.select({ id: schema.customers.id }).from(schema.customers).where(inArray(schema.customers.id, ids.slice(i, i + 500)));
-      for (const f of found) known.add(f.id);
-    }
-    for (const r of rows) if (!known.has(r.customerId)) problems.push({ line: r.line, column: "customerNumber", reason: `kund ${r.customerId} finns inte` });
     const o = schema.orderLines;
-    const invoiced = await tx
-      .select({ customerId: o.customerId, orderDate: o.orderDate, articleNumber: o.articleNumber, ledger: o.ledger })
-      .from(o)
-      .where(and(sql`${o.invoiceId} is not null`, inArray(o.customerId, ids.length > 0 ? ids : [-1])));
-    const locked = new Set(invoiced.map((x) => `${x.customerId}|${x.orderDate}|${x.articleNumber}|${x.ledger}`));
-    for (const r of rows) {
-      if (locked.has(`${r.customerId}|${r.orderDate}|${r.articleNumber}|${r.ledger}`)) {
-        problems.push({ line: r.line, column: "-", reason: "raden är redan fakturerad" });
-      }
-    }
-    if (problems.length > 0) throw ordersRefused(problems.sort((a, b) => a.line - b.line));
+    const problems = await orderRowProblems(rows, tx);
+    if (problems.length > 0) throw ordersRefused(problems);
     const [file] = await tx.insert(schema.orderFiles).values({ filename, rowCount: rows.length, uploadedBy: actor.id }).returning({ id: schema.orderFiles.id });
     for (let i = 0; i < rows.length; i += 500) {
       await tx

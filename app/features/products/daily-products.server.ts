@@ -84,26 +84,24 @@ export async function uploadCover(
   });
 }
 
+export const NO_PRODUCT_TO_DESCRIBE =
+  "Det finns ingen produkt för den titeln, utgåvan och dagen. En beskrivning skapar ingen produkt: produkten kommer med produktfilen, och sedan kan den beskrivas.";
+
 /**
- * Saves the extra description of the product for title, edition and date, creating
- * the product (one day long, described by the edition's name) when there is none;
- * the newest pending cover for the same key is then attached and published.
+ * Saves the extra description of the existing product for title, edition and date; the
+ * newest pending cover for the same key is then attached and published. A description
+ * never creates or prices a product (issue 16: it used to publish one at 0,00 kr): with
+ * no product for the key it is refused, everything typed kept.
  */
 export async function saveExtraDescription(input: Key & { extraDescription: string }, actor: Actor): Promise<number> {
-  const { errors, edition } = await checkKey(input);
+  const { errors } = await checkKey(input);
   if (input.extraDescription.length > 500) errors.extraDescription = "Högst 500 tecken.";
   refuseIfAny(errors);
   return writeTransaction(async (tx) => {
     const d = schema.dailyProducts;
     const img = schema.images;
-    let product = await findProduct(tx, input);
-    if (!product) {
-      const [created] = await tx
-        .insert(d)
-        .values({ titleId: input.titleId, editionId: input.editionId, description: edition.description, startDate: input.date, endDate: input.date })
-        .returning({ id: d.id, coverImageId: d.coverImageId });
-      product = created;
-    }
+    const product = await findProduct(tx, input);
+    if (!product) throw refuse.notFound(NO_PRODUCT_TO_DESCRIBE, { field: "extraDescription" });
     const [pending] = await tx
       .select({ id: img.id })
       .from(img)

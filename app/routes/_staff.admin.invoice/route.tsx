@@ -9,12 +9,11 @@ import { redirectWithToast } from "~/auth/session.server";
 import { PAGE_SIZES } from "~/catalog";
 import type { Actor } from "~/features/audit/index.server";
 import { InvoiceActionSchema } from "~/features/invoices";
-import { applyOrders, deleteDraft, deleteOrderFile, deleteOrderLine, deleteWaiting, getDraft, listDrafts, listOrderFiles, listWaiting, parseOrdersFile, refusedOrderLines, saveDraft, sendDrafts, transferOrders } from "~/features/invoices/index.server";
-import { handleForm, readForm, refused } from "~/http/form.server";
+import { applyOrders, deleteDraft, deleteOrderFile, deleteOrderLine, deleteWaiting, getDraft, listDrafts, listOrderFiles, listWaiting, checkOrdersFile, refusedOrderLines, saveDraft, sendDrafts, transferOrders } from "~/features/invoices/index.server";
+import { handleForm } from "~/http/form.server";
 import { MAX_CSV_BYTES } from "~/http/uploads.server";
 import { parseId } from "~/lib/ids";
 import { pageParam } from "~/lib/paging";
-import { isRefusal, refuse } from "~/lib/refusal";
 import { TabStrip } from "~/ui/tabs";
 import { InvoiceLinesTab } from "./lines-tab";
 import { OrdersTab } from "./orders-tab";
@@ -46,14 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   const actor = user.actor;
-  // An oversized order file is answered like the screen's other upload errors (400).
-  try {
-    await readForm(request, { uploadBytes: MAX_CSV_BYTES });
-  } catch (e) {
-    if (isRefusal(e, "too-large")) return refused(null, refuse.invalid(`Fel: ${e.message}`, { field: "file" }));
-    throw e;
-  }
-  return handleForm(request, InvoiceActionSchema, async (value, submission) => {
+  return handleForm(
+    request,
+    InvoiceActionSchema,
+    async (value, submission) => {
     switch (value.intent) {
       case "save-line": {
         const { intent: _intent, id, ...line } = value;
@@ -61,14 +56,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(request, "/admin/invoice", "Raden har lagts till i listan.");
       }
       case "delete-draft":
-        if (value.id === null || !(await deleteDraft(user.staffId, value.id, actor))) throw refuse.notFound("Raden finns inte.");
+        if (value.id === null || !(await deleteDraft(user.staffId, value.id, actor))) return redirectWithToast(request, "/admin/invoice", "Raden var redan borttagen.");
         return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
       case "send": {
         const sent = await sendDrafts(user.staffId, actor);
         return redirectWithToast(request, "/admin/invoice", sent ? `${sent.count} rader skickade till fakturering.` : "Det finns inga rader att skicka.");
       }
       case "delete-waiting":
-        if (value.id === null || !(await deleteWaiting(value.id, actor))) throw refuse.notFound("Raden finns inte eller är redan fakturerad.");
+        if (value.id === null || !(await deleteWaiting(value.id, actor))) return redirectWithToast(request, "/admin/invoice", "Raden finns inte längre (borttagen eller fakturerad).");
         return redirectWithToast(request, "/admin/invoice", "Raden borttagen.");
       case "upload":
         return uploadOrders(request, value.file, submission, actor);
@@ -81,15 +76,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }
         return redirectWithToast(request, "/admin/invoice?flik=expo", "Framgång! Överföring till fakturering lyckades.");
       case "delete-order":
-        if (value.id === null || !(await deleteOrderLine(value.id, actor))) throw refuse.notFound("Raden finns inte eller är redan fakturerad.");
+        if (value.id === null || !(await deleteOrderLine(value.id, actor))) return redirectWithToast(request, "/admin/invoice?flik=expo", "Raden finns inte längre (borttagen eller fakturerad).");
         return redirectWithToast(request, "/admin/invoice?flik=expo", "Raden borttagen.");
       case "delete-order-file": {
-        if (value.id === null) throw refuse.notFound("Filen finns inte.");
+        if (value.id === null) return redirectWithToast(request, "/admin/invoice?flik=expo", "Filen var redan borttagen.");
         const n = await deleteOrderFile(value.id, actor);
-        return redirectWithToast(request, "/admin/invoice?flik=expo", `Filens ${n} rader borttagna.`);
+        return redirectWithToast(request, "/admin/invoice?flik=expo", n > 0 ? `Filens ${n} rader borttagna.` : "Filen var redan borttagen.");
       }
     }
-  });
+    },
+    // A file over the limit: said on the file field, everything else kept (400-class, 413).
+    { uploadBytes: MAX_CSV_BYTES, tooLargeMessage: (m) => `Fel: ${m}` },
+  );
 }
 
 const BAD_ROWS = "Fel: Filen har felaktiga rader. Inget har sparats.";
@@ -100,22 +98,16 @@ function uploadRefused(submission: Submission<unknown>, messages: string[], stat
 }
 
 async function uploadOrders(request: Request, file: File, submission: Submission<unknown>, actor: Actor) {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text: string;
-  try {
-    // A CSV file is UTF-8 text: the name must say .csv and the content must decode.
-    if (!/\.csv$/i.test(file.name) || bytes.includes(0)) throw new TypeError("not csv");
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return uploadRefused(submission, ["Fel: Endast CSV-filer (.csv) kan laddas upp."]);
-  }
-  const parsed = parseOrdersFile(text);
+  // The content decides, not the name alone: UTF-8 or Windows-1252 text, `;` or `,`.
+  const checked = /\.(csv|txt)$/i.test(file.name) ? await checkOrdersFile(new Uint8Array(await file.arrayBuffer())) : ({ ok: false, notText: true } as const);
+  if (!checked.ok && checked.notText) return uploadRefused(submission, ["Fel: Endast CSV-filer (.csv) kan laddas upp."]);
   const problemText = (ps: { line: number; column: string; reason: string }[]) => ps.map((p) => `Rad ${p.line}: ${p.column}: ${p.reason}`);
-  if (parsed.problems.length > 0) return uploadRefused(submission, [BAD_ROWS, ...problemText(parsed.problems)]);
+  if (!checked.ok) return uploadRefused(submission, [BAD_ROWS, ...problemText(checked.problems)]);
   try {
-    const { count } = await applyOrders(parsed.rows, file.name.slice(0, 200), actor);
+    const { count } = await applyOrders(checked.rows, file.name.slice(0, 200), actor);
     return redirectWithToast(request, "/admin/invoice?flik=expo", `Framgång! ${count} beställningar har bearbetats`);
   } catch (e) {
+    // Another upload made a line invoiced or a customer gone since the check: the same answer.
     const lines = refusedOrderLines(e);
     if (lines) return uploadRefused(submission, [BAD_ROWS, ...problemText(lines)]);
     console.error(e);
