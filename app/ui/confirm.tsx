@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useFormAction, useLocation, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RowAction } from "./row-action";
 import { UrlDialog } from "./url-dialog";
@@ -70,11 +70,18 @@ export function ConfirmDialog({
   param?: string;
 }) {
   const closeTo = useCloseTo(param);
+  // The form posts to the page without the confirm step, so whatever the action answers
+  // (a refusal with its message, or the page after a redirect) shows without the dialog.
+  const { pathname } = useLocation();
+  const index = new URL(useFormAction(), "http://x").searchParams.has("index");
+  const query = new URLSearchParams(closeTo.slice(1));
+  if (index) query.set("index", "");
+  const postTo = action ?? `${pathname}${query.toString() ? `?${query.toString().replace(/index=(&|$)/, "index$1")}` : ""}`;
   return (
     <UrlDialog title={title} closeTo={closeTo}>
       {children}
       <div className="actions">
-        <RowAction intent={intent} fields={fields} label={confirmLabel} buttonClassName="danger" action={action} />
+        <RowAction intent={intent} fields={fields} label={confirmLabel} buttonClassName="danger" action={postTo} />
         <Link to={closeTo} preventScrollReset>
           Avbryt
         </Link>

@@ -405,10 +405,36 @@ test.describe("Garantibelopp", () => {
       const card = page.getByRole("article", { name: new RegExp(`${r.id}`) });
       await expect(card).toContainText("Bankgiro eller bankkonto måste vara ifyllt.");
       await expect(card).toContainText("Obligatorisk.");
+      // Every gap is listed at once, before anyone presses a button (issue 16).
+      const missing = page.getByRole("note", { name: "Saknade uppgifter" });
+      await expect(missing).toContainText(`${r.id} ${r.name}: Orgnummer: Obligatorisk. Bankgiro eller bankkonto måste vara ifyllt.`);
       // A fresh load: the fixed toast of the last save would cover the buttons at the bottom.
       await page.goto("/admin/guarantees");
+      await page.getByRole("link", { name: "Klarmarkera" }).click();
       await page.getByRole("button", { name: "Klarmarkera" }).click();
       await expect(page.getByText("Vänligen fyll i alla obligatoriska fält!")).toBeVisible();
+      await expect(page.getByRole("alert").filter({ hasText: "Vänligen fyll i" })).toContainText(`${r.id} ${r.name}: Orgnummer: Obligatorisk.`);
+
+      // A payout added by mistake is taken back, and added again; its date can be moved.
+      await card.getByRole("button", { name: `Ångra utbetalning Expressen 500,00 kr till ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalningen är borttagen ur listan.");
+      const [back] = await db.select().from(schema.guarantees).where(and(eq(schema.guarantees.customerId, r.id), eq(schema.guarantees.ledger, 80)));
+      expect([back.refunded, back.refundDate]).toEqual([false, null]);
+      expect((await lastAudit("guarantee.refund-undo"))?.target).toBe(`customer:${r.id}`);
+      await page.goto(`/admin/guarantees?kund=${r.id}`);
+      await page.getByRole("button", { name: /Betala ut Expressen 500,00/ }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalning sparad!");
+      const later = addDays(g.refundDate!, 7);
+      await card.getByRole("textbox", { name: "Utbetalningsdatum" }).fill(addDays(day, -1));
+      await card.getByRole("button", { name: `Spara utbetalningsdatum för ${r.id}` }).click();
+      await expect(card.getByText("Utbetalningsdatum kan inte vara före i dag.")).toBeVisible();
+      await card.getByRole("textbox", { name: "Utbetalningsdatum" }).fill(later);
+      await card.getByRole("button", { name: `Spara utbetalningsdatum för ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText(`Utbetalningsdatum ändrat till ${later}.`);
+      await expect(card.getByRole("textbox", { name: "Utbetalningsdatum" })).toHaveValue(later);
+      const moved = await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id));
+      expect(moved.map((x) => x.refundDate)).toEqual([later, later]);
+      g.refundDate = later;
 
       await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4567");
       await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
@@ -416,9 +442,14 @@ test.describe("Garantibelopp", () => {
       await card.getByRole("textbox", { name: "Orgnummer", exact: true }).fill("556677-8899");
       await card.getByRole("button", { name: `Spara orgnummer för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Orgnummer uppdaterat!");
+      await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("12345");
+      await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
+      await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
+      // '-1' is the spec's wire value for "cleared": stored as empty and shown empty at once.
       await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("-1");
       await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
+      await expect(card.getByRole("textbox", { name: "Bankkonto", exact: true })).toHaveValue("");
       await expect(card.getByText("Bankgiro eller bankkonto måste vara ifyllt.")).toHaveCount(0);
       await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12x");
       await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
@@ -445,6 +476,11 @@ test.describe("Garantibelopp", () => {
       expect(text).toMatch(/500,00/);
 
       await page.goto("/admin/guarantees");
+      // Irreversible: asks first; Avbryt changes nothing.
+      await page.getByRole("link", { name: "Klarmarkera" }).click();
+      await page.getByRole("link", { name: "Avbryt" }).click();
+      expect((await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id))).every((x) => x.completedAt === null)).toBe(true);
+      await page.getByRole("link", { name: "Klarmarkera" }).click();
       await page.getByRole("button", { name: "Klarmarkera" }).click();
       await expect(page.getByRole("status")).toHaveText("Utbetalningarna är klarmarkerade.");
       await expect(page.getByText("Inga tillagda utbetalningar.")).toBeVisible();

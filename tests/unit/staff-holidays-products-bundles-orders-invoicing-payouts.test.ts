@@ -16,6 +16,8 @@ import { importFile } from "../../app/features/imports/imports.server";
 import {
   INCOMPLETE,
   addToRefund,
+  setRefundDate,
+  undoRefund,
   buildPayoutFiles,
   completeRefunds,
   listPendingRefunds,
@@ -282,6 +284,18 @@ describe("guarantee payouts", () => {
     expect(await addToRefund(c, g83.id, actor, "2026-11-18")).toBe(true);
     expect(await addToRefund(c, g83.id, actor)).toBe(false);
     await addToRefund(c, g80.id, actor, "2026-11-18");
+    // Taken back by mistake, then again: twice is a no-op; another customer's is refused.
+    expect(await undoRefund(other, g80.id, actor)).toBe(false);
+    expect(await undoRefund(c, g80.id, actor)).toBe(true);
+    expect(await undoRefund(c, g80.id, actor)).toBe(false);
+    const [undone] = await db().select().from(schema.guarantees).where(eq(schema.guarantees.id, g80.id));
+    expect([undone.refunded, undone.refundDate]).toEqual([false, null]);
+    await addToRefund(c, g80.id, actor, "2026-11-18");
+    // The refund date moves for the customer's payouts; not into the past.
+    await expect(setRefundDate(c, "2026-11-17", actor, "2026-11-18")).rejects.toMatchObject({ code: "invalid", fields: { refundDate: "Utbetalningsdatum kan inte vara före i dag." } });
+    await expect(setRefundDate(other, "2026-11-30", actor, "2026-11-18")).rejects.toMatchObject({ code: "not-found" });
+    expect(await setRefundDate(c, "2026-11-30", actor, "2026-11-18")).toBe(2);
+    await setRefundDate(c, "2026-11-23", actor, "2026-11-18");
     const [row] = await db().select().from(schema.guarantees).where(eq(schema.guarantees.id, g83.id));
     expect(row.refundDate).toBe(nextMonday("2026-11-18"));
     expect(row.refundDate).toBe("2026-11-23");

@@ -9,7 +9,7 @@ export type { Refund };
 import { buildPayoutCsv } from "./payout-csv.server";
 import { renderUnderlagPdf } from "./payout-pdf.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
-import { isoWeek, nextMonday, today } from "~/lib/dates";
+import { isValidDate, isoWeek, nextMonday, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import type { BankField } from "./schemas";
@@ -67,6 +67,46 @@ export async function addToRefund(customerId: number, guaranteeId: number, actor
   });
 }
 
+/**
+ * 'Ångra': takes a payout added by mistake back (not yet completed): the amount is
+ * no longer to be refunded and has no refund date. False when there is nothing to
+ * take back (already taken back, completed, or another customer's).
+ */
+export async function undoRefund(customerId: number, guaranteeId: number, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const g = schema.guarantees;
+    const done = await tx
+      .update(g)
+      .set({ refunded: false, refundDate: null, updatedAt: Date.now() })
+      .where(and(eq(g.id, guaranteeId), eq(g.customerId, customerId), eq(g.refunded, true), isNull(g.completedAt)))
+      .returning({ id: g.id, amountOre: g.amountOre, ledger: g.ledger });
+    if (done.length === 0) return false;
+    await audit({ actor, action: "guarantee.refund-undo", target: `customer:${customerId}`, detail: done[0] }, tx);
+    return true;
+  });
+}
+
+export const REFUND_DATE_PAST = "Utbetalningsdatum kan inte vara före i dag.";
+
+/**
+ * Changes the refund date of a customer's added payouts (all of them: one payment per
+ * customer). The date must be today or later. Returns how many amounts it moved.
+ */
+export async function setRefundDate(customerId: number, date: string, actor: Actor, now = today()): Promise<number> {
+  if (!isValidDate(date)) throw refuse.invalid("Ogiltigt datum (ÅÅÅÅ-MM-DD).", { field: "refundDate" });
+  if (date < now) throw refuse.invalid(REFUND_DATE_PAST, { field: "refundDate" });
+  return writeTransaction(async (tx) => {
+    const g = schema.guarantees;
+    const done = await tx
+      .update(g)
+      .set({ refundDate: date, updatedAt: Date.now() })
+      .where(and(eq(g.customerId, customerId), eq(g.refunded, true), isNull(g.completedAt)))
+      .returning({ id: g.id });
+    if (done.length === 0) throw refuse.notFound("Kunden har inga tillagda utbetalningar.", { field: "refundDate" });
+    await audit({ actor, action: "guarantee.refund-date", target: `customer:${customerId}`, detail: { refundDate: date, amounts: done.length } }, tx);
+    return done.length;
+  });
+}
 
 export type RefundProblems = { orgNumber?: string; bank?: string };
 
@@ -90,6 +130,7 @@ export async function listPendingRefunds(): Promise<Refund[]> {
       orgNumber: c.orgNumber,
       bankgiro: c.bankgiro,
       bankAccount: c.bankAccount,
+      version: c.updatedAt,
     })
     .from(g)
     .innerJoin(c, eq(c.id, g.customerId))
@@ -119,10 +160,32 @@ export function refundProblems(r: Pick<Refund, "orgNumber" | "bankgiro" | "bankA
 
 export const INCOMPLETE = "Vänligen fyll i alla obligatoriska fält!";
 
-/** Refuses (invalid, INCOMPLETE; `detail.customers` names them) when a payout lacks a detail. */
+/**
+ * Every missing detail of every payout, one line per customer ("1234 Kiosk: Orgnummer:
+ * Obligatorisk. Bankgiro eller bankkonto måste vara ifyllt."), so staff see them all at
+ * once rather than one per try (issue 16).
+ */
+export function missingDetails(refunds: Refund[]): string[] {
+  return refunds.flatMap((r) => {
+    const p = refundProblems(r);
+    const parts = [p.orgNumber ? `Orgnummer: ${p.orgNumber}` : null, p.bank ?? null].filter(Boolean);
+    return parts.length > 0 ? [`${r.customerId} ${r.name}: ${parts.join(" ")}`] : [];
+  });
+}
+
+/** Refuses (invalid, INCOMPLETE; `detail.missing` lists every gap) when a payout lacks a detail. */
 function assertComplete(refunds: Refund[]) {
-  const bad = refunds.filter((r) => Object.keys(refundProblems(r)).length > 0).map((r) => r.customerId);
-  if (bad.length > 0) throw refuse.invalid(INCOMPLETE, { detail: { customers: bad } });
+  const missing = missingDetails(refunds);
+  if (missing.length > 0) {
+    const customers = refunds.filter((r) => Object.keys(refundProblems(r)).length > 0).map((r) => r.customerId);
+    throw refuse.invalid(INCOMPLETE, { detail: { customers, missing } });
+  }
+}
+
+/** The lines of a refusal from assertComplete, or []. */
+export function missingOf(e: unknown): string[] {
+  const detail = (e as { detail?: { missing?: unknown } } | undefined)?.detail;
+  return Array.isArray(detail?.missing) ? (detail.missing as string[]) : [];
 }
 
 export type { BankField };

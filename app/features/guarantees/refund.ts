@@ -11,5 +11,7 @@ export type Refund = {
   bankgiro: string;
   bankAccount: string;
   refundDate: string;
+  /** The customer row's version: changes with every saved bank detail. */
+  version?: number;
   amounts: { guaranteeId: number; ledger: number; paper: string; amountOre: number }[];
 };

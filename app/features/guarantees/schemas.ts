@@ -23,6 +23,13 @@ export const BankDetailFormSchema = z.object({
     .transform((v) => v ?? ""),
 });
 
+/** A customer's refund date ('Utbetalningsdatum'), changed in the added payouts. */
+export const RefundDateFormSchema = z.object({
+  kund: rowId("Kunden finns inte."),
+  search,
+  refundDate: z.string({ error: "Ange ett datum." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
+});
+
 export const GuaranteeActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("refund"),
@@ -30,6 +37,13 @@ export const GuaranteeActionSchema = z.discriminatedUnion("intent", [
     guaranteeId: rowId("Misslyckades med att spara utbetalning."),
     search,
   }),
+  z.object({
+    intent: z.literal("undo-refund"),
+    kund: rowId("Utbetalningen finns inte längre."),
+    guaranteeId: rowId("Utbetalningen finns inte längre."),
+    search,
+  }),
+  RefundDateFormSchema.extend({ intent: z.literal("refund-date") }),
   BankDetailFormSchema.extend({ intent: z.enum(BANK_FIELDS) }),
   z.object({ intent: z.literal("complete"), search }),
 ]);

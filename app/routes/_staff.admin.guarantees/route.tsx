@@ -5,11 +5,23 @@ import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
 import { GuaranteeActionSchema } from "~/features/guarantees";
-import { addToRefund, completeRefunds, customerGuarantees, guaranteeTotals, listPendingRefunds, refundProblems, updateBankDetail } from "~/features/guarantees/index.server";
+import {
+  addToRefund,
+  completeRefunds,
+  customerGuarantees,
+  guaranteeTotals,
+  listPendingRefunds,
+  missingDetails,
+  missingOf,
+  refundProblems,
+  setRefundDate,
+  undoRefund,
+  updateBankDetail,
+} from "~/features/guarantees/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
-import { CsrfInput } from "~/ui/csrf";
+import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
 import { BANK_FIELD_TEXT } from "./bank-detail-form";
@@ -41,8 +53,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (raw && customerId === null) searchMessage = "Kundnummer är 1–5 siffror.";
   else if (found?.error) searchMessage = found.error;
   else if (found && (!found.value || found.value.amounts.length === 0)) searchMessage = "Inga garantier hittades.";
+  const pending = refunds.value ?? [];
   return {
     search: raw,
+    // Every gap at once, before anyone presses a file button or Klarmarkera.
+    missing: missingDetails(pending),
     customer: found?.value && found.value.amounts.length > 0 ? found.value : null,
     searchMessage,
     totals: totals.value ?? [],
@@ -63,11 +78,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!ok) throw refuse.invalid("Misslyckades med att spara utbetalning.");
         return redirectWithToast(request, back, "Utbetalning sparad!");
       }
+      case "undo-refund": {
+        const undone = await undoRefund(v.kund, v.guaranteeId, user.actor);
+        return redirectWithToast(request, back, undone ? "Utbetalningen är borttagen ur listan." : "Utbetalningen fanns inte längre i listan.");
+      }
+      case "refund-date": {
+        await setRefundDate(v.kund, v.refundDate, user.actor);
+        return redirectWithToast(request, back, `Utbetalningsdatum ändrat till ${v.refundDate}.`);
+      }
       case "complete": {
         try {
           const n = await completeRefunds(user.actor);
           return redirectWithToast(request, back, n > 0 ? "Utbetalningarna är klarmarkerade." : "Det fanns inga utbetalningar att klarmarkera.");
         } catch (e) {
+          // Every missing detail, listed under the spec's message.
+          if (isRefusal(e) && missingOf(e).length > 0) return data(submission.reply({ formErrors: [e.message, ...missingOf(e)] }), { status: 400 });
           if (isRefusal(e)) throw e;
           console.error(e);
           return data(submission.reply({ formErrors: ["Misslyckades med att klarmarkera garantibelopp."] }), { status: 500 });
@@ -105,7 +130,8 @@ function errorsOf(reply: FormReply | null): string[] {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function GuaranteesAdmin() {
-  const { search, customer, searchMessage, totals, totalsError, refunds, refundsError } = useLoaderData<typeof loader>();
+  const { search, customer, searchMessage, totals, totalsError, refunds, refundsError, missing } = useLoaderData<typeof loader>();
+  const confirming = useConfirming();
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const refundErrors = errorsOf(answerOf(reply, "refund"));
   const completeErrors = errorsOf(answerOf(reply, "complete"));
@@ -159,6 +185,13 @@ export default function GuaranteesAdmin() {
                           label="Betala ut"
                           ariaLabel={`Betala ut ${a.paper} ${formatKr(a.amountOre)}`}
                         />
+                      ) : !a.completedAt ? (
+                        <RowAction
+                          intent="undo-refund"
+                          fields={{ kund: customer.customer.id, guaranteeId: a.id, search }}
+                          label="Ångra"
+                          ariaLabel={`Ångra utbetalning ${a.paper} ${formatKr(a.amountOre)}`}
+                        />
                       ) : null}
                     </td>
                   </tr>
@@ -195,11 +228,28 @@ export default function GuaranteesAdmin() {
       <h2>Tillagda utbetalningar</h2>
       {refundsError ? <p role="alert">{refundsError}</p> : null}
       {completeErrors.length > 0 ? (
-        <p className="field-error" role="alert">
-          {completeErrors.join(" ")}
-        </p>
+        <div className="field-error" role="alert">
+          <p>{completeErrors[0]}</p>
+          {completeErrors.length > 1 ? (
+            <ul>
+              {completeErrors.slice(1).map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       {refunds.length === 0 ? <p>Inga tillagda utbetalningar.</p> : null}
+      {missing.length > 0 && completeErrors.length === 0 ? (
+        <div className="notice" role="note" aria-label="Saknade uppgifter">
+          <p>Innan utbetalningsfiler, underlag eller klarmarkering behövs:</p>
+          <ul>
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {refunds.map((r) => (
         <PendingRefund key={r.customerId} refund={r} search={search} answerFor={(field) => answerOf(reply, field, r.customerId)} />
       ))}
@@ -211,14 +261,16 @@ export default function GuaranteesAdmin() {
           {ledgersPending.map((l) => (
             <DownloadButton key={`pdf-${l}`} fields={{ ledger: String(l), intent: "underlag" }} label={`Allt underlag ${LEDGER_TITLE[l]}`} />
           ))}
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="search" value={search} />
-            <button type="submit" name="intent" value="complete" className="primary">
-              Klarmarkera
-            </button>
-          </Form>
+          {/* Irreversible: asks first (a dialog with JavaScript, a confirm section without). */}
+          <ConfirmLink confirm="klarmarkera" label="Klarmarkera" className="button primary" />
         </div>
+      ) : null}
+      {refunds.length > 0 && confirming === "klarmarkera" ? (
+        <ConfirmDialog title="Klarmarkera utbetalningarna?" intent="complete" fields={{ search }} confirmLabel="Klarmarkera">
+          <p>
+            {refunds.length} {refunds.length === 1 ? "kunds" : "kunders"} utbetalningar markeras som utbetalda och lämnar listan. Det går inte att ångra.
+          </p>
+        </ConfirmDialog>
       ) : null}
     </>
   );
