@@ -5,13 +5,12 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { HolidayActionSchema, HolidaySaveSchema } from "~/features/holidays";
 import { closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
-import { handleForm, refusalResponse } from "~/http/form.server";
+import { handleForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
-import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { SaveActions } from "~/ui/save-actions";
 import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
@@ -33,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "delete": {
         const id = parseId(v.id);
         const ok = id !== null && (await closeHoliday(id, v.intent, user.actor));
-        if (!ok) throw refusalResponse(refuse.notFound("Helgdagen finns inte."));
+        // Twice (two tabs, a double press): not an error, what was asked for holds.
+        if (!ok) return redirectWithToast(request, "/admin/holidays", "Helgdagen finns inte längre i listan (redan klarmarkerad eller borttagen).");
         return redirectWithToast(request, "/admin/holidays", v.intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
       }
       default:
@@ -49,6 +49,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function HolidaysAdmin() {
   const { holidays, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const confirming = useConfirming() ?? "";
+  const confirmedId = Number(/^(?:klarmarkera|ta-bort)-(\d+)$/.exec(confirming)?.[1]);
+  const confirmedHoliday = holidays.find((h) => h.id === confirmedId);
+  const confirmed = confirmedHoliday ? { holiday: confirmedHoliday, how: confirming.startsWith("klarmarkera") ? ("complete" as const) : ("delete" as const) } : null;
   const [form, fields, { valid }] = useContractForm(HolidaySaveSchema, {
     id: `holiday-${editing?.id ?? "new"}`,
     lastResult,
@@ -87,6 +91,19 @@ export default function HolidaysAdmin() {
         </Form>
       </section>
       <h2>Aktuella helgdagar</h2>
+      {confirmed ? (
+        <ConfirmDialog
+          title={confirmed.how === "complete" ? "Klarmarkera helgdagen?" : "Ta bort helgdagen?"}
+          intent={confirmed.how}
+          fields={{ id: confirmed.holiday.id }}
+          confirmLabel={confirmed.how === "complete" ? "Klarmarkera" : "Ta bort"}
+        >
+          <p>
+            {confirmed.holiday.description} ({confirmed.holiday.day}){" "}
+            {confirmed.how === "complete" ? "markeras som klar och lämnar listan." : "tas bort; återförsäljarna frågas inte längre om den."}
+          </p>
+        </ConfirmDialog>
+      ) : null}
       <TableOrEmpty empty={holidays.length === 0} emptyText="Inga aktuella helgdagar.">
         <thead>
           <tr>
@@ -109,11 +126,11 @@ export default function HolidaysAdmin() {
               <td>{h.startReportDay}</td>
               <td>{h.startForceReportDay}</td>
               <td>
-                <RowAction intent="delete" fields={{ id: h.id }} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} className="inline-actions">
-                  <button type="submit" name="intent" value="complete" aria-label={`Klarmarkera ${h.description}`}>
-                    Klarmarkera
-                  </button>
-                </RowAction>
+                {/* Both take the holiday off the list for good: each asks first. */}
+                <span className="inline-actions">
+                  <ConfirmLink confirm={`klarmarkera-${h.id}`} label="Klarmarkera" ariaLabel={`Klarmarkera ${h.description}`} />
+                  <ConfirmLink confirm={`ta-bort-${h.id}`} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} />
+                </span>
               </td>
             </tr>
           ))}

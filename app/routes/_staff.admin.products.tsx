@@ -5,13 +5,12 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { ProductActionSchema, ProductSaveSchema, splitEdition } from "~/features/products";
 import { deleteProduct, getProduct, listEditions, listProducts, listTitles, saveProduct } from "~/features/products/index.server";
-import { handleForm, refusalResponse } from "~/http/form.server";
+import { handleForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
-import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { SaveActions } from "~/ui/save-actions";
 import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { TitleEditionFields } from "~/ui/select-field";
@@ -37,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (v.intent) {
       case "delete": {
         const id = parseId(v.id);
-        if (id === null || !(await deleteProduct(id, user.actor))) throw refusalResponse(refuse.notFound("Raden finns inte."));
+        // Twice (two tabs, a double press): not an error, what was asked for holds.
+        if (id === null || !(await deleteProduct(id, user.actor))) return redirectWithToast(request, "/admin/products", "Raden var redan borttagen.");
         return redirectWithToast(request, "/admin/products", "Produktinformationen borttagen.");
       }
       default:
@@ -53,6 +53,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function ProductsAdmin() {
   const { titles, editions, products, editing } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  const confirming = useConfirming();
   const [form, fields, { valid }] = useContractForm(ProductSaveSchema, {
     id: `product-${editing?.id ?? "new"}`,
     lastResult,
@@ -120,11 +121,19 @@ export default function ProductsAdmin() {
                     <td>{p.accountCode}</td>
                     <td>{p.articleId}</td>
                     <td>
-                      <RowAction intent="delete" fields={{ id: p.id }} label="Ta bort" ariaLabel={`Ta bort ${p.productCode}`} className="inline-actions">
+                      <span className="inline-actions">
                         <Link to={`?redigera=${p.id}`} aria-label={`Ändra ${p.productCode}`}>
                           Ändra
                         </Link>
-                      </RowAction>
+                        <ConfirmLink confirm={`ta-bort-${p.id}`} label="Ta bort" ariaLabel={`Ta bort ${p.productCode}`} />
+                      </span>
+                      {confirming === `ta-bort-${p.id}` ? (
+                        <ConfirmDialog title="Ta bort produktinformationen?" intent="delete" fields={{ id: p.id }} confirmLabel="Ta bort">
+                          <p>
+                            {p.edition ?? p.editionId}, {p.deliveryDate ?? "alla leveransdagar"}: produktkod {p.productCode}, kontokod {p.accountCode}.
+                          </p>
+                        </ConfirmDialog>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -61,21 +61,41 @@ test.describe("Helgspärr", () => {
     await asAdmin(page);
     await page.goto("/admin/holidays");
     const name = unique("Midsommar");
+    // One holiday per day: days of this run's own (the other project runs this test too).
+    const d0 = 100 + Math.floor(Math.random() * 5000);
     await page.getByLabel("Beskrivning").fill(name);
-    await page.getByLabel("Dag", { exact: true }).fill(addDays(day, 20));
-    await page.getByLabel("Start rapportering").fill(addDays(day, 15));
-    await page.getByLabel("Tvingande från").fill(addDays(day, 10));
+    await page.getByLabel("Dag", { exact: true }).fill(addDays(day, d0 + 20));
+    await page.getByLabel("Start rapportering").fill(addDays(day, d0 + 15));
+    await page.getByLabel("Tvingande från").fill(addDays(day, d0 + 10));
     await page.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByText("Start rapportering får inte vara efter Tvingande från.")).toBeVisible();
     await expect(page.getByLabel("Beskrivning")).toHaveValue(name);
-    await page.getByLabel("Tvingande från").fill(addDays(day, 18));
+    await page.getByLabel("Tvingande från").fill(addDays(day, d0 + 18));
     await page.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByRole("status")).toHaveText("Helgdagen sparad.");
     const row = page.getByRole("row", { name: new RegExp(name) });
-    await expect(row).toContainText(addDays(day, 18));
+    await expect(row).toContainText(addDays(day, d0 + 18));
     expect((await lastAudit("holiday.add"))?.detail).toContain(name);
 
-    await row.getByRole("button", { name: `Klarmarkera ${name}` }).click();
+    // The same holiday twice is refused, everything typed kept (issue 16).
+    await page.getByLabel("Beskrivning").fill(`${name} igen`);
+    await page.getByLabel("Dag", { exact: true }).fill(addDays(day, d0 + 20));
+    await page.getByLabel("Start rapportering").fill(addDays(day, d0 + 15));
+    await page.getByLabel("Tvingande från").fill(addDays(day, d0 + 18));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText(`Det finns redan en helgdag ${addDays(day, d0 + 20)}: ${name}.`)).toBeVisible();
+    await expect(page.getByLabel("Beskrivning")).toHaveValue(`${name} igen`);
+    // A day that has been.
+    await page.getByLabel("Dag", { exact: true }).fill(addDays(day, -1));
+    await page.getByLabel("Start rapportering").fill(addDays(day, -5));
+    await page.getByLabel("Tvingande från").fill(addDays(day, -3));
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText("Dagen har redan varit. En helgdag läggs in före dagen.")).toBeVisible();
+    expect(await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, `${name} igen`))).toHaveLength(0);
+
+    // Klarmarkera asks first.
+    await row.getByRole("link", { name: `Klarmarkera ${name}` }).click();
+    await page.getByRole("button", { name: "Klarmarkera" }).click();
     await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
     await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
     const [stored] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, name));
@@ -83,9 +103,10 @@ test.describe("Helgspärr", () => {
 
     const other = unique("Jul");
     await page.getByLabel("Beskrivning").fill(other);
-    for (const label of ["Dag", "Start rapportering", "Tvingande från"]) await page.getByLabel(label, { exact: true }).fill(addDays(day, 30));
+    for (const label of ["Dag", "Start rapportering", "Tvingande från"]) await page.getByLabel(label, { exact: true }).fill(addDays(day, d0 + 30));
     await page.getByRole("button", { name: "Spara" }).click();
-    await page.getByRole("button", { name: `Ta bort ${other}` }).click();
+    await page.getByRole("link", { name: `Ta bort ${other}` }).click();
+    await page.getByRole("button", { name: "Ta bort", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("Helgdagen borttagen.");
     const [gone] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, other));
     expect(gone.deleted).toBe(true);
@@ -106,6 +127,9 @@ test.describe("Produkt information", () => {
     const code = unique("P").replace(/\s/g, "");
     await page.getByLabel("Titel").selectOption({ label: "Expressen" });
     await page.getByLabel("Utgåva").selectOption({ label: "Expressen: Kvällsposten (KVP)" });
+    // One row per title, edition and date: a date of this run's own.
+    const date = addDays(day, 100 + Math.floor(Math.random() * 5000));
+    await page.getByLabel("Leveransdatum (valfritt)").fill(date);
     await page.getByLabel("Produktkod").fill(code);
     // With JavaScript, Spara waits for a valid form and the empty Kontokod says why once
     // left; without, the server answers.
@@ -123,7 +147,19 @@ test.describe("Produkt information", () => {
     const row = section.getByRole("row", { name: new RegExp(code) });
     await expect(row).toContainText("KVP");
     await expect(row).toContainText("Kvällsposten");
-    await row.getByRole("button", { name: `Ta bort ${code}` }).click();
+    // The same title, edition and date again: refused, everything typed kept (issue 16).
+    await page.getByLabel("Titel").selectOption({ label: "Expressen" });
+    await page.getByLabel("Utgåva").selectOption({ label: "Expressen: Kvällsposten (KVP)" });
+    await page.getByLabel("Leveransdatum (valfritt)").fill(date);
+    await page.getByLabel("Produktkod").fill(`${code}x`);
+    await page.getByLabel("Kontokod").fill("3011");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByText(`Det finns redan produktinformation för Kvällsposten med leveransdatum ${date}. Ändra den raden i stället.`)).toBeVisible();
+    await expect(page.getByLabel("Produktkod")).toHaveValue(`${code}x`);
+    expect(await e2eDb().select().from(schema.productInformation).where(eq(schema.productInformation.productCode, `${code}x`))).toHaveLength(0);
+    // Ta bort asks first.
+    await row.getByRole("link", { name: `Ta bort ${code}` }).click();
+    await page.getByRole("button", { name: "Ta bort", exact: true }).click();
     await expect(page.getByRole("status")).toHaveText("Produktinformationen borttagen.");
     await expect(page.getByRole("row", { name: new RegExp(code) })).toHaveCount(0);
   });

@@ -52,12 +52,29 @@ describe("holidays", () => {
 
   it("saves with an audit row, and completing or deleting removes it from the list once", async () => {
     await expect(saveHoliday({ description: "Fel", day: "2026-01-01", startReportDay: "2026-01-05", startForceReportDay: "2026-01-01" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { startReportDay: "Start rapportering får inte vara efter Tvingande från." } });
-    const id = await saveHoliday({ description: "Trettondagen", day: "2026-01-06", startReportDay: "2025-12-20", startForceReportDay: "2026-01-01" }, actor);
+    const id = await saveHoliday({ description: "Trettondagen", day: "2026-01-06", startReportDay: "2025-12-20", startForceReportDay: "2026-01-01" }, actor, "2025-12-01");
     expect((await listAdminHolidays()).map((h) => h.id)).toContain(id);
     expect((await audits("holiday.add")).some((a) => a.target === `holiday:${id}`)).toBe(true);
     expect(await closeHoliday(id, "complete", actor)).toBe(true);
     expect(await closeHoliday(id, "delete", actor)).toBe(false);
     expect((await listAdminHolidays()).map((h) => h.id)).not.toContain(id);
+  });
+
+  it("refuses the same holiday twice, also from two admins at once, and a holiday in the past", async () => {
+    const h = { description: "Midsommarafton", day: "2027-06-25", startReportDay: "2027-06-20", startForceReportDay: "2027-06-23" };
+    await expect(saveHoliday({ ...h, day: "2026-06-19", startReportDay: "2026-06-10", startForceReportDay: "2026-06-15" }, actor, "2026-11-23")).rejects.toMatchObject({
+      code: "invalid",
+      fields: { day: "Dagen har redan varit. En helgdag läggs in före dagen." },
+    });
+    const results = await Promise.allSettled([saveHoliday(h, actor, "2026-11-23"), saveHoliday({ ...h, description: "Midsommar" }, actor, "2026-11-23")]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: "invalid", fields: { day: expect.stringMatching(/^Det finns redan en helgdag 2027-06-25: Midsommar/) } });
+    // Editing the one holiday keeps its own day; deleting it frees the day.
+    const [kept] = (await listAdminHolidays()).filter((x) => x.day === "2027-06-25");
+    await saveHoliday({ ...h, id: kept.id, description: "Midsommarafton (ändrad)" }, actor, "2026-11-23");
+    expect(await closeHoliday(kept.id, "delete", actor)).toBe(true);
+    await saveHoliday(h, actor, "2026-11-23");
   });
 });
 
@@ -67,6 +84,20 @@ describe("product information", () => {
     const [row] = await db().select().from(schema.productInformation).where(eq(schema.productInformation.id, id));
     expect(row.articleId).toBe("EXLB");
     await expect(saveProduct({ titleId: 1, editionId: 2, productCode: "P", accountCode: "A" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { edition: "Utgåvan hör inte till titeln." } });
+  });
+
+  it("refuses a second row for the same title, edition and delivery date (none counts as one date)", async () => {
+    const base = { titleId: 1, editionId: 1, productCode: "P2", accountCode: "A2" };
+    const results = await Promise.allSettled([saveProduct(base, actor), saveProduct({ ...base, productCode: "P3" }, actor)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({
+      code: "invalid",
+      fields: { edition: expect.stringContaining("utan leveransdatum") },
+    });
+    const dated = await saveProduct({ ...base, deliveryDate: "2027-01-01" }, actor);
+    await expect(saveProduct({ ...base, deliveryDate: "2027-01-01" }, actor)).rejects.toMatchObject({ fields: { edition: expect.stringContaining("med leveransdatum 2027-01-01") } });
+    // Saving the row itself again is no duplicate.
+    expect(await saveProduct({ ...base, id: dated, deliveryDate: "2027-01-01", productCode: "P4" }, actor)).toBe(dated);
   });
 });
 

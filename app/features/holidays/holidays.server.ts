@@ -1,9 +1,9 @@
 // Staff side of holidays (Helgspärr): the rules that drive the retailers' holiday
 // screen and the HELGDAGAR alert. The retailer side lives in holidays.server.ts.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { isValidDate } from "~/lib/dates";
+import { isValidDate, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 
@@ -68,8 +68,17 @@ export async function getAdminHoliday(id: number) {
  * message per field) what checkHoliday finds, and an update of a holiday that has left
  * the list.
  */
-export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<number> {
+export const HOLIDAY_PAST = "Dagen har redan varit. En helgdag läggs in före dagen.";
+
+/** The refusal of a second holiday on a day that has one (listed or completed). */
+export function holidayTaken(description: string, day: string): string {
+  return `Det finns redan en helgdag ${day}: ${description}.`;
+}
+
+export async function saveHoliday(input: HolidayInput, actor: Actor, now = today()): Promise<number> {
   const errors = checkHoliday(input);
+  // A holiday in the past can no longer be reported for (issue 16).
+  if (!errors.day && input.day < now) errors.day = HOLIDAY_PAST;
   if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
   const values = {
     description: input.description.trim(),
@@ -79,8 +88,16 @@ export async function saveHoliday(input: HolidayInput, actor: Actor): Promise<nu
   };
   return writeTransaction(async (tx) => {
     let id = input.id;
+    // One holiday per day: the same holiday twice is refused (issue 16), inside the write
+    // transaction so two admins saving at once cannot both add it.
+    const h = schema.holidays;
+    const [taken] = await tx
+      .select({ description: h.description })
+      .from(h)
+      .where(and(eq(h.day, values.day), eq(h.deleted, false), id ? ne(h.id, id) : undefined))
+      .limit(1);
+    if (taken) throw refuse.invalid(holidayTaken(taken.description, values.day), { field: "day" });
     if (id) {
-      const h = schema.holidays;
       const listed = and(eq(h.id, id), eq(h.deleted, false), eq(h.completed, false));
       const updated = await tx
         .update(h)

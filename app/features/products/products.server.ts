@@ -1,6 +1,6 @@
 // Product information (Produkt information): product, account and article codes per
 // title and edition, optionally for one delivery date. Read by invoicing.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
@@ -67,6 +67,13 @@ export async function getProduct(id: number) {
  * (invalid, with the message per field) a row that breaks the rules, and an update of
  * a row that is gone.
  */
+/** The refusal of a second product information row for the same key. */
+export function productTaken(edition: string, deliveryDate: string | null): string {
+  return deliveryDate
+    ? `Det finns redan produktinformation för ${edition} med leveransdatum ${deliveryDate}. Ändra den raden i stället.`
+    : `Det finns redan produktinformation för ${edition} utan leveransdatum. Ändra den raden i stället.`;
+}
+
 export async function saveProduct(input: ProductInput, actor: Actor): Promise<number> {
   const errors: ProductErrors = {};
   const [edition] = await getDb()
@@ -88,8 +95,24 @@ export async function saveProduct(input: ProductInput, actor: Actor): Promise<nu
   };
   return writeTransaction(async (tx) => {
     let id = input.id;
+    // One row per title, edition and delivery date (none = the default row): a second is
+    // refused (issue 16), checked inside the write transaction, so two saves at once
+    // cannot both add it.
+    const p = schema.productInformation;
+    const [twin] = await tx
+      .select({ id: p.id })
+      .from(p)
+      .where(
+        and(
+          eq(p.titleId, values.titleId),
+          eq(p.editionId, values.editionId),
+          values.deliveryDate === null ? isNull(p.deliveryDate) : eq(p.deliveryDate, values.deliveryDate),
+          id ? ne(p.id, id) : undefined,
+        ),
+      )
+      .limit(1);
+    if (twin) throw refuse.invalid(productTaken(edition.description, values.deliveryDate), { field: "edition" });
     if (id) {
-      const p = schema.productInformation;
       const done = await tx
         .update(p)
         .set({ ...values, updatedAt: nextVersion(p.updatedAt) })
