@@ -221,6 +221,14 @@ test.describe("Buntar", () => {
     await page.getByLabel("Titel").selectOption({ label: "EX" });
     await page.getByRole("button", { name: "Sök" }).click();
     await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
+    // A reversed range: 'Felaktig period' (spec §5) beside Till, 400, the dates kept.
+    await page.getByLabel("Från", { exact: true }).fill(addDays(day, -1));
+    await page.getByLabel("Till", { exact: true }).fill(addDays(day, -9));
+    const [answer] = await Promise.all([page.waitForResponse((res) => res.url().includes("flik=innehall") && res.request().method() === "GET"), page.getByRole("button", { name: "Sök" }).click()]);
+    expect(answer.status()).toBe(400);
+    await expect(page.getByText("Felaktig period")).toBeVisible();
+    await expect(page.getByLabel("Till", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Från", { exact: true })).toHaveValue(addDays(day, -1));
   });
 
   test("Ändra Buntnummer: a clash or a number outside the blocks answers 400 with the reason; a free number is saved", async ({ page }, info) => {
