@@ -45,9 +45,15 @@ export const customers = sqliteTable(
     orgNumber: text("org_number").notNull().default(""),
     bankgiro: text("bankgiro").notNull().default(""),
     bankAccount: text("bank_account").notNull().default(""),
+    // Set when staff deactivate the customer: no login, data kept (issue 16).
+    deactivatedAt: integer("deactivated_at"),
     ...timestamps,
   },
-  (t) => [index("customers_distributor").on(t.distributorId), check("customer_id_range", sql`${t.id} between 1 and 99999`)],
+  (t) => [
+    index("customers_distributor").on(t.distributorId),
+    index("customers_name").on(t.name),
+    check("customer_id_range", sql`${t.id} between 1 and 99999`),
+  ],
 );
 
 export const staffUsers = sqliteTable("staff_users", {

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
 import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
 import { getStaffByEmail } from "~/features/staff/index.server";
+import { DEACTIVATED_LOGIN } from "~/features/customers/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
 import { refuse as refusal, type Refusal as Refused } from "~/lib/refusal";
@@ -101,14 +102,17 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
 
   const keys: AttemptKeys = { account: accountKey, ip: ip ? `ip:${ip}` : null, device: await knownDeviceKey(request, accountKey) };
   const locked = kind === "retailer" ? LOGIN_TEXTS.lockedRetailer : LOGIN_TEXTS.lockedStaff;
-  const { value: result } = await weighAttempt<LoginResult>(keys, { locked }, async () => {
+  const { value: result } = await weighAttempt<LoginResult | { kind: "deactivated"; customerId: number; accountKey: string }>(keys, { locked }, async () => {
     if (customer) {
       const [row] = await getDb()
-        .select({ id: schema.customers.id, pinHash: schema.customers.pinHash })
+        .select({ id: schema.customers.id, pinHash: schema.customers.pinHash, deactivatedAt: schema.customers.deactivatedAt })
         .from(schema.customers)
         .where(eq(schema.customers.id, customer.id!));
       // Always run the hash, so the time taken does not tell whether the customer exists.
       const ok = await verifySecret(secret, row?.pinHash);
+      // A deactivated customer (issue 16) is told so — only with the right PIN, so the
+      // message says nothing to someone guessing.
+      if (ok && row && row.deactivatedAt !== null) return { kind: "deactivated" as const, customerId: row.id, accountKey };
       return ok && row ? { kind: "retailer", customerId: row.id, accountKey } : null;
     }
     const row = await getStaffByEmail(normaliseStaffEmail(name));
@@ -119,6 +123,10 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
   if (!result) {
     await audit({ actor: who, action: "login.failure", target: accountKey, detail: keys.device ? { device: "known" } : undefined });
     throw loginRefused("login", wrong);
+  }
+  if (result.kind === "deactivated") {
+    await audit({ actor: customerActor(result.customerId, who), action: "login.deactivated" });
+    throw loginRefused("login", DEACTIVATED_LOGIN);
   }
   const actor = result.kind === "retailer" ? customerActor(result.customerId, who) : staffActor(result.staffId, who);
   await audit({ actor, action: "login.success" });

@@ -224,6 +224,23 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
     post: { form: noForm, want: "L R 405 405 405" },
   },
+  // Kunder (issue 16): admin and sales see every customer, utb (distributor 3) not B.
+  "routes/_staff.admin.kunder._index": {
+    get: { url: (ids) => `/admin/kunder?sok=${ids.b}`, want: "L R 200 200 200" },
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
+  "routes/_staff.admin.kunder.$kund": {
+    get: { url: (ids) => `/admin/kunder/${ids.b}`, want: "L R 200 404 200" },
+    post: { url: (ids) => `/admin/kunder/${ids.b}`, form: staffForm, want: "L R 403 403 400" },
+  },
+  "routes/_staff.admin.kunder.ny": {
+    get: { url: () => "/admin/kunder/ny", want: "L R R R 200" },
+    post: { form: staffForm, want: "L R 403 403 400" },
+  },
+  "routes/_staff.admin.kunder.$kund.pinbrev": {
+    get: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, want: "R R R R R" },
+    post: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, form: () => ({ pin: "8765" }), want: "L 403 403 403 200" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

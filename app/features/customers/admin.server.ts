@@ -1,0 +1,194 @@
+// The staff's customer screens (issue 16): search, one customer's page, a new PIN shown
+// once, add, deactivate and reactivate. Every change is audited; a new PIN and a
+// deactivation end the customer's sessions. A `utb` user sees only their distributor's
+// customers (`scope`); only admins change anything (the routes' guards).
+import { randomInt } from "node:crypto";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { CUSTOMER_NUMBER } from "~/catalog";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { clearThrottle } from "~/features/auth/throttle.server";
+import { verifySecret } from "~/features/auth/passwords.server";
+import { refuse } from "~/lib/refusal";
+import { addCustomer, setCustomerPin } from "./customers.server";
+
+export type CustomerScope = { distributorIds: number[] | null };
+export type CustomerSortColumn = "kundnummer" | "namn" | "ort" | "utb";
+export const CUSTOMER_SORT_COLUMNS: readonly CustomerSortColumn[] = ["kundnummer", "namn", "ort", "utb"];
+export const CUSTOMERS_PAGE_SIZE = 25;
+
+export type CustomerSearch = {
+  /** A customer number, or words found in the name, city or distributor's name. */
+  q?: string;
+  distributorId?: number | null;
+  /** "aktiva" (default), "avstangda" or "alla". */
+  state?: "aktiva" | "avstangda" | "alla";
+  sort?: { column: CustomerSortColumn; descending: boolean };
+  page?: number;
+};
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** One page of customers; two queries whatever the page size. */
+export async function searchCustomers(search: CustomerSearch, scope: CustomerScope) {
+  const c = schema.customers;
+  const d = schema.distributors;
+  const where: (SQL | undefined)[] = [];
+  if (scope.distributorIds) where.push(inArray(c.distributorId, scope.distributorIds.length ? scope.distributorIds : [-1]));
+  if (search.distributorId) where.push(eq(c.distributorId, search.distributorId));
+  if (search.state !== "alla") where.push(search.state === "avstangda" ? sql`${c.deactivatedAt} is not null` : isNull(c.deactivatedAt));
+  const q = search.q?.trim() ?? "";
+  if (q) {
+    const number = q.replace(/\s+/g, "").replace(/^0+(?=\d)/, "");
+    if (CUSTOMER_NUMBER.test(number)) where.push(eq(c.id, Number(number)));
+    else {
+      for (const word of q.split(/\s+/).slice(0, 5)) {
+        const pattern = `%${escapeLike(word)}%`;
+        where.push(sql`(${c.name} like ${pattern} escape '\\' or ${c.city} like ${pattern} escape '\\' or ${d.name} like ${pattern} escape '\\')`);
+      }
+    }
+  }
+  const condition = and(...where);
+  const column = { kundnummer: c.id, namn: c.name, ort: c.city, utb: d.name }[search.sort?.column ?? "kundnummer"];
+  const direction = search.sort?.descending ? desc : asc;
+  const db = getDb();
+  const [{ total }] = await db.select({ total: sql<number>`count(*)` }).from(c).innerJoin(d, eq(d.id, c.distributorId)).where(condition);
+  const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
+  const page = Math.min(Math.max(1, search.page ?? 1), pages);
+  const rows = await db
+    .select({ id: c.id, name: c.name, city: c.city, zip: c.zip, distributorId: c.distributorId, distributor: d.name, deactivatedAt: c.deactivatedAt })
+    .from(c)
+    .innerJoin(d, eq(d.id, c.distributorId))
+    .where(condition)
+    .orderBy(direction(column), asc(c.id))
+    .limit(CUSTOMERS_PAGE_SIZE)
+    .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
+  return { rows, total, page, pages };
+}
+
+export function listDistributors() {
+  const d = schema.distributors;
+  return getDb().select({ id: d.id, name: d.name }).from(d).orderBy(asc(d.name));
+}
+
+/** One customer's page, or null when there is none in the scope. */
+export async function customerOverview(customerId: number, scope: CustomerScope) {
+  const db = getDb();
+  const c = schema.customers;
+  const [customer] = await db
+    .select({
+      id: c.id,
+      name: c.name,
+      address: c.address,
+      coAddress: c.coAddress,
+      zip: c.zip,
+      city: c.city,
+      phone: c.phone,
+      email: c.email,
+      distributorId: c.distributorId,
+      distributor: schema.distributors.name,
+      hasPin: sql<number>`${c.pinHash} is not null`,
+      deactivatedAt: c.deactivatedAt,
+      createdAt: c.createdAt,
+    })
+    .from(c)
+    .innerJoin(schema.distributors, eq(schema.distributors.id, c.distributorId))
+    .where(eq(c.id, customerId));
+  if (!customer) return null;
+  if (scope.distributorIds && !scope.distributorIds.includes(customer.distributorId)) return null;
+  const b = schema.bundles;
+  const r = schema.returns;
+  const del = schema.deliveries;
+  const inv = schema.invoices;
+  const [openBundles, latestReturns, invoices] = await Promise.all([
+    db
+      .select({ number: b.number, type: b.type, copies: sql<number>`coalesce((select sum(amount) from returns where bundle_id = ${b.id}), 0)` })
+      .from(b)
+      .where(and(eq(b.customerId, customerId), eq(b.open, true)))
+      .orderBy(asc(b.number))
+      .limit(50),
+    db
+      .select({ deliveryDate: del.deliveryDate, titleId: del.titleId, editionId: del.editionId, edition: schema.editions.description, amount: r.amount, bundle: b.number })
+      .from(r)
+      .innerJoin(del, eq(del.id, r.deliveryId))
+      .innerJoin(b, eq(b.id, r.bundleId))
+      .leftJoin(schema.editions, and(eq(schema.editions.titleId, del.titleId), eq(schema.editions.editionId, del.editionId)))
+      .where(eq(r.customerId, customerId))
+      .orderBy(desc(del.deliveryDate), desc(r.id))
+      .limit(10),
+    db
+      .select({ number: inv.number, date: inv.date, dueDate: inv.dueDate, netOre: inv.netOre, vatOre: inv.vatOre })
+      .from(inv)
+      .where(eq(inv.customerId, customerId))
+      .orderBy(desc(inv.date), desc(inv.number))
+      .limit(10),
+  ]);
+  return { customer: { ...customer, hasPin: Boolean(customer.hasPin) }, openBundles, latestReturns, invoices };
+}
+
+/** A new random 6-digit PIN for the customer, returned once (stored only as a hash); ends their sessions. */
+export async function issueNewPin(customerId: number, actor: Actor): Promise<string> {
+  const pin = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  try {
+    await setCustomerPin(customerId, pin, actor);
+  } catch (e) {
+    throw refuse.notFound((e as Error).message);
+  }
+  return pin;
+}
+
+export const DEACTIVATED_LOGIN = "Kundnumret är avstängt. Kontakta kundtjänst.";
+
+/**
+ * Deactivates (no login, every session ended, data kept) or reactivates a customer.
+ * False when it already was so (twice is no error).
+ */
+export async function setCustomerActive(customerId: number, active: boolean, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const c = schema.customers;
+    const changed = await tx
+      .update(c)
+      .set({ deactivatedAt: active ? null : Date.now(), updatedAt: Date.now() })
+      .where(and(eq(c.id, customerId), active ? sql`${c.deactivatedAt} is not null` : isNull(c.deactivatedAt)))
+      .returning({ id: c.id });
+    if (changed.length === 0) {
+      const [exists] = await tx.select({ id: c.id }).from(c).where(eq(c.id, customerId));
+      if (!exists) throw refuse.notFound(`Kund ${customerId} finns inte.`);
+      return false;
+    }
+    let sessionsEnded = 0;
+    if (!active) {
+      sessionsEnded = (await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId))).rowsAffected;
+    } else await clearThrottle(`customer:${customerId}`, tx);
+    await audit({ actor, action: active ? "customer.activate" : "customer.deactivate", target: `customer:${customerId}`, detail: { sessionsEnded } }, tx);
+    return true;
+  });
+}
+
+export type CustomerForm = { id: number; name: string; distributorId: number; address: string; zip: string; city: string; phone: string; email: string };
+
+/** Adds a customer (without a PIN: issue one on their page). Refuses a taken number or an unknown distributor. */
+export async function createCustomer(input: CustomerForm, actor: Actor): Promise<void> {
+  try {
+    await addCustomer(input, actor);
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "id" });
+    if (/Distributör/.test(message)) throw refuse.invalid(message, { field: "distributorId" });
+    throw e;
+  }
+}
+
+/** Which customers a staff user may see: all (admin, sales) or their distributor's (utb). */
+export function customerScope(user: { roles: readonly string[]; distributorId: number | null }): CustomerScope {
+  if (user.roles.includes("admin") || user.roles.includes("sales")) return { distributorIds: null };
+  return { distributorIds: user.distributorId !== null ? [user.distributorId] : [] };
+}
+
+/** Whether `pin` is the customer's PIN now (the PIN letter prints only the PIN just issued). */
+export async function isCurrentPin(customerId: number, pin: string): Promise<boolean> {
+  const [row] = await getDb().select({ pinHash: schema.customers.pinHash }).from(schema.customers).where(eq(schema.customers.id, customerId));
+  return verifySecret(pin, row?.pinHash);
+}

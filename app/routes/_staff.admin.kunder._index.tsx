@@ -1,0 +1,117 @@
+// Kunder (issue 16): search customers by number, name, city or distributor; sorted and
+// paged in the URL. Admin and sales see every customer, a utb user their distributor's.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { CUSTOMER_SORT_COLUMNS, customerScope, listDistributors, searchCustomers } from "~/features/customers/index.server";
+import { Pager } from "~/ui/pager";
+import { readSort, SortHeader } from "~/ui/sort";
+import { TableOrEmpty } from "~/ui/table";
+
+export const meta: MetaFunction = () => [{ title: "Kunder – Returportalen" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
+  const scope = customerScope(user);
+  const url = new URL(request.url);
+  const q = url.searchParams.get("sok")?.slice(0, 100) ?? "";
+  const utb = Number(url.searchParams.get("utb")) || null;
+  const stateParam = url.searchParams.get("status");
+  const state = stateParam === "avstangda" || stateParam === "alla" ? stateParam : "aktiva";
+  const sort = readSort(url, CUSTOMER_SORT_COLUMNS, { column: "kundnummer", descending: false });
+  const page = Number(url.searchParams.get("sida")) || 1;
+  const [list, distributors] = await Promise.all([searchCustomers({ q, distributorId: utb, state, sort, page }, scope), listDistributors()]);
+  return {
+    list,
+    q,
+    utb,
+    state,
+    sort,
+    distributors: scope.distributorIds ? distributors.filter((d) => scope.distributorIds!.includes(d.id)) : distributors,
+    canAdd: user.roles.includes("admin"),
+  };
+}
+
+export default function CustomersPage() {
+  const { list, q, utb, state, sort, distributors, canAdd } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>Kunder</h1>
+      <Form method="get" className="card" role="search" aria-label="Sök kunder">
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="sok">Sök (kundnummer, namn, ort eller distributör)</label>
+            <input id="sok" name="sok" type="search" defaultValue={q} maxLength={100} />
+          </div>
+          <div className="field">
+            <label htmlFor="utb">Distributör</label>
+            <select id="utb" name="utb" defaultValue={utb ?? ""}>
+              <option value="">Alla</option>
+              {distributors.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="status">Visa</label>
+            <select id="status" name="status" defaultValue={state}>
+              <option value="aktiva">Aktiva kunder</option>
+              <option value="avstangda">Avstängda kunder</option>
+              <option value="alla">Alla kunder</option>
+            </select>
+          </div>
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Sök
+          </button>
+          {canAdd ? (
+            <Link to="/admin/kunder/ny" className="button">
+              Ny kund
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+      <p aria-live="polite">{list.total === 1 ? "1 kund." : `${list.total} kunder.`}</p>
+      <TableOrEmpty empty={list.rows.length === 0} emptyText="Inga kunder hittades.">
+        <thead>
+          <tr>
+            <SortHeader column="kundnummer" sort={sort}>
+              Kundnummer
+            </SortHeader>
+            <SortHeader column="namn" sort={sort}>
+              Namn
+            </SortHeader>
+            <SortHeader column="ort" sort={sort}>
+              Ort
+            </SortHeader>
+            <SortHeader column="utb" sort={sort}>
+              Distributör
+            </SortHeader>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rows.map((c) => (
+            <tr key={c.id}>
+              <td>
+                <Link to={`/admin/kunder/${c.id}`}>{c.id}</Link>
+              </td>
+              <td>{c.name}</td>
+              <td>
+                {c.zip} {c.city}
+              </td>
+              <td>{c.distributor}</td>
+              <td>{c.deactivatedAt ? "Avstängd" : "Aktiv"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
+      <Pager page={list.page} pages={list.pages} />
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
