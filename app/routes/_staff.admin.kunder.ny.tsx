@@ -23,8 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, CustomerAddSchema, async (v) => {
-    await createCustomer(v, user.actor);
-    return redirectWithToast(request, `/admin/kunder/${v.id}`, `Kund ${v.id} ${v.name} är tillagd. Ge kunden en pinkod för att kunna logga in.`);
+    const { kundnummer: id, ...rest } = v;
+    await createCustomer({ id, ...rest }, user.actor);
+    return redirectWithToast(request, `/admin/kunder/${id}`, `Kund ${id} ${v.name} är tillagd. Ge kunden en pinkod för att kunna logga in.`);
   });
 }
 
@@ -42,7 +43,7 @@ export default function NewCustomer() {
         <CsrfInput />
         <FieldErrors id={form.errorId} errors={form.errors} />
         <div className="form-row">
-          <Field label="Kundnummer" field={fields.id} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+          <Field label="Kundnummer" field={fields.kundnummer} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
           <Field label="Namn" field={fields.name} />
           <SelectField label="Distributör" field={fields.distributorId} placeholder="Välj distributör" options={distributors.map((d) => ({ value: d.id, label: d.name }))} />
         </div>

@@ -175,7 +175,7 @@ export async function createCustomer(input: CustomerForm, actor: Actor): Promise
     await addCustomer(input, actor);
   } catch (e) {
     const message = (e as Error).message;
-    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "id" });
+    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "kundnummer" });
     if (/Distributör/.test(message)) throw refuse.invalid(message, { field: "distributorId" });
     throw e;
   }

@@ -6,7 +6,7 @@ import { z } from "~/lib/zod";
 const required = { error: missing("Obligatorisk.") };
 
 export const CustomerAddSchema = z.object({
-  id: z
+  kundnummer: z
     .string(required)
     .trim()
     .transform((v) => v.replace(/^0+(?=\d)/, ""))
