@@ -1,0 +1,69 @@
+// Issue 16: the staff's customer rules against a real libSQL database.
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { schema } from "../../../db/client";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
+import { staffActor } from "../audit/audit.server";
+import { verifySecret } from "../auth/passwords.server";
+import { createCustomer, customerOverview, customerScope, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive } from "./admin.server";
+import { renderPinLetterPdf } from "./pin-letter-pdf.server";
+
+const actor = staffActor(1);
+
+let sessionSeq = 0;
+async function createSession(customerId: number) {
+  const now = Date.now();
+  await db().insert(schema.sessions).values({ id: `test-${customerId}-${sessionSeq++}`, customerId, createdAt: now, lastSeenAt: now, expiresAt: now + 3_600_000 });
+}
+
+beforeAll(baseData);
+
+describe("customers for staff", () => {
+  it("search by number (leading zeros, spaces), name words, city and distributor, within the utb's scope", async () => {
+    const a = await newCustomer({ name: "Şahin Livs Malmö", distributorId: 1 });
+    const b = await newCustomer({ name: "Kiosk Łódź", distributorId: 2 });
+    expect((await searchCustomers({ q: ` 0${a} ` }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([a]);
+    expect((await searchCustomers({ q: "Şahin Livs" }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([a]);
+    expect((await searchCustomers({ q: "Utb Syd" }, { distributorIds: null })).rows.map((r) => r.id)).toContain(b);
+    expect((await searchCustomers({ q: "100%" }, { distributorIds: null })).total).toBe(0);
+    // A utb user of distributor 1 never finds B, not by number either, nor opens B's page.
+    expect((await searchCustomers({ q: String(b) }, { distributorIds: [1] })).total).toBe(0);
+    expect(await customerOverview(b, customerScope({ roles: ["utb"], distributorId: 1 }))).toBeNull();
+    expect(await customerOverview(b, customerScope({ roles: ["sales"], distributorId: null }))).not.toBeNull();
+  });
+
+  it("a new PIN is six digits, stored only as a hash, ends the sessions; deactivation ends them too and is undone", async () => {
+    const id = await newCustomer();
+    await createSession(id);
+    const pin = await issueNewPin(id, actor);
+    expect(pin).toMatch(/^\d{6}$/);
+    const [row] = await db().select().from(schema.customers).where(eq(schema.customers.id, id));
+    expect(row.pinHash).not.toContain(pin);
+    expect(await verifySecret(pin, row.pinHash)).toBe(true);
+    expect(await isCurrentPin(id, pin)).toBe(true);
+    expect(await isCurrentPin(id, "1234")).toBe(false);
+    expect(await db().select().from(schema.sessions).where(eq(schema.sessions.customerId, id))).toHaveLength(0);
+
+    await createSession(id);
+    expect(await setCustomerActive(id, false, actor)).toBe(true);
+    expect(await setCustomerActive(id, false, actor)).toBe(false);
+    expect(await db().select().from(schema.sessions).where(eq(schema.sessions.customerId, id))).toHaveLength(0);
+    expect((await searchCustomers({ q: String(id) }, { distributorIds: null })).total).toBe(0);
+    expect((await searchCustomers({ q: String(id), state: "avstangda" }, { distributorIds: null })).total).toBe(1);
+    expect(await setCustomerActive(id, true, actor)).toBe(true);
+    await expect(setCustomerActive(99_998, true, actor)).rejects.toMatchObject({ code: "not-found" });
+    const actions = (await db().select().from(schema.auditLog).where(eq(schema.auditLog.target, `customer:${id}`))).map((a) => a.action);
+    expect(actions).toEqual(expect.arrayContaining(["customer.set-pin", "customer.deactivate", "customer.activate"]));
+  });
+
+  it("adding refuses a number already taken, by field", async () => {
+    const id = await newCustomer();
+    await expect(createCustomer({ id, name: "X", distributorId: 1, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { kundnummer: `Kund ${id} finns redan.` } });
+    await expect(createCustomer({ id: 99_990, name: "X", distributorId: 77, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ fields: { distributorId: "Distributör 77 finns inte." } });
+  });
+
+  it("the PIN letter prints any name", async () => {
+    const pdf = await renderPinLetterPdf({ customerId: 1, name: "Şahin Livs – Łódź Nguyễn Ελλάδα Київ", address: "Storgatan 1", coAddress: "", zip: "211 22", city: "Malmö", pin: "012345", date: "2026-11-24", loginUrl: "https://portal.example/login" });
+    expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
