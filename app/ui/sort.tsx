@@ -7,15 +7,8 @@ import type { ReactNode } from "react";
  * reads the same parameters with `readSort` (any unknown column falls back to the
  * default) and sorts in SQL; changing the sort goes back to page 1.
  */
-export type Sort<C extends string> = { column: C; descending: boolean };
-
-export function readSort<C extends string>(url: URL | URLSearchParams, columns: readonly C[], fallback: Sort<C>): Sort<C> {
-  const params = url instanceof URL ? url.searchParams : url;
-  const column = params.get("sortera");
-  const order = params.get("ordning");
-  if (!column || !(columns as readonly string[]).includes(column)) return fallback;
-  return { column: column as C, descending: order === "fallande" };
-}
+export { readSort, type Sort } from "~/lib/sort";
+import type { Sort } from "~/lib/sort";
 
 export function SortHeader<C extends string>({ column, sort, children, pageParam = "sida" }: { column: C; sort: Sort<C>; children: ReactNode; pageParam?: string }) {
   const [params] = useSearchParams();

@@ -241,6 +241,14 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, want: "R R R R R" },
     post: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, form: () => ({ pin: "8765" }), want: "L 403 403 403 200" },
   },
+  "routes/_staff.admin.logg._index": {
+    get: { url: (ids) => `/admin/logg?kund=${ids.b}`, want: "L R R R 200" },
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
+  "routes/_staff.admin.logg.export[.]xlsx": {
+    get: { url: (ids) => `/admin/logg/export.xlsx?kund=${ids.b}`, want: "L R R R 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -1,0 +1,2 @@
+// The audit feature's client-safe part: the kinds of action and their Swedish names.
+export * from "./groups";

@@ -1,0 +1,27 @@
+// The audit log as Excel, with the screen's filters (issue 16): Swedish headings, the
+// time as a date-time, written while it is sent.
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/auth/guards.server";
+import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, type AuditRow } from "~/features/audit/index.server";
+import { readAuditQuery } from "~/features/audit/query.server";
+import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
+import { today } from "~/lib/dates";
+import { xlsxStream, type XlsxColumn } from "~/lib/xlsx.server";
+
+const COLUMNS: XlsxColumn<AuditRow>[] = [
+  // Stockholm's wall-clock time (Excel has no time zones).
+  { header: "Tid", type: "datetime", width: 18, value: (r) => new Date(`${new Date(r.at).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }).replace(" ", "T")}Z`) },
+  { header: "Vem", width: 28, value: (r) => (r.actorName ? `${r.actorName} (${r.actor})` : r.actor) },
+  { header: "Händelsetyp", width: 30, value: (r) => actionGroupLabel(r.action) },
+  { header: "Händelse", width: 24, value: (r) => r.action },
+  { header: "Gäller", width: 20, value: (r) => r.target },
+  { header: "Detaljer", width: 50, value: (r) => r.detail },
+  { header: "IP-adress", width: 16, value: (r) => r.ip },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, ["admin"]);
+  const { query, periodError } = readAuditQuery(new URL(request.url), AUDIT_SORT_COLUMNS);
+  if (periodError) throw new Response(periodError, { status: 400 });
+  return fileResponse(xlsxStream("Logg", COLUMNS, auditRows(query)), `logg-${today()}.xlsx`, CONTENT_TYPES.xlsx);
+}
