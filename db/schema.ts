@@ -70,6 +70,8 @@ export const staffUsers = sqliteTable("staff_users", {
   totpRecovery: text("totp_recovery").notNull().default("[]"),
   // The last time step a code was accepted for, so a code works once (RFC 6238 §5.2).
   totpLastStep: integer("totp_last_step").notNull().default(0),
+  // Set when an admin deactivates the account: no login, sessions ended, history kept (issue 16).
+  deactivatedAt: integer("deactivated_at"),
   ...timestamps,
 });
 

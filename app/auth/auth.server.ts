@@ -102,7 +102,9 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
 
   const keys: AttemptKeys = { account: accountKey, ip: ip ? `ip:${ip}` : null, device: await knownDeviceKey(request, accountKey) };
   const locked = kind === "retailer" ? LOGIN_TEXTS.lockedRetailer : LOGIN_TEXTS.lockedStaff;
-  const { value: result } = await weighAttempt<LoginResult | { kind: "deactivated"; customerId: number; accountKey: string }>(keys, { locked }, async () => {
+  const { value: result } = await weighAttempt<
+    LoginResult | { kind: "deactivated"; customerId: number; accountKey: string } | { kind: "deactivated-staff"; staffId: number; accountKey: string }
+  >(keys, { locked }, async () => {
     if (customer) {
       const [row] = await getDb()
         .select({ id: schema.customers.id, pinHash: schema.customers.pinHash, deactivatedAt: schema.customers.deactivatedAt })
@@ -117,6 +119,7 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
     }
     const row = await getStaffByEmail(normaliseStaffEmail(name));
     const ok = await verifySecret(secret, row?.passwordHash);
+    if (ok && row && row.deactivatedAt !== null) return { kind: "deactivated-staff" as const, staffId: row.id, accountKey };
     return ok && row ? { kind: "staff", staffId: row.id, accountKey } : null;
   }, who);
 
@@ -127,6 +130,10 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
   if (result.kind === "deactivated") {
     await audit({ actor: customerActor(result.customerId, who), action: "login.deactivated" });
     throw loginRefused("login", DEACTIVATED_LOGIN);
+  }
+  if (result.kind === "deactivated-staff") {
+    await audit({ actor: staffActor(result.staffId, who), action: "login.deactivated" });
+    throw loginRefused("login", "Kontot är avstängt. Kontakta en administratör.");
   }
   const actor = result.kind === "retailer" ? customerActor(result.customerId, who) : staffActor(result.staffId, who);
   await audit({ actor, action: "login.success" });

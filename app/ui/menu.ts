@@ -54,6 +54,7 @@ export const staffMenu: MenuItem[] = [
   },
   { label: "Distribution", to: "/admin/distribution", roles: ["admin", "sales", "utb"] },
   { label: "Kunder", to: "/admin/kunder", roles: ["admin", "sales", "utb"] },
+  { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },
   { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },
 ];

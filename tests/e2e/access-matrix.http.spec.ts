@@ -249,6 +249,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/logg/export.xlsx?kund=${ids.b}`, want: "L R R R 200" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
+  "routes/_staff.admin.personal": {
+    get: { url: () => "/admin/personal", want: "L R R R 200" },
+    post: { form: staffForm, want: "L R 403 403 400" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -3,3 +3,4 @@
 export * from "./shortcuts.server";
 export * from "./staff.server";
 export * from "./shortcut-rules";
+export * from "./admin.server";

@@ -1,0 +1,118 @@
+// The admins' staff screen (issue 16): list, add, change roles and distributor,
+// deactivate and reactivate, and reset a password (a one-time password shown once). Every
+// change is audited and ends the user's sessions; the network always keeps at least one
+// active admin, and nobody deactivates or demotes themself.
+import { randomInt } from "node:crypto";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { endStaffSessions } from "~/features/auth/sessions.server";
+import { refuse } from "~/lib/refusal";
+import { addStaff, setStaffPassword, type Role } from "./staff.server";
+
+export const LAST_ADMIN = "Det måste finnas minst en aktiv administratör.";
+export const NOT_YOURSELF = "Du kan inte stänga av eller ta bort administratörsrollen från dig själv.";
+
+export function listStaff() {
+  const s = schema.staffUsers;
+  return getDb()
+    .select({
+      id: s.id,
+      email: s.email,
+      name: s.name,
+      roles: s.roles,
+      distributorId: s.distributorId,
+      distributor: schema.distributors.name,
+      deactivatedAt: s.deactivatedAt,
+      hasSecondFactor: sql<number>`${s.totpSecret} is not null`,
+      updatedAt: s.updatedAt,
+    })
+    .from(s)
+    .leftJoin(schema.distributors, eq(schema.distributors.id, s.distributorId))
+    .orderBy(asc(s.deactivatedAt), asc(s.name), asc(s.id));
+}
+
+async function otherActiveAdmins(tx: Tx, id: number): Promise<number> {
+  const s = schema.staffUsers;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)` })
+    .from(s)
+    .where(and(ne(s.id, id), isNull(s.deactivatedAt), sql`(',' || ${s.roles} || ',') like '%,admin,%'`));
+  return Number(row.n);
+}
+
+async function staffRow(tx: Tx, id: number) {
+  const [row] = await tx.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
+  if (!row) throw refuse.notFound("Användaren finns inte.");
+  return row;
+}
+
+/** Roles and distributor; the user's sessions end so the change holds at once. */
+export async function changeStaffRoles(id: number, roles: Role[], distributorId: number | null, actor: Actor, actorStaffId: number): Promise<void> {
+  if (roles.length === 0) throw refuse.invalid("Välj minst en roll.", { field: "roles" });
+  if (roles.includes("utb") && !distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
+  await writeTransaction(async (tx) => {
+    const row = await staffRow(tx, id);
+    const wasAdmin = row.roles.split(",").includes("admin");
+    if (wasAdmin && !roles.includes("admin")) {
+      if (id === actorStaffId) throw refuse.invalid(NOT_YOURSELF, { field: "roles" });
+      if (row.deactivatedAt === null && (await otherActiveAdmins(tx, id)) === 0) throw refuse.invalid(LAST_ADMIN, { field: "roles" });
+    }
+    if (distributorId) {
+      const [d] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, distributorId));
+      if (!d) throw refuse.invalid(`Distributör ${distributorId} finns inte.`, { field: "distributorId" });
+    }
+    await tx
+      .update(schema.staffUsers)
+      .set({ roles: roles.join(","), distributorId: roles.includes("utb") ? distributorId : null, updatedAt: Date.now() })
+      .where(eq(schema.staffUsers.id, id));
+    const ended = await endStaffSessions(id, tx);
+    await audit({ actor, action: "staff.set-roles", target: `staff:${id}`, detail: { roles, distributorId, sessionsEnded: ended } }, tx);
+  });
+}
+
+/** Deactivates (no login, sessions ended) or reactivates; false when it already was so. */
+export async function setStaffActive(id: number, active: boolean, actor: Actor, actorStaffId: number): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const row = await staffRow(tx, id);
+    if ((row.deactivatedAt === null) === active) return false;
+    if (!active) {
+      if (id === actorStaffId) throw refuse.invalid(NOT_YOURSELF);
+      if (row.roles.split(",").includes("admin") && (await otherActiveAdmins(tx, id)) === 0) throw refuse.invalid(LAST_ADMIN);
+    }
+    await tx
+      .update(schema.staffUsers)
+      .set({ deactivatedAt: active ? null : Date.now(), updatedAt: Date.now() })
+      .where(eq(schema.staffUsers.id, id));
+    const ended = active ? 0 : await endStaffSessions(id, tx);
+    await audit({ actor, action: active ? "staff.activate" : "staff.deactivate", target: `staff:${id}`, detail: { sessionsEnded: ended } }, tx);
+    return true;
+  });
+}
+
+const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** A one-time password (16 characters, no look-alikes), set now and returned once. */
+export async function resetStaffPassword(id: number, actor: Actor): Promise<string> {
+  const row = await getDb().select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
+  if (!row[0]) throw refuse.notFound("Användaren finns inte.");
+  const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  await setStaffPassword(row[0].email, password, actor);
+  return password;
+}
+
+export type StaffForm = { email: string; name: string; roles: Role[]; distributorId: number | null };
+
+/** Adds a staff user with a one-time password, returned once. */
+export async function createStaff(input: StaffForm, actor: Actor): Promise<{ id: number; password: string }> {
+  if (input.roles.includes("utb") && !input.distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
+  const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  try {
+    const id = await addStaff({ ...input, password, distributorId: input.roles.includes("utb") ? input.distributorId : null }, actor);
+    return { id, password };
+  } catch (e) {
+    const message = (e as Error).message;
+    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "email" });
+    throw e;
+  }
+}

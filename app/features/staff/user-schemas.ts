@@ -1,0 +1,30 @@
+// The admins' staff screen forms (issue 16).
+import { missing } from "~/lib/form-fields";
+import { z } from "~/lib/zod";
+
+const ROLE = z.enum(["admin", "sales", "utb"], { error: "Välj en roll." });
+const roles = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(ROLE).min(1, "Välj minst en roll."));
+const distributorId = z
+  .string()
+  .regex(/^\d{1,9}$/, "Välj distributör.")
+  .transform(Number)
+  .optional()
+  .transform((v) => v ?? null);
+const staffId = z.string({ error: missing("Användaren finns inte.") }).regex(/^\d{1,9}$/, "Användaren finns inte.").transform(Number);
+
+export const StaffAddSchema = z.object({
+  intent: z.literal("lagg-till"),
+  email: z
+    .string({ error: missing("Obligatorisk.") })
+    .trim()
+    .toLowerCase()
+    .max(200, "Högst 200 tecken.")
+    .regex(/^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/, "Ange en e-postadress (namn@exempel.se)."),
+  name: z.string({ error: missing("Obligatorisk.") }).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
+  roles,
+  distributorId,
+});
+
+export const StaffRolesSchema = z.object({ intent: z.literal("roller"), staffId, roles, distributorId });
+export const StaffRowSchema = z.object({ intent: z.enum(["stang-av", "aktivera", "nytt-losenord"]), staffId });
+export const StaffActionSchema = z.discriminatedUnion("intent", [StaffAddSchema, StaffRolesSchema, StaffRowSchema]);

@@ -1,0 +1,203 @@
+// Personal (issue 16): an admin lists the staff accounts, adds one, changes roles and
+// distributor, deactivates or reactivates one, and resets a password — a one-time
+// password shown once. Every change is audited and ends the user's sessions.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/auth/guards.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { StaffActionSchema } from "~/features/staff";
+import { changeStaffRoles, createStaff, listStaff, resetStaffPassword, setStaffActive } from "~/features/staff/index.server";
+import { listDistributors } from "~/features/customers/index.server";
+import { handleForm, type FormReply } from "~/http/form.server";
+import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
+import { CsrfInput } from "~/ui/csrf";
+import { FieldErrors } from "~/ui/field";
+import { TableOrEmpty } from "~/ui/table";
+
+export const meta: MetaFunction = () => [{ title: "Personal – Returportalen" }];
+
+const ROLE_LABEL = { admin: "Administratör", sales: "Sälj", utb: "Distributör (utb)" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  const [staff, distributors] = await Promise.all([listStaff(), listDistributors()]);
+  return { staff: staff.map((s) => ({ ...s, roles: s.roles.split(","), hasSecondFactor: Boolean(s.hasSecondFactor) })), distributors, me: user.staffId };
+}
+
+type Answer = FormReply & { shown?: { email: string; password: string; created: boolean } };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin"]);
+  return handleForm(request, StaffActionSchema, async (v, submission) => {
+    switch (v.intent) {
+      case "lagg-till": {
+        const { password } = await createStaff({ email: v.email, name: v.name, roles: v.roles, distributorId: v.distributorId }, user.actor);
+        // The one-time password is in this answer only.
+        return { ...submission.reply({ resetForm: true }), shown: { email: v.email, password, created: true } };
+      }
+      case "roller":
+        await changeStaffRoles(v.staffId, v.roles, v.distributorId, user.actor, user.staffId);
+        return redirectWithToast(request, "/admin/personal", "Rollerna är ändrade. Användarens inloggningar är avslutade.");
+      case "stang-av": {
+        const changed = await setStaffActive(v.staffId, false, user.actor, user.staffId);
+        return redirectWithToast(request, "/admin/personal", changed ? "Kontot är avstängt och dess inloggningar avslutade." : "Kontot var redan avstängt.");
+      }
+      case "aktivera": {
+        const changed = await setStaffActive(v.staffId, true, user.actor, user.staffId);
+        return redirectWithToast(request, "/admin/personal", changed ? "Kontot är aktivt igen." : "Kontot var redan aktivt.");
+      }
+      case "nytt-losenord": {
+        const password = await resetStaffPassword(v.staffId, user.actor);
+        const email = (await listStaff()).find((s) => s.id === v.staffId)?.email ?? "";
+        return { ...submission.reply({ resetForm: true }), shown: { email, password, created: false } };
+      }
+    }
+  });
+}
+
+export default function StaffPage() {
+  const { staff, distributors, me } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as Answer | undefined;
+  const confirming = useConfirming();
+  const sent = answer?.initialValue as Record<string, unknown> | undefined;
+  const errorsFor = (intent: string, id?: number) =>
+    sent?.intent === intent && (id === undefined || sent?.staffId === String(id)) ? Object.values(answer?.error ?? {}).flatMap((m) => m ?? []) : [];
+  const addErrors = errorsFor("lagg-till");
+  const typed = sent?.intent === "lagg-till" && addErrors.length ? sent : undefined;
+  return (
+    <>
+      <h1>Personal</h1>
+      {answer?.shown ? (
+        <section className="card" role="status" aria-labelledby="one-time">
+          <h2 id="one-time">{answer.shown.created ? "Kontot är skapat" : "Nytt lösenord"}</h2>
+          <p>
+            Engångslösenord för {answer.shown.email}, visas bara nu: <strong className="pin">{answer.shown.password}</strong>
+          </p>
+          <p>Lämna det till användaren på ett säkert sätt. Vid första inloggningen ställer användaren in sin autentiseringsapp.</p>
+        </section>
+      ) : null}
+
+      <TableOrEmpty empty={staff.length === 0} emptyText="Inga användare.">
+        <thead>
+          <tr>
+            <th scope="col">Namn</th>
+            <th scope="col">E-post</th>
+            <th scope="col">Roller och distributör</th>
+            <th scope="col">Status</th>
+            <th scope="col">Åtgärder</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.map((s) => {
+            const errors = [...errorsFor("roller", s.id), ...errorsFor("stang-av", s.id)];
+            return (
+              <tr key={s.id}>
+                <td>{s.name}</td>
+                <td>{s.email}</td>
+                <td>
+                  <Form method="post" className="inline-field" aria-label={`Roller för ${s.email}`}>
+                    <CsrfInput />
+                    <input type="hidden" name="staffId" value={s.id} />
+                    <fieldset className="plain">
+                      <legend className="visually-hidden">Roller för {s.email}</legend>
+                      {(Object.keys(ROLE_LABEL) as (keyof typeof ROLE_LABEL)[]).map((r) => (
+                        <label key={r} className="check">
+                          <input type="checkbox" name="roles" value={r} defaultChecked={s.roles.includes(r)} /> {ROLE_LABEL[r]}
+                        </label>
+                      ))}
+                    </fieldset>
+                    <label htmlFor={`dist-${s.id}`}>Distributör</label>
+                    <select id={`dist-${s.id}`} name="distributorId" defaultValue={s.distributorId ?? ""}>
+                      <option value="">Ingen</option>
+                      {distributors.map((d) => (
+                        <option key={d.id} value={d.id}>
+                          {d.name}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" name="intent" value="roller" aria-label={`Spara roller för ${s.email}`}>
+                      Spara
+                    </button>
+                  </Form>
+                  <FieldErrors errors={errors.length ? errors : undefined} />
+                </td>
+                <td>
+                  {s.deactivatedAt ? "Avstängt" : "Aktivt"}
+                  {s.hasSecondFactor ? "" : " (ingen autentiseringsapp ännu)"}
+                </td>
+                <td>
+                  <span className="inline-actions">
+                    <ConfirmLink confirm={`losenord-${s.id}`} label="Nytt lösenord" ariaLabel={`Nytt lösenord för ${s.email}`} />
+                    {s.deactivatedAt ? (
+                      <Form method="post">
+                        <CsrfInput />
+                        <input type="hidden" name="staffId" value={s.id} />
+                        <button type="submit" name="intent" value="aktivera" aria-label={`Aktivera ${s.email}`}>
+                          Aktivera
+                        </button>
+                      </Form>
+                    ) : s.id !== me ? (
+                      <ConfirmLink confirm={`stang-av-${s.id}`} label="Stäng av" ariaLabel={`Stäng av ${s.email}`} />
+                    ) : null}
+                  </span>
+                  {confirming === `losenord-${s.id}` ? (
+                    <ConfirmDialog title="Ge ett nytt lösenord?" intent="nytt-losenord" fields={{ staffId: s.id }} confirmLabel="Ge nytt lösenord">
+                      <p>{s.email} får ett engångslösenord som visas en gång. Det gamla slutar fungera och användarens inloggningar avslutas.</p>
+                    </ConfirmDialog>
+                  ) : null}
+                  {confirming === `stang-av-${s.id}` ? (
+                    <ConfirmDialog title="Stäng av kontot?" intent="stang-av" fields={{ staffId: s.id }} confirmLabel="Stäng av">
+                      <p>{s.email} kan inte logga in förrän kontot aktiveras igen. Inloggningarna avslutas; historiken finns kvar.</p>
+                    </ConfirmDialog>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </TableOrEmpty>
+
+      <section className="card" aria-labelledby="add-staff">
+        <h2 id="add-staff">Ny användare</h2>
+        <Form method="post">
+          <CsrfInput />
+          <FieldErrors errors={addErrors.length ? addErrors : undefined} />
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="new-email">E-post</label>
+              <input id="new-email" name="email" type="email" required defaultValue={String(typed?.email ?? "")} autoComplete="off" />
+            </div>
+            <div className="field">
+              <label htmlFor="new-name">Namn</label>
+              <input id="new-name" name="name" type="text" required defaultValue={String(typed?.name ?? "")} />
+            </div>
+            <fieldset className="plain">
+              <legend>Roller</legend>
+              {(Object.keys(ROLE_LABEL) as (keyof typeof ROLE_LABEL)[]).map((r) => (
+                <label key={r} className="check">
+                  <input type="checkbox" name="roles" value={r} defaultChecked={[typed?.roles ?? []].flat().includes(r)} /> {ROLE_LABEL[r]}
+                </label>
+              ))}
+            </fieldset>
+            <div className="field">
+              <label htmlFor="new-dist">Distributör (för utb)</label>
+              <select id="new-dist" name="distributorId" defaultValue={String(typed?.distributorId ?? "")}>
+                <option value="">Ingen</option>
+                {distributors.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit" name="intent" value="lagg-till" className="primary">
+            Lägg till användare
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";

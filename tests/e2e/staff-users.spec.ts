@@ -1,0 +1,86 @@
+// Issue 16 §2, staff users: an admin adds an account (one-time password shown once),
+// changes its roles and distributor, resets its password, deactivates and reactivates
+// it; the account's sessions end each time, and the last admin is protected.
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { createDistributor } from "../../db/factories";
+import { e2eDb, expect, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
+
+test("an admin adds a staff user, changes roles, resets the password, deactivates and reactivates", async ({ page, browser }, info) => {
+  await createDistributor(e2eDb(), 51, "Tidningsbud Łódź AB");
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin");
+  await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Personal" }).click();
+  await expect(page.getByRole("heading", { name: "Personal", level: 1 })).toBeVisible();
+
+  const email = `nguyen-${Date.now()}-${info.project.name}@test.example`;
+  // utb without a distributor: refused, what was typed kept.
+  await page.getByLabel("E-post").fill(email);
+  await page.getByLabel("Namn", { exact: true }).fill("Nguyễn Văn An");
+  await page.getByRole("region", { name: "Ny användare" }).getByLabel("Distributör (utb)").check();
+  await page.getByRole("button", { name: "Lägg till användare" }).click();
+  await expect(page.getByText("En utb-användare måste höra till en distributör.")).toBeVisible();
+  await expect(page.getByLabel("Namn", { exact: true })).toHaveValue("Nguyễn Văn An");
+  await page.getByLabel("Distributör (för utb)").selectOption({ label: "Tidningsbud Łódź AB" });
+  await page.getByRole("region", { name: "Ny användare" }).getByLabel("Distributör (utb)").check();
+  await page.getByRole("button", { name: "Lägg till användare" }).click();
+  const shown = page.getByRole("status").filter({ hasText: "Engångslösenord" });
+  await expect(shown).toContainText(email);
+  const password = (await shown.locator(".pin").textContent())!.trim();
+  expect(password).toHaveLength(16);
+  const [user] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
+  expect([user.roles, user.distributorId]).toEqual(["utb", 51]);
+
+  // The new user logs in (their second factor is set up at the first login).
+  const other = await browser.newContext({ javaScriptEnabled: info.project.name !== "js-off" });
+  const theirs = await other.newPage();
+  await loginViaForm(theirs, email, password);
+  await expect(theirs).not.toHaveURL(/\/login$/);
+
+  // Roles: sales instead of utb.
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByLabel("Sälj").check();
+  await row.getByLabel("Distributör (utb)").uncheck();
+  await row.getByRole("button", { name: `Spara roller för ${email}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Rollerna är ändrade. Användarens inloggningar är avslutade.");
+  const [changed] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, user.id));
+  expect([changed.roles, changed.distributorId]).toEqual(["sales", null]);
+
+  // A new password: shown once, the old one stops working.
+  await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: `Nytt lösenord för ${email}` }).click();
+  await page.getByRole("button", { name: "Ge nytt lösenord" }).click();
+  const second = (await page.getByRole("status").filter({ hasText: "Engångslösenord" }).locator(".pin").textContent())!.trim();
+  expect(second).not.toBe(password);
+  await other.clearCookies();
+  await loginViaForm(theirs, email, password);
+  await expect(theirs.getByText(/Felaktig/).first()).toBeVisible();
+
+  // Deactivate: asked first; the login is refused; reactivate.
+  await page.goto("/admin/personal");
+  await page.getByRole("link", { name: `Stäng av ${email}` }).click();
+  await page.getByRole("button", { name: "Stäng av", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Kontot är avstängt och dess inloggningar avslutade.");
+  await loginViaForm(theirs, email, second);
+  await expect(theirs.getByText("Kontot är avstängt. Kontakta en administratör.")).toBeVisible();
+  await page.getByRole("button", { name: `Aktivera ${email}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Kontot är aktivt igen.");
+  const actions = (await e2eDb().select().from(schema.auditLog).where(eq(schema.auditLog.target, `staff:${user.id}`))).map((a) => a.action);
+  expect(actions).toEqual(expect.arrayContaining(["staff.add", "staff.set-roles", "staff.set-password", "staff.deactivate", "staff.activate"]));
+  expect(JSON.stringify(await e2eDb().select().from(schema.auditLog).where(eq(schema.auditLog.target, `staff:${user.id}`)))).not.toContain(second);
+  await other.close();
+});
+
+test("an admin cannot demote or deactivate themself", async ({ page }) => {
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/personal");
+  const row = page.getByRole("row").filter({ hasText: admin.email });
+  await expect(row.getByRole("link", { name: `Stäng av ${admin.email}` })).toHaveCount(0);
+  await row.getByLabel("Administratör").uncheck();
+  await row.getByLabel("Sälj").check();
+  await row.getByRole("button", { name: `Spara roller för ${admin.email}` }).click();
+  await expect(page.getByText("Du kan inte stänga av eller ta bort administratörsrollen från dig själv.")).toBeVisible();
+  const [still] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, admin.id));
+  expect(still.roles).toBe("admin");
+});
