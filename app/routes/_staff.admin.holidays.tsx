@@ -128,6 +128,9 @@ export default function HolidaysAdmin() {
               <td>
                 {/* Both take the holiday off the list for good: each asks first. */}
                 <span className="inline-actions">
+                  <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
+                    Svar
+                  </Link>
                   <ConfirmLink confirm={`klarmarkera-${h.id}`} label="Klarmarkera" ariaLabel={`Klarmarkera ${h.description}`} />
                   <ConfirmLink confirm={`ta-bort-${h.id}`} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} />
                 </span>

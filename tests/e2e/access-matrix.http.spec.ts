@@ -253,6 +253,15 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/personal", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },
   },
+  // Svar per helgdag: admin and sales every customer; utb (distributor 3) only its own, so B's name never shows.
+  "routes/_staff.admin.holidays_.$id.svar": {
+    get: { url: (ids) => `/admin/holidays/${ids.bHoliday}/svar`, want: "L R 200 200 200" },
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
+  "routes/_staff.admin.holidays_.$id.svar[.]xlsx": {
+    get: { url: (ids) => `/admin/holidays/${ids.bHoliday}/svar.xlsx`, want: "L R 200 200 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -2,3 +2,4 @@
 // the feature (and other features) import each other directly.
 export * from "./answers.server";
 export * from "./holidays.server";
+export * from "./report.server";

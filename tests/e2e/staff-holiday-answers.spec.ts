@@ -1,0 +1,63 @@
+// Issue 16 §2, holiday answers: per holiday, who answered Öppet, who Stängt and who has
+// not answered, with counts per distributor, a filter and an Excel export — as an admin;
+// a utb user sees only their distributor's customers.
+import ExcelJS from "exceljs";
+import { schema } from "../../db/client";
+import { createDistributor } from "../../db/factories";
+import { addDays, today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+
+test("an admin reads the answers to a holiday per distributor, filters them and exports them; utb sees its own", async ({ page }, info) => {
+  const run = `${Date.now()}${info.project.name}`;
+  await createDistributor(e2eDb(), 61, "Utdelning Härnö");
+  await createDistributor(e2eDb(), 62, "Utdelning Ystad");
+  const open = await makeRetailer(info.workerIndex, { distributorId: 61, name: `Şahin Livs ${run}` });
+  const closed = await makeRetailer(info.workerIndex, { distributorId: 61, name: `Kiosk Łódź ${run}` });
+  const silent = await makeRetailer(info.workerIndex, { distributorId: 62, name: `Nguyễn Tobak ${run}` });
+  const [holiday] = await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Midsommar ${run}`, day: addDays(today(), 300 + Math.floor(Math.random() * 3000)), startReportDay: today(), startForceReportDay: today() })
+    .returning();
+  await e2eDb().insert(schema.holidayReports).values([
+    { holidayId: holiday.id, customerId: open.id, open: true },
+    { holidayId: holiday.id, customerId: closed.id, open: false },
+  ]);
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/holidays");
+  await page.getByRole("link", { name: `Svar för Midsommar ${run}` }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Svar: Midsommar ${run}`), level: 1 })).toBeVisible();
+  // Counts per distributor (other tests' customers count too: check ours are in).
+  const norr = page.getByRole("row", { name: /^Utdelning Härnö/ });
+  await expect(norr).toBeVisible();
+  expect(Number(await norr.getByRole("cell").nth(0).textContent())).toBeGreaterThanOrEqual(1);
+  await expect(page.getByRole("row").filter({ hasText: open.name })).toContainText("Öppet");
+  await expect(page.getByRole("row").filter({ hasText: closed.name })).toContainText("Stängt");
+  await expect(page.getByRole("row").filter({ hasText: silent.name })).toContainText("Ej svarat");
+
+  await page.getByLabel("Svar", { exact: true }).selectOption({ label: "Ej svarat" });
+  await page.getByLabel("Distributör").selectOption({ label: "Utdelning Ystad" });
+  await page.getByRole("button", { name: "Visa" }).click();
+  await expect(page).toHaveURL(/svar=ej-svarat/);
+  await expect(page.getByRole("row").filter({ hasText: silent.name })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: open.name })).toHaveCount(0);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera till Excel" }).click()]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const sheet = wb.worksheets[0];
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Kundnummer", "Namn", "Ort", "Distributör", "Svar", "Svarat"]);
+  const names: unknown[] = [];
+  sheet.eachRow((row, n) => n > 1 && names.push(row.getCell(2).value));
+  expect(names).toContain(silent.name);
+  expect(names).not.toContain(open.name);
+
+  // A utb user of Norr: its customers only.
+  await page.context().clearCookies();
+  const utb = await makeStaff("utb", 61);
+  await loginAs(page, utb.email, utb.password);
+  await page.goto(`/admin/holidays/${holiday.id}/svar`);
+  await expect(page.getByRole("row").filter({ hasText: open.name })).toBeVisible();
+  await expect(page.getByText(silent.name)).toHaveCount(0);
+  await expect(page.getByRole("row", { name: /^Utdelning Ystad/ })).toHaveCount(0);
+});
