@@ -22,7 +22,7 @@ const ANSWERS: { value: HolidayAnswerFilter; label: string }[] = [
 function readAnswerFilter(url: URL) {
   const svar = url.searchParams.get("svar");
   const answer = (ANSWERS.some((a) => a.value === svar) ? svar : "alla") as HolidayAnswerFilter;
-  const distributorId = Number(url.searchParams.get("utb")) || null;
+  const distributorId = parseId(url.searchParams.get("utb"));
   return { answer, distributorId };
 }
 

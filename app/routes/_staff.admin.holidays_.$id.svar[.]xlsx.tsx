@@ -25,6 +25,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const svar = url.searchParams.get("svar");
   const answer = svar === "oppet" || svar === "stangt" || svar === "ej-svarat" ? svar : "alla";
-  const rows = await holidayAnswerRows(id, customerScope(user), { distributorId: Number(url.searchParams.get("utb")) || null, answer }, null);
+  const rows = await holidayAnswerRows(id, customerScope(user), { distributorId: parseId(url.searchParams.get("utb")), answer }, null);
   return fileResponse(xlsxStream("Svar", COLUMNS, rows), `helgsvar-${holiday.day}.xlsx`, CONTENT_TYPES.xlsx);
 }

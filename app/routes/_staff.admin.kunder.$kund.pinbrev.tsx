@@ -13,7 +13,10 @@ import { parseForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { today } from "~/lib/dates";
 
-export const loader = ({ params }: { params: Record<string, string | undefined> }) => redirect(`/admin/kunder/${params.kund ?? ""}`);
+export const loader = ({ params }: { params: Record<string, string | undefined> }) => {
+  const id = parseShortNumber(params.kund);
+  return redirect(id === null ? "/admin/kunder" : `/admin/kunder/${id}`);
+};
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);

@@ -4,6 +4,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { CUSTOMER_SORT_COLUMNS, customerScope, listDistributors, searchCustomers } from "~/features/customers/index.server";
+import { parseId } from "~/lib/ids";
+import { pageParam } from "~/lib/paging";
 import { Pager } from "~/ui/pager";
 import { readSort, SortHeader } from "~/ui/sort";
 import { TableOrEmpty } from "~/ui/table";
@@ -15,11 +17,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = customerScope(user);
   const url = new URL(request.url);
   const q = url.searchParams.get("sok")?.slice(0, 100) ?? "";
-  const utb = Number(url.searchParams.get("utb")) || null;
+  const utb = parseId(url.searchParams.get("utb"));
   const stateParam = url.searchParams.get("status");
   const state = stateParam === "avstangda" || stateParam === "alla" ? stateParam : "aktiva";
   const sort = readSort(url, CUSTOMER_SORT_COLUMNS, { column: "kundnummer", descending: false });
-  const page = Number(url.searchParams.get("sida")) || 1;
+  const page = pageParam(url.searchParams.get("sida"));
   const [list, distributors] = await Promise.all([searchCustomers({ q, distributorId: utb, state, sort, page }, scope), listDistributors()]);
   return {
     list,

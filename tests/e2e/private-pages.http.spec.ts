@@ -86,7 +86,8 @@ test("every retailer and staff page, and its data URL, answers no-store", async 
   for (const path of RETAILER_PAGES) notStored(await retailer.get(path));
   for (const path of STAFF_PAGES) notStored(await admin.get(path));
   // Refusals, redirects and the login page are not stored either.
-  notStored(await retailer.get("/admin"), 403);
+  // A staff screen a retailer may not open sends them home (spec §6, issue 16): not stored either.
+  notStored(await retailer.get("/admin", { maxRedirects: 0 }), 302);
   notStored(await anon.get("/faktura", { maxRedirects: 0 }), 302);
   notStored(await anon.get("/login"));
   notStored(await retailer.post("/aviseringar", { form: { redirectTo: "/faktura", csrf: await formToken(retailer) }, maxRedirects: 0 }), 302);

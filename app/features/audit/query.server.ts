@@ -1,5 +1,6 @@
 // The audit screen's filters from the URL (the screen and its Excel export read them the same way).
 import { isValidDate } from "~/lib/dates";
+import { pageParam } from "~/lib/paging";
 import { readSort } from "~/lib/sort";
 import { AUDIT_GROUPS, type AuditGroupId, type AuditQuery, type AuditSortColumn } from "./search.server";
 
@@ -19,7 +20,7 @@ export function readAuditQuery(url: URL, columns: readonly AuditSortColumn[]) {
     from,
     to,
     sort: readSort(url, columns, { column: "tid", descending: true }),
-    page: Number(p.get("sida")) || 1,
+    page: pageParam(p.get("sida")),
   };
   return { query, form, periodError };
 }

@@ -7,6 +7,7 @@ import { MessageActionSchema } from "~/features/messages";
 import { deleteMessage, getMessage, listMessages, MESSAGE_SORT_COLUMNS, saveMessage } from "~/features/messages/index.server";
 import { handleForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
+import { pageParam } from "~/lib/paging";
 import { readSort } from "~/ui/sort";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { MessageForm } from "./message-form";
@@ -30,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get("sok")?.slice(0, 200) ?? "";
   const sort = readSort(url, MESSAGE_SORT_COLUMNS, { column: "fran", descending: true });
-  const page = Number(url.searchParams.get("sida")) || 1;
+  const page = pageParam(url.searchParams.get("sida"));
   return { list: await listMessages({ search, sort, page }), sort, search, editing };
 }
 
