@@ -404,6 +404,27 @@ export const productInformation = sqliteTable(
   (t) => [index("product_information_title").on(t.titleId, t.editionId)],
 );
 
+// Every invoice run that was not a dry run, from the web or the CLI (issue 16: the
+// invoicing history): who, when, the period, what it made and its totals.
+export const invoiceRuns = sqliteTable(
+  "invoice_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actor: text("actor").notNull(),
+    periodFrom: text("period_from").notNull(),
+    periodTo: text("period_to").notNull(),
+    created: integer("created").notNull(),
+    existing: integer("existing").notNull(),
+    firstNumber: integer("first_number"),
+    lastNumber: integer("last_number"),
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    ranAt: integer("ran_at").notNull().default(now),
+  },
+  (t) => [index("invoice_runs_at").on(t.ranAt)],
+);
+
 export const invoices = sqliteTable(
   "invoices",
   {

@@ -262,6 +262,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/holidays/${ids.bHoliday}/svar.xlsx`, want: "L R 200 200 200" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
+  "routes/_staff.admin.invoice_.korning": {
+    get: { url: () => "/admin/invoice/korning", want: "L R R R 200" },
+    // An empty period: sent back to the form with a message, nothing run.
+    post: { form: noForm, want: "L R 403 403 R" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -5,3 +5,4 @@ export * from "./invoice-pdf.server";
 export * from "./invoice-run.server";
 export * from "./invoices.server";
 export * from "./orders.server";
+export { InvoiceRunSchema } from "./run-schema";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
 import { createBundle, createReturn } from "../../../db/factories";
-import { runInvoicing } from "./invoice-run.server";
+import { listInvoiceRuns, runInvoicing } from "./invoice-run.server";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 
 let a: number;
@@ -97,6 +97,14 @@ describe("runInvoicing", () => {
     const s = await runInvoicing({ from: FROM, to: TO, actor: { id: "test" }, date: "2026-03-06" });
     expect(s).toMatchObject({ created: 0, existing: 2, perPaperType: [] });
     expect(await db().select({ n: sql<number>`count(*)` }).from(schema.invoiceLines)).toEqual(before);
+    // The history has both runs (issue 16): the one that made the invoices, and this one,
+    // which found them made; a dry run is not history.
+    const runs = await listInvoiceRuns();
+    const ours = runs.filter((r) => r.periodFrom === FROM && r.periodTo === TO);
+    expect(ours.map((r) => r.created)).toEqual([0, 2]);
+    expect(ours[1]).toMatchObject({ existing: 0, actor: "test" });
+    expect(ours[1].amountOre).toBeGreaterThan(0);
+    expect(ours[0].id).toBe(s.runId);
   });
 
   it("refuses a period overlapping an invoiced one, and a reversed period", async () => {

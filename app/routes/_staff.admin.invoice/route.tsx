@@ -2,7 +2,7 @@
 // files (Exponeringsutrustning), as two tabs in the URL (?flik=…). Every form of the
 // screen posts here and is told apart by its intent (InvoiceActionSchema).
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, useLoaderData } from "@remix-run/react";
+import { data, Link, useLoaderData } from "@remix-run/react";
 import type { Submission } from "@conform-to/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
@@ -120,6 +120,9 @@ export default function InvoiceAdmin() {
   return (
     <>
       <h1>Fakturering</h1>
+      <p>
+        <Link to="/admin/invoice/korning">Fakturakörning och historik</Link>
+      </p>
       <TabStrip tabs={TABS} current={loaded.tab} label="Flikar" />
       {loaded.tab === "expo" ? <OrdersTab files={loaded.files} /> : <InvoiceLinesTab {...loaded} />}
     </>

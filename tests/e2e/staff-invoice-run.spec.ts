@@ -1,0 +1,57 @@
+// Issue 16 §2, the invoice run in the browser: an admin chooses the period, sees a dry-run
+// preview, confirms, sees the result; the same period twice creates nothing new; two
+// admins pressing at once make one set of invoices; the history shows every run.
+import { and, eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
+import { delivery } from "./returns-data";
+
+test("an admin previews, runs and reruns an invoice period; two at once make one set", async ({ page, browser }, info) => {
+  // A period of this run's own, far from other tests' deliveries.
+  const year = 2100 + (info.project.name === "js-on" ? 1 : 0) * 50 + Math.floor(Math.random() * 40);
+  const from = `${year}-03-01`;
+  const to = `${year}-03-31`;
+  // The run invoices every sent extra line and transferred order line up to the period's
+  // end: not while the tests that send or transfer them run.
+  await withGlobalLock("invoice-run", () => withGlobalLock("order-transfer", async () => {
+    const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+    await delivery(shop.id, { date: `${year}-03-02`, delivered: 10 });
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin/invoice");
+    await page.getByRole("link", { name: "Fakturakörning och historik" }).click();
+    await page.getByLabel("Från").fill(to);
+    await page.getByLabel("Till").fill(from);
+    await page.getByRole("button", { name: "Förhandsgranska" }).click();
+    await expect(page.getByText("Felaktig period")).toBeVisible();
+    await page.getByLabel("Från").fill(from);
+    await page.getByLabel("Till").fill(to);
+    await page.getByRole("button", { name: "Förhandsgranska" }).click();
+    await expect(page.getByRole("heading", { name: `Förhandsgranskning ${from}–${to}` })).toBeVisible();
+    await expect(page.getByText("1 nya fakturor till 1 kunder")).toBeVisible();
+    await expect(page.getByRole("row", { name: /Huvudtidningar/ })).toContainText("1");
+    // The preview wrote nothing.
+    expect(await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)))).toHaveLength(0);
+
+    // A second admin presses at the same moment (a second tab): one set of invoices.
+    const csrf = await formToken(page.request);
+    const [, other] = await Promise.all([
+      page.getByRole("button", { name: "Skapa 1 fakturor" }).click(),
+      page.request.post("/admin/invoice/korning", { form: { csrf, fran: from, till: to }, maxRedirects: 0 }),
+    ]);
+    expect(other.status()).toBe(302);
+    await expect(page.getByRole("heading", { name: "Resultat" })).toBeVisible();
+    const made = await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)));
+    expect(made).toHaveLength(1);
+
+    // The same period again: nothing new, and it says so.
+    await page.goto(`/admin/invoice/korning?fran=${from}&till=${to}&granska=1`);
+    await expect(page.getByText("Inget nytt att fakturera för perioden.")).toBeVisible();
+    await expect(page.getByRole("button", { name: /Skapa/ })).toHaveCount(0);
+    // The history: both presses, one with the invoice, one that found it made.
+    const history = page.getByRole("row").filter({ hasText: `${from}–${to}` });
+    await expect(history).toHaveCount(2);
+    await expect(history.filter({ hasText: admin.email }).first()).toBeVisible();
+    void browser;
+  }));
+});
