@@ -9,6 +9,7 @@ import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixture
 
 test("an admin reads the answers to a holiday per distributor, filters them and exports them; utb sees its own", async ({ page }, info) => {
   const run = `${Date.now()}${info.project.name}`;
+  const offset = Math.floor(Math.random() * 3000);
   await createDistributor(e2eDb(), 61, "Utdelning Härnö");
   await createDistributor(e2eDb(), 62, "Utdelning Ystad");
   const open = await makeRetailer(info.workerIndex, { distributorId: 61, name: `Şahin Livs ${run}` });
@@ -16,7 +17,8 @@ test("an admin reads the answers to a holiday per distributor, filters them and 
   const silent = await makeRetailer(info.workerIndex, { distributorId: 62, name: `Nguyễn Tobak ${run}` });
   const [holiday] = await e2eDb()
     .insert(schema.holidays)
-    .values({ description: `Midsommar ${run}`, day: addDays(today(), 300 + Math.floor(Math.random() * 3000)), startReportDay: today(), startForceReportDay: today() })
+    // Reporting opens long after today: no retailer is asked (or locked) by this holiday now.
+    .values({ description: `Midsommar ${run}`, day: addDays(today(), 300 + offset), startReportDay: addDays(today(), 280 + offset), startForceReportDay: addDays(today(), 290 + offset) })
     .returning();
   await e2eDb().insert(schema.holidayReports).values([
     { holidayId: holiday.id, customerId: open.id, open: true },
