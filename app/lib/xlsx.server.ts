@@ -11,7 +11,10 @@ export type XlsxColumn<R> = {
   /** The Swedish heading. */
   header: string;
   width?: number;
-  /** text (default), date (a `YYYY-MM-DD` or `YYYY-MM-DD HH:MM…` text or a Date), count, or amount (kronor, 2 decimals). */
+  /**
+   * text (default), date (a `YYYY-MM-DD` text or a Date), datetime (epoch ms, shown as
+   * Stockholm's wall-clock time: Excel has no time zones), count, or amount (kronor, 2 decimals).
+   */
   type?: "text" | "date" | "datetime" | "count" | "amount";
   value: (row: R) => string | number | Date | null | undefined;
 };
@@ -19,6 +22,9 @@ export type XlsxColumn<R> = {
 function cell<R>(column: XlsxColumn<R>, row: R): unknown {
   const v = column.value(row);
   if (v === null || v === undefined || v === "") return null;
+  if (column.type === "datetime" && typeof v === "number") {
+    return new Date(`${new Date(v).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }).replace(" ", "T")}Z`);
+  }
   if ((column.type === "date" || column.type === "datetime") && typeof v === "string") {
     const iso = v.length === 10 ? `${v}T00:00:00Z` : `${v.replace(" ", "T")}${/Z|[+-]\d\d:?\d\d$/.test(v) ? "" : "Z"}`;
     const d = new Date(iso);

@@ -8,6 +8,7 @@ import { customerScope, listDistributors } from "~/features/customers/index.serv
 import { getHolidayForReport, holidayAnswerRows, holidayCounts, type HolidayAnswerFilter } from "~/features/holidays/index.server";
 import { routeParam } from "~/http/params";
 import { parseId } from "~/lib/ids";
+import { DistributorSelect } from "~/ui/distributor-select";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Svar: ${data?.holiday.description ?? "helgdag"} – Returportalen` }];
@@ -105,15 +106,7 @@ export default function HolidayAnswers() {
           </select>
         </div>
         <div className="field">
-          <label htmlFor="utb">Distributör</label>
-          <select id="utb" name="utb" defaultValue={filter.distributorId ?? ""}>
-            <option value="">Alla</option>
-            {distributors.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </select>
+          <DistributorSelect id="utb" label="Distributör" distributors={distributors} defaultValue={filter.distributorId} />
         </div>
         <button type="submit">Visa</button>
         <a href={`/admin/holidays/${holiday.id}/svar.xlsx${search}`} className="button" download>

@@ -14,7 +14,7 @@ const COLUMNS: XlsxColumn<HolidayReportRow>[] = [
   { header: "Ort", width: 18, value: (r) => r.city },
   { header: "Distributör", width: 28, value: (r) => r.distributor },
   { header: "Svar", width: 12, value: (r) => r.answer },
-  { header: "Svarat", type: "datetime", width: 18, value: (r) => (r.answeredAt === null ? null : new Date(`${new Date(r.answeredAt).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }).replace(" ", "T")}Z`)) },
+  { header: "Svarat", type: "datetime", width: 18, value: (r) => r.answeredAt },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

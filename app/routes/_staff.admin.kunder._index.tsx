@@ -6,6 +6,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { CUSTOMER_SORT_COLUMNS, customerScope, listDistributors, searchCustomers } from "~/features/customers/index.server";
 import { parseId } from "~/lib/ids";
 import { pageParam } from "~/lib/paging";
+import { DistributorSelect } from "~/ui/distributor-select";
 import { Pager } from "~/ui/pager";
 import { readSort, SortHeader } from "~/ui/sort";
 import { TableOrEmpty } from "~/ui/table";
@@ -46,15 +47,7 @@ export default function CustomersPage() {
             <input id="sok" name="sok" type="search" defaultValue={q} maxLength={100} />
           </div>
           <div className="field">
-            <label htmlFor="utb">Distributör</label>
-            <select id="utb" name="utb" defaultValue={utb ?? ""}>
-              <option value="">Alla</option>
-              {distributors.map((d) => (
-                <option key={d.id} value={d.id}>
-                  {d.name}
-                </option>
-              ))}
-            </select>
+            <DistributorSelect id="utb" label="Distributör" distributors={distributors} defaultValue={utb} />
           </div>
           <div className="field">
             <label htmlFor="status">Visa</label>

@@ -9,8 +9,7 @@ import { today } from "~/lib/dates";
 import { xlsxStream, type XlsxColumn } from "~/lib/xlsx.server";
 
 const COLUMNS: XlsxColumn<AuditRow>[] = [
-  // Stockholm's wall-clock time (Excel has no time zones).
-  { header: "Tid", type: "datetime", width: 18, value: (r) => new Date(`${new Date(r.at).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }).replace(" ", "T")}Z`) },
+  { header: "Tid", type: "datetime", width: 18, value: (r) => r.at },
   { header: "Vem", width: 28, value: (r) => (r.actorName ? `${r.actorName} (${r.actor})` : r.actor) },
   { header: "Händelsetyp", width: 30, value: (r) => actionGroupLabel(r.action) },
   { header: "Händelse", width: 24, value: (r) => r.action },

@@ -12,6 +12,7 @@ import { handleForm, type FormReply } from "~/http/form.server";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
+import { DistributorSelect } from "~/ui/distributor-select";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Personal – Returportalen" }];
@@ -106,15 +107,7 @@ export default function StaffPage() {
                         </label>
                       ))}
                     </fieldset>
-                    <label htmlFor={`dist-${s.id}`}>Distributör</label>
-                    <select id={`dist-${s.id}`} name="distributorId" defaultValue={s.distributorId ?? ""}>
-                      <option value="">Ingen</option>
-                      {distributors.map((d) => (
-                        <option key={d.id} value={d.id}>
-                          {d.name}
-                        </option>
-                      ))}
-                    </select>
+                    <DistributorSelect id={`dist-${s.id}`} name="distributorId" label="Distributör" emptyLabel="Ingen" distributors={distributors} defaultValue={s.distributorId} />
                     <button type="submit" name="intent" value="roller" aria-label={`Spara roller för ${s.email}`}>
                       Spara
                     </button>
@@ -180,15 +173,7 @@ export default function StaffPage() {
               ))}
             </fieldset>
             <div className="field">
-              <label htmlFor="new-dist">Distributör (för utb)</label>
-              <select id="new-dist" name="distributorId" defaultValue={String(typed?.distributorId ?? "")}>
-                <option value="">Ingen</option>
-                {distributors.map((d) => (
-                  <option key={d.id} value={d.id}>
-                    {d.name}
-                  </option>
-                ))}
-              </select>
+              <DistributorSelect id="new-dist" name="distributorId" label="Distributör (för utb)" emptyLabel="Ingen" distributors={distributors} defaultValue={String(typed?.distributorId ?? "")} />
             </div>
           </div>
           <button type="submit" name="intent" value="lagg-till" className="primary">

@@ -10,6 +10,7 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { verifySecret } from "~/features/auth/passwords.server";
 import { refuse } from "~/lib/refusal";
+import { escapeLike } from "~/lib/sql-like";
 import { addCustomer, setCustomerPin } from "./customers.server";
 
 export type CustomerScope = { distributorIds: number[] | null };
@@ -27,9 +28,6 @@ export type CustomerSearch = {
   page?: number;
 };
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** One page of customers; two queries whatever the page size. */
 export async function searchCustomers(search: CustomerSearch, scope: CustomerScope) {

@@ -4,21 +4,7 @@
 // numbered, dated today with due date +30 days, and the extra/order lines are marked
 // invoiced. The unique (customer, paper type, period) index makes a second run for
 // the same period create nothing.
-import {
-  and,
-  between,
-  desc,
-  eq,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  max,
-  ne,
-  or,
-  gte,
-  sql,
-} from "drizzle-orm";
+import { and, between, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
@@ -31,13 +17,7 @@ export const ORDER_VAT_PERMILLE = 250;
 export const PAYMENT_DAYS = 30;
 export const FIRST_INVOICE_NUMBER = 500001;
 
-type PlannedLine = {
-  description: string;
-  quantity: number;
-  unitPriceOre: number;
-  vatPermille: number;
-  netOre: number;
-};
+type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number };
 export type PlannedInvoice = {
   customerId: number;
   paperType: number;
@@ -55,13 +35,7 @@ export type InvoiceRunSummary = {
   dryRun: boolean;
   /** Invoices that existed already for the period (left alone). */
   existing: number;
-  perPaperType: {
-    paperType: number;
-    invoices: number;
-    netOre: number;
-    vatOre: number;
-    amountOre: number;
-  }[];
+  perPaperType: { paperType: number; invoices: number; netOre: number; vatOre: number; amountOre: number }[];
   created: number;
   firstNumber: number | null;
   lastNumber: number | null;
@@ -80,11 +54,7 @@ function extraPaperType(productGroup: string): number {
   return productGroup === "Bilaga" ? 1 : 0;
 }
 
-async function planInvoices(
-  tx: Tx,
-  from: string,
-  to: string
-): Promise<{ planned: PlannedInvoice[]; existing: number }> {
+async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned: PlannedInvoice[]; existing: number }> {
   const d = schema.deliveries;
   const e = schema.editions;
   const inv = schema.invoices;
@@ -93,29 +63,14 @@ async function planInvoices(
     .select({ customerId: inv.customerId, paperType: inv.paperType })
     .from(inv)
     .where(and(eq(inv.periodFrom, from), eq(inv.periodTo, to)));
-  const done = new Set(
-    existingRows.map((r) => `${r.customerId}/${r.paperType}`)
-  );
+  const done = new Set(existingRows.map((r) => `${r.customerId}/${r.paperType}`));
 
   const byKey = new Map<string, PlannedInvoice>();
   const get = (customerId: number, paperType: number) => {
     const key = `${customerId}/${paperType}`;
     if (done.has(key)) return null;
     let p = byKey.get(key);
-    if (!p)
-      byKey.set(
-        key,
-        (p = {
-          customerId,
-          paperType,
-          lines: [],
-          extraLineIds: [],
-          orderLineIds: [],
-          netOre: 0,
-          vatOre: 0,
-          amountOre: 0,
-        })
-      );
+    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], netOre: 0, vatOre: 0, amountOre: 0 }));
     return p;
   };
 
@@ -126,10 +81,7 @@ async function planInvoices(
       paperType: e.type,
       description: e.description,
       priceOre: d.priceOre,
-      quantity:
-        sql<number>`sum(${d.delivered} - (select coalesce(sum(r.amount), 0) from returns r where r.delivery_id = ${d.id}))`.mapWith(
-          Number
-        ),
+      quantity: sql<number>`sum(${d.delivered} - (select coalesce(sum(r.amount), 0) from returns r where r.delivery_id = ${d.id}))`.mapWith(Number),
     })
     .from(d)
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
@@ -154,9 +106,7 @@ async function planInvoices(
   const extras = await tx
     .select()
     .from(x)
-    .where(
-      and(isNull(x.invoiceId), isNotNull(x.fileId), lte(x.deliveryDate, to))
-    )
+    .where(and(isNull(x.invoiceId), isNotNull(x.fileId), lte(x.deliveryDate, to)))
     .orderBy(x.customerId, x.id);
   for (const l of extras) {
     const p = get(l.customerId, extraPaperType(l.productGroup));
@@ -177,9 +127,7 @@ async function planInvoices(
   const orders = await tx
     .select()
     .from(o)
-    .where(
-      and(isNotNull(o.transferredAt), isNull(o.invoiceId), lte(o.orderDate, to))
-    )
+    .where(and(isNotNull(o.transferredAt), isNull(o.invoiceId), lte(o.orderDate, to)))
     .orderBy(o.customerId, o.id);
   for (const l of orders) {
     const p = get(l.customerId, 0);
@@ -200,16 +148,13 @@ async function planInvoices(
     p.vatOre = p.lines.reduce((s, l) => s + vatOf(l.netOre, l.vatPermille), 0);
     p.amountOre = p.netOre + p.vatOre;
   }
-  planned.sort(
-    (a, b) => a.customerId - b.customerId || a.paperType - b.paperType
-  );
+  planned.sort((a, b) => a.customerId - b.customerId || a.paperType - b.paperType);
   return { planned, existing: done.size };
 }
 
 function chunks<T>(items: T[], size = 400): T[][] {
   const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size)
-    out.push(items.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
 
@@ -218,20 +163,12 @@ function chunks<T>(items: T[], size = 400): T[][] {
  * period without being the same one is refused: deliveries would be billed twice.
  */
 export async function runInvoicing(
-  input: {
-    from: string;
-    to: string;
-    dryRun?: boolean;
-    actor: Actor;
-    date?: string;
-  },
-  onProgress?: (done: number, total: number) => void
+  input: { from: string; to: string; dryRun?: boolean; actor: Actor; date?: string },
+  onProgress?: (done: number, total: number) => void,
 ): Promise<InvoiceRunSummary> {
   const { from, to } = input;
-  if (!isValidDate(from) || !isValidDate(to))
-    throw refuse.invalid("Perioden ska anges som ÅÅÅÅ-MM-DD.");
-  if (from > to)
-    throw refuse.invalid("Periodens början ligger efter dess slut.");
+  if (!isValidDate(from) || !isValidDate(to)) throw refuse.invalid("Perioden ska anges som ÅÅÅÅ-MM-DD.");
+  if (from > to) throw refuse.invalid("Periodens början ligger efter dess slut.");
   const date = input.date ?? today();
 
   const run = async (tx: Tx): Promise<InvoiceRunSummary> => {
@@ -239,37 +176,15 @@ export async function runInvoicing(
     const [overlap] = await tx
       .select({ from: inv.periodFrom, to: inv.periodTo })
       .from(inv)
-      .where(
-        and(
-          lte(inv.periodFrom, to),
-          gte(inv.periodTo, from),
-          or(ne(inv.periodFrom, from), ne(inv.periodTo, to))
-        )
-      )
+      .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
       .limit(1);
-    if (overlap)
-      throw refuse.invalid(
-        `Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`
-      );
+    if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
 
     const { planned, existing } = await planInvoices(tx, from, to);
-    const perType = new Map<
-      number,
-      InvoiceRunSummary["perPaperType"][number]
-    >();
+    const perType = new Map<number, InvoiceRunSummary["perPaperType"][number]>();
     for (const p of planned) {
       let t = perType.get(p.paperType);
-      if (!t)
-        perType.set(
-          p.paperType,
-          (t = {
-            paperType: p.paperType,
-            invoices: 0,
-            netOre: 0,
-            vatOre: 0,
-            amountOre: 0,
-          })
-        );
+      if (!t) perType.set(p.paperType, (t = { paperType: p.paperType, invoices: 0, netOre: 0, vatOre: 0, amountOre: 0 }));
       t.invoices++;
       t.netOre += p.netOre;
       t.vatOre += p.vatOre;
@@ -281,30 +196,23 @@ export async function runInvoicing(
       dryRun: Boolean(input.dryRun),
       existing,
       customers: new Set(planned.map((p) => p.customerId)).size,
-      perPaperType: [...perType.values()].sort(
-        (a, b) => a.paperType - b.paperType
-      ),
+      perPaperType: [...perType.values()].sort((a, b) => a.paperType - b.paperType),
       created: 0,
       firstNumber: null,
       lastNumber: null,
     };
     if (input.dryRun) return summary;
-    if (planned.length === 0) {
-      // A run that found nothing new (the same period twice) is history too: it says so.
+    // Every real run is history (issue 16), also one that found nothing new (the same period twice).
+    const record = async () => {
+      const totals = summary.perPaperType.reduce((t, x) => ({ netOre: t.netOre + x.netOre, vatOre: t.vatOre + x.vatOre, amountOre: t.amountOre + x.amountOre }), { netOre: 0, vatOre: 0, amountOre: 0 });
       const [row] = await tx
         .insert(schema.invoiceRuns)
-        .values({
-          actor: input.actor.id,
-          periodFrom: from,
-          periodTo: to,
-          created: 0,
-          existing,
-          netOre: 0,
-          vatOre: 0,
-          amountOre: 0,
-        })
+        .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: summary.created, existing, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber, ...totals })
         .returning({ id: schema.invoiceRuns.id });
       summary.runId = row.id;
+    };
+    if (planned.length === 0) {
+      await record();
       return summary;
     }
 
@@ -329,29 +237,20 @@ export async function runInvoicing(
             vatOre: p.vatOre,
             amountOre: p.amountOre,
             status: "Obetald",
-          }))
+          })),
         )
         .returning({ id: inv.id, number: inv.number });
       const idByNumber = new Map(ids.map((r) => [r.number, r.id]));
-      const lines = numbered.flatMap(({ p, number }) =>
-        p.lines.map((l) => ({ ...l, invoiceId: idByNumber.get(number)! }))
-      );
-      for (const lp of chunks(lines))
-        await tx.insert(schema.invoiceLines).values(lp);
+      const lines = numbered.flatMap(({ p, number }) => p.lines.map((l) => ({ ...l, invoiceId: idByNumber.get(number)! })));
+      for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
       for (const { p, number } of numbered) {
         const invoiceId = idByNumber.get(number)!;
         // Few customers have extra or order lines; most invoices skip both updates.
         if (p.extraLineIds.length > 0) {
-          await tx
-            .update(schema.extraInvoiceLines)
-            .set({ invoiceId, updatedAt: Date.now() })
-            .where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
+          await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
         }
         if (p.orderLineIds.length > 0) {
-          await tx
-            .update(schema.orderLines)
-            .set({ invoiceId, updatedAt: Date.now() })
-            .where(inArray(schema.orderLines.id, p.orderLineIds));
+          await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));
         }
       }
       done += part.length;
@@ -359,56 +258,20 @@ export async function runInvoicing(
     }
     summary.created = planned.length;
     summary.lastNumber = number - 1;
-    const totals = summary.perPaperType.reduce(
-      (t, x) => ({
-        netOre: t.netOre + x.netOre,
-        vatOre: t.vatOre + x.vatOre,
-        amountOre: t.amountOre + x.amountOre,
-      }),
-      { netOre: 0, vatOre: 0, amountOre: 0 }
-    );
-    const [row] = await tx
-      .insert(schema.invoiceRuns)
-      .values({
-        actor: input.actor.id,
-        periodFrom: from,
-        periodTo: to,
-        created: summary.created,
-        existing,
-        firstNumber: summary.firstNumber,
-        lastNumber: summary.lastNumber,
-        ...totals,
-      })
-      .returning({ id: schema.invoiceRuns.id });
-    summary.runId = row.id;
-    await audit(
-      {
-        actor: input.actor,
-        action: "invoice.run",
-        target: `${from}..${to}`,
-        detail: {
-          created: summary.created,
-          firstNumber: summary.firstNumber,
-          lastNumber: summary.lastNumber,
-        },
-      },
-      tx
-    );
+    await record();
+    await audit({ actor: input.actor, action: "invoice.run", target: `${from}..${to}`, detail: { created: summary.created, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber } }, tx);
     return summary;
   };
 
   return writeTransaction(run);
 }
 
-/** The invoicing history, newest first, with who ran it (a staff e-mail, or "cli"). */
 function runColumns() {
   const r = schema.invoiceRuns;
   return {
     id: r.id,
     actor: r.actor,
-    actorName: sql<
-      string | null
-    >`case when ${r.actor} like 'staff:%' then (select email from staff_users s where s.id = cast(substr(${r.actor}, 7) as integer)) end`,
+    actorName: sql<string | null>`case when ${r.actor} like 'staff:%' then (select email from staff_users s where s.id = cast(substr(${r.actor}, 7) as integer)) end`,
     periodFrom: r.periodFrom,
     periodTo: r.periodTo,
     created: r.created,
@@ -422,19 +285,13 @@ function runColumns() {
   };
 }
 
+/** The invoicing history, newest first, with who ran it (a staff e-mail, or "cli"). */
 export async function listInvoiceRuns(limit = 50) {
   const r = schema.invoiceRuns;
-  return getDb()
-    .select(runColumns())
-    .from(r)
-    .orderBy(desc(r.ranAt), desc(r.id))
-    .limit(limit);
+  return getDb().select(runColumns()).from(r).orderBy(desc(r.ranAt), desc(r.id)).limit(limit);
 }
 
 export async function getInvoiceRun(id: number) {
-  const [row] = await getDb()
-    .select(runColumns())
-    .from(schema.invoiceRuns)
-    .where(eq(schema.invoiceRuns.id, id));
+  const [row] = await getDb().select(runColumns()).from(schema.invoiceRuns).where(eq(schema.invoiceRuns.id, id));
   return row ?? null;
 }

@@ -13,6 +13,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { storedMessageContent } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
+import { escapeLike } from "~/lib/sql-like";
 import { nextVersion } from "~/lib/row-version.server";
 import { MESSAGE_TYPES, TYPES_WITH_CUSTOMERS, TYPES_WITHOUT_CUSTOMERS_MESSAGE } from "./schemas";
 
@@ -108,9 +109,6 @@ function targetsText(count: number, first: string | null): string {
   return count > TARGETS_SHOWN ? `${shown} och ${count - TARGETS_SHOWN} till` : shown;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function getMessage(id: number) {
   const db = getDb();
