@@ -47,7 +47,7 @@ type PlainFieldProps = {
   id: string;
   name: string;
   label: ReactNode;
-  type?: "text" | "date";
+  type?: "text" | "date" | "search";
   inputMode?: InputHTMLAttributes<HTMLInputElement>["inputMode"];
   autoComplete?: string;
   defaultValue?: string;

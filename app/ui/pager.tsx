@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 
+export { pageCount } from "~/lib/paging";
+
 /**
  * The one pager: "Föregående · Sida N av M · Nästa" as plain links that keep the rest of
  * the query string and set `?sida=`, so it works without JavaScript. Nothing when
@@ -22,9 +24,4 @@ export function Pager({ page, pages, param = "sida" }: { page: number; pages: nu
       {page < pages ? <Link to={link(page + 1)}>Nästa</Link> : null}
     </nav>
   );
-}
-
-/** Pages needed for `total` rows, at least 1. */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }

@@ -10,15 +10,28 @@ import type { ReactNode } from "react";
 export { readSort, type Sort } from "~/lib/sort";
 import type { Sort } from "~/lib/sort";
 
-export function SortHeader<C extends string>({ column, sort, children, pageParam = "sida" }: { column: C; sort: Sort<C>; children: ReactNode; pageParam?: string }) {
+export function SortHeader<C extends string>({
+  column,
+  sort,
+  children,
+  pageParam = "sida",
+  className,
+}: {
+  column: C;
+  sort: Sort<C>;
+  children: ReactNode;
+  /** The page parameter(s) a new order resets. */
+  pageParam?: string | string[];
+  className?: string;
+}) {
   const [params] = useSearchParams();
   const active = sort.column === column;
   const next = new URLSearchParams(params);
   next.set("sortera", column);
   next.set("ordning", active && !sort.descending ? "fallande" : "stigande");
-  next.delete(pageParam);
+  for (const p of Array.isArray(pageParam) ? pageParam : [pageParam]) next.delete(p);
   return (
-    <th aria-sort={active ? (sort.descending ? "descending" : "ascending") : undefined}>
+    <th scope="col" className={className} aria-sort={active ? (sort.descending ? "descending" : "ascending") : undefined}>
       <Link to={`?${next}`} className="sort-link">
         {children}
         <span aria-hidden="true">{active ? (sort.descending ? " ▼" : " ▲") : ""}</span>

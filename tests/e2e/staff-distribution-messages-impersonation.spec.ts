@@ -102,7 +102,8 @@ test.describe("distribution monitoring", () => {
     await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
     const sheet = wb.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.getRow(1).getCell(10).value).toBe("price");
+    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)"]);
+    expect(sheet.getColumn(10).numFmt).toBe("0.00");
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => {
       if (n > 1) rows.push([row.getCell(2).value, row.getCell(7).value, row.getCell(8).value, row.getCell(9).value, row.getCell(10).value]);

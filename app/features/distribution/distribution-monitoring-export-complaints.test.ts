@@ -178,7 +178,7 @@ describe("the Excel export", () => {
     const sheet = wb.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "name", "customerId", "zipCode", "city", "paperName", "deliveryDate", "deliveredAmount", "receivedAmount", "amount", "price",
+      "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)",
     ]);
     expect(sheet.actualRowCount).toBe(6);
     const first = sheet.getRow(2);

@@ -6,17 +6,20 @@ import type { Writable } from "node:stream";
 import { exportRows, type DistributionQuery, type DistributorScope } from "./distribution.server";
 import { xlsxRow } from "~/lib/spreadsheet-cells.server";
 
+// Swedish headings in the order of the spec's export columns (back-office 3: name,
+// customerId, zipCode, city, paperName, deliveryDate, deliveredAmount, receivedAmount,
+// amount, price); the screen's own words where it has them (Följesedel, Mottagit).
 export const EXPORT_COLUMNS = [
-  { header: "name", key: "name", width: 32 },
-  { header: "customerId", key: "customerId", width: 12 },
-  { header: "zipCode", key: "zipCode", width: 10 },
-  { header: "city", key: "city", width: 18 },
-  { header: "paperName", key: "paperName", width: 22 },
-  { header: "deliveryDate", key: "deliveryDate", width: 13, style: { numFmt: "yyyy-mm-dd" } },
-  { header: "deliveredAmount", key: "deliveredAmount", width: 16 },
-  { header: "receivedAmount", key: "receivedAmount", width: 16 },
-  { header: "amount", key: "amount", width: 10 },
-  { header: "price", key: "price", width: 12, style: { numFmt: "0.00" } },
+  { header: "Namn", key: "name", width: 32 },
+  { header: "Kundnr", key: "customerId", width: 10 },
+  { header: "Postnr", key: "zipCode", width: 10 },
+  { header: "Ort", key: "city", width: 18 },
+  { header: "Tidning", key: "paperName", width: 26 },
+  { header: "Leveransdatum", key: "deliveryDate", width: 14, style: { numFmt: "yyyy-mm-dd" } },
+  { header: "Följesedel", key: "deliveredAmount", width: 11 },
+  { header: "Mottagit", key: "receivedAmount", width: 10 },
+  { header: "Antal", key: "amount", width: 8 },
+  { header: "Summa (kr)", key: "price", width: 12, style: { numFmt: "0.00" } },
 ] as const;
 
 /**

@@ -10,10 +10,12 @@ type Props = {
   query: (Period & { distributorIds: number[]; editions: { titleId: number; editionId: number }[]; excludeDates: string[] }) | null;
   distributors: { id: number; name: string }[];
   editions: { titleId: number; editionId: number; description: string }[];
+  /** The customer tables' search and order, kept when the filters are sent again. */
+  view: { search: string; sort: { column: string; descending: boolean } };
   exportHref: string | null;
 };
 
-export function DistributionFilters({ raw, errors, query, distributors, editions, exportHref }: Props) {
+export function DistributionFilters({ raw, errors, query, distributors, editions, view, exportHref }: Props) {
   const selectedDistributors = new Set(query?.distributorIds ?? []);
   const selectedEditions = new Set((query?.editions ?? []).map((e) => `${e.titleId}:${e.editionId}`));
   const excluded = new Set(query?.excludeDates ?? []);
@@ -23,7 +25,10 @@ export function DistributionFilters({ raw, errors, query, distributors, editions
       <div className="field-row">
         <PlainField key={`from-${raw.from}`} id="dist-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
         <PlainField key={`to-${raw.to}`} id="dist-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
+        <PlainField key={`sok-${view.search}`} id="dist-search" name="sok" label="Sök kund (nummer, namn, ort)" type="search" defaultValue={view.search} />
       </div>
+      <input type="hidden" name="sortera" value={view.sort.column} />
+      <input type="hidden" name="ordning" value={view.sort.descending ? "fallande" : "stigande"} />
       {rangeDates.length > 1 ? (
         <details open={excluded.size > 0}>
           <summary>Exkludera datum</summary>

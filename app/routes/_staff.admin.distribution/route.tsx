@@ -12,6 +12,9 @@ import { PRESET_LABELS, type PresetId } from "~/lib/period";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
+import { customerTable, readCustomerTableView, type CustomerColumn } from "~/features/distribution/customer-table";
+import { Pager } from "~/ui/pager";
+import { SortHeader } from "~/ui/sort";
 import { CustomerRows } from "./customer-rows";
 import { DistributionFilters } from "./filters";
 
@@ -30,7 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = today();
   const parsed = parseDistributionParams(url.searchParams, { from: t, to: t });
   const [distributors, editions] = await Promise.all([listDistributors(scope), listEditions()]);
-  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin") };
+  const view = readCustomerTableView(url.searchParams);
+  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view };
   if (parsed.errors) {
     return data({ ...base, errors: parsed.errors, query: null, entries: [], daily: [], selected: null }, { status: 400 });
   }
@@ -45,14 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!papers) throw new Response("Kunden finns inte.", { status: 404 });
     selected = { customerId, papers };
   }
-  const { entries, daily } = await getDistributionOverview(query, scope, t);
-  return { ...base, errors: null, query, entries, daily, selected };
+  const overview = await getDistributionOverview(query, scope, t);
+  // Each distributor's table sends one page of its customers, searched and sorted.
+  const entries = overview.entries.map(({ customers, ...dist }) => ({
+    ...dist,
+    table: customerTable(customers, dist.id, url.searchParams, view, selected?.customerId ?? null),
+  }));
+  return { ...base, errors: null, query, entries, daily: overview.daily, selected };
 }
 
 const pct = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function DistributionPage() {
-  const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal, view } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -63,7 +72,15 @@ export default function DistributionPage() {
     return () => clearInterval(timer);
   }, [revalidator]);
   const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === location.pathname);
-  const exportSearch = (utb: number | null) => withParams(location.search, { kund: null, ...(utb === null ? {} : { utb: String(utb) }) });
+  const pageKeys = entries.map((d) => d.table.pageKey);
+  // The export holds every row of the filters (not the table's search or page).
+  const exportSearch = (utb: number | null) =>
+    withParams(location.search, { kund: null, sok: null, sortera: null, ordning: null, ...Object.fromEntries(pageKeys.map((k) => [k, null])), ...(utb === null ? {} : { utb: String(utb) }) });
+  const header = (column: CustomerColumn, label: string, numeric = false) => (
+    <SortHeader column={column} sort={view.sort} pageParam={pageKeys} className={numeric ? "num" : undefined}>
+      {label}
+    </SortHeader>
+  );
 
   return (
     <>
@@ -77,9 +94,17 @@ export default function DistributionPage() {
         </div>
       ) : null}
 
-      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund"]} />
+      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund", ...pageKeys]} />
 
-      <DistributionFilters raw={raw} errors={errors} query={query} distributors={distributors} editions={editions} exportHref={query ? `/admin/distribution/export.xlsx${exportSearch(null)}` : null} />
+      <DistributionFilters
+        raw={raw}
+        errors={errors}
+        query={query}
+        distributors={distributors}
+        editions={editions}
+        view={view}
+        exportHref={query ? `/admin/distribution/export.xlsx${exportSearch(null)}` : null}
+      />
 
       {query ? (
         <>
@@ -89,7 +114,7 @@ export default function DistributionPage() {
           <ShareChart days={daily} />
           {entries.map((dist) => {
             const share = dist.customerCount ? (100 * dist.reporting) / dist.customerCount : 0;
-            const open = selected !== null && dist.customers.some((c) => c.id === selected.customerId);
+            const open = selected !== null && dist.table.rows.some((c) => c.id === selected.customerId);
             return (
               <section key={dist.id} className="card distributor" aria-labelledby={`dist-${dist.id}`}>
                 <h2 id={`dist-${dist.id}`}>{dist.name}</h2>
@@ -108,34 +133,41 @@ export default function DistributionPage() {
                     Exportera {dist.name} till Excel
                   </a>
                 </p>
-                {dist.customers.length ? (
-                  <details open={open}>
-                    <summary>Visa kunder ({dist.customers.length})</summary>
-                    <div className="table-wrap">
-                      <table>
-                        <thead>
-                          <tr>
-                            <th scope="col">Kundnr</th>
-                            <th scope="col">Namn</th>
-                            <th scope="col">Postnr</th>
-                            <th scope="col">Ort</th>
-                            <th scope="col" className="num">Antal</th>
-                            <th scope="col" className="num">Summa</th>
-                          </tr>
-                        </thead>
-                        <tbody>
-                          {dist.customers.map((c) => (
-                            <CustomerRows
-                              key={c.id}
-                              customer={c}
-                              papers={selected?.customerId === c.id ? selected.papers : null}
-                              href={withParams(location.search, { kund: selected?.customerId === c.id ? null : String(c.id) })}
-                              canOpenPortal={canOpenPortal}
-                            />
-                          ))}
-                        </tbody>
-                      </table>
-                    </div>
+                {dist.reporting ? (
+                  <details open={open || dist.table.asked}>
+                    <summary>
+                      Visa kunder ({dist.table.matching === dist.reporting ? dist.reporting : `${dist.table.matching} av ${dist.reporting}`})
+                    </summary>
+                    {dist.table.matching === 0 ? (
+                      <p>Inga kunder matchar sökningen.</p>
+                    ) : (
+                      <div className="table-wrap">
+                        <table aria-label={`Kunder hos ${dist.name}`}>
+                          <thead>
+                            <tr>
+                              {header("kundnr", "Kundnr")}
+                              {header("namn", "Namn")}
+                              {header("postnr", "Postnr")}
+                              {header("ort", "Ort")}
+                              {header("antal", "Antal", true)}
+                              {header("summa", "Summa", true)}
+                            </tr>
+                          </thead>
+                          <tbody>
+                            {dist.table.rows.map((c) => (
+                              <CustomerRows
+                                key={c.id}
+                                customer={c}
+                                papers={selected?.customerId === c.id ? selected.papers : null}
+                                href={withParams(location.search, { kund: selected?.customerId === c.id ? null : String(c.id) })}
+                                canOpenPortal={canOpenPortal}
+                              />
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    )}
+                    <Pager page={dist.table.page} pages={dist.table.pages} param={dist.table.pageKey} />
                   </details>
                 ) : (
                   <p>Inga rapporterande kunder.</p>
