@@ -13,7 +13,7 @@ import { CustomerNumberForm } from "~/ui/customer-number-form";
 import { Field } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
 import { menuFor, staffMenu } from "~/ui/menu";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmAction } from "~/ui/confirm";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -69,7 +69,20 @@ export default function AdminStart() {
                 <a href={s.url} target="_blank" rel="noopener noreferrer">
                   {s.name}
                 </a>
-                <RowAction intent={INTENT.remove} fields={{ id: s.id }} label="Ta bort" ariaLabel={`Ta bort ${s.name}`} className="inline-form" buttonClassName="link-button" />
+                <ConfirmAction
+                  confirm={`lank-${s.id}`}
+                  label="Ta bort"
+                  ariaLabel={`Ta bort ${s.name}`}
+                  className="link-button"
+                  title="Ta bort länken?"
+                  intent={INTENT.remove}
+                  fields={{ id: s.id }}
+                  confirmLabel="Ta bort länken"
+                >
+                  <p>
+                    {s.name} ({s.url})
+                  </p>
+                </ConfirmAction>
               </li>
             ))}
           </ul>

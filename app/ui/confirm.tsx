@@ -89,3 +89,42 @@ export function ConfirmDialog({
     </UrlDialog>
   );
 }
+
+/**
+ * A row's delete (or other irreversible action) with its confirmation in one: the link,
+ * and the dialog when the URL asks for this row's confirmation.
+ */
+export function ConfirmAction({
+  confirm,
+  label,
+  ariaLabel,
+  className,
+  title,
+  intent,
+  fields,
+  confirmLabel,
+  children,
+}: {
+  confirm: string;
+  label: ReactNode;
+  ariaLabel?: string;
+  className?: string;
+  title: ReactNode;
+  intent: string;
+  fields: Record<string, string | number>;
+  confirmLabel: ReactNode;
+  /** What will happen, in the dialog. */
+  children?: ReactNode;
+}) {
+  const confirming = useConfirming();
+  return (
+    <>
+      <ConfirmLink confirm={confirm} label={label} ariaLabel={ariaLabel} className={className} />
+      {confirming === confirm ? (
+        <ConfirmDialog title={title} intent={intent} fields={fields} confirmLabel={confirmLabel}>
+          {children}
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}

@@ -22,16 +22,20 @@ test("staff deleting a link already deleted in another tab: the reason inside th
   await page.getByLabel("Titel", { exact: true }).fill("Şahin Livs intranät");
   await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/sahin");
   await page.getByRole("button", { name: "Lägg till" }).click();
-  await expect(page.getByRole("link", { name: "Şahin Livs intranät" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Şahin Livs intranät", exact: true })).toBeVisible();
 
-  // A second tab deletes it; the first, left open, deletes it again.
+  // The first tab asks to delete it and is left at the confirmation; a second tab deletes
+  // it; then the first confirms.
+  await page.getByRole("link", { name: "Ta bort Şahin Livs intranät" }).click();
+  await expect(page.getByRole("heading", { name: "Ta bort länken?" })).toBeVisible();
   const second = await page.context().newPage();
   await second.goto("/admin");
-  await second.getByRole("button", { name: "Ta bort Şahin Livs intranät" }).click();
+  await second.getByRole("link", { name: "Ta bort Şahin Livs intranät" }).click();
+  await second.getByRole("button", { name: "Ta bort länken" }).click();
   await expect(second.getByText("Inga sparade länkar.")).toBeVisible();
   await second.close();
 
-  await page.getByRole("button", { name: "Ta bort Şahin Livs intranät" }).click();
+  await page.getByRole("button", { name: "Ta bort länken" }).click();
   await expect(page.getByRole("heading", { name: "Sidan finns inte" })).toBeVisible();
   await expect(page.getByText("Länken finns inte.")).toBeVisible();
   const menu = page.getByRole("navigation", { name: "Huvudmeny" });

@@ -352,7 +352,7 @@ test.describe("admin start", () => {
     await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/start");
     await page.getByRole("button", { name: "Lägg till" }).click();
     await expect(page.getByRole("status")).toHaveText("Länken är sparad.");
-    await expect(page.getByRole("link", { name: "Intranätet" })).toHaveAttribute("href", "https://intra.example/start");
+    await expect(page.getByRole("link", { name: "Intranätet", exact: true })).toHaveAttribute("href", "https://intra.example/start");
 
     // Another staff user neither sees nor deletes it.
     const [row] = await e2eDb().select().from(schema.shortcuts).where(eq(schema.shortcuts.name, "Intranätet")).orderBy(schema.shortcuts.id);
@@ -364,7 +364,8 @@ test.describe("admin start", () => {
     expect((await otherPage.request.post("/admin", { form: { csrf: await formToken(otherPage.request), intent: "delete-shortcut", id: String(row.id) } })).status()).toBe(404);
     await context.close();
 
-    await page.getByRole("button", { name: "Ta bort Intranätet" }).click();
+    await page.getByRole("link", { name: "Ta bort Intranätet" }).click();
+    await page.getByRole("button", { name: "Ta bort länken" }).click();
     await expect(page.getByRole("status")).toHaveText("Länken är borttagen.");
     await expect(page.getByText("Inga sparade länkar.")).toBeVisible();
   });

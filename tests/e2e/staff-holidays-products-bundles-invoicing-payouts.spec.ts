@@ -195,14 +195,51 @@ test.describe("Buntar", () => {
     await page.getByLabel("Kundnummer").fill(String(r.id));
     await page.getByRole("button", { name: "Sök" }).click();
     await expect(page.getByRole("row")).toHaveCount(3);
-    await page.getByRole("button", { name: "Ta bort block 1–50" }).click();
+    await page.getByRole("link", { name: "Ta bort block 1–50" }).click();
+    await expect(page.getByText("Block 1–50")).toBeVisible();
+    await page.getByRole("button", { name: "Ta bort blocket" }).click();
     await expect(page.getByText("Blocket kan inte tas bort: buntnummer i blocket används redan.")).toBeVisible();
-    await page.getByRole("button", { name: "Ta bort block 51–100" }).click();
+    await page.getByRole("link", { name: "Ta bort block 51–100" }).click();
+    // Avbryt keeps it.
+    await page.getByRole("link", { name: "Avbryt" }).click();
+    await expect(page.getByRole("row")).toHaveCount(3);
+    await page.getByRole("link", { name: "Ta bort block 51–100" }).click();
+    await page.getByRole("button", { name: "Ta bort blocket" }).click();
     await expect(page.getByRole("status")).toHaveText("Buntblocket borttaget.");
     await expect(page.getByRole("row")).toHaveCount(2);
     const rows = await e2eDb().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.id, fresh.id));
     expect(rows).toHaveLength(0);
     expect((await lastAudit("label-block.delete"))?.target).toBe(`customer:${r.id}`);
+  });
+
+  test("Buntinnehåll: sorted by number either way or by closing date, the order kept in the URL", async ({ page }, info) => {
+    const r = await makeRetailer(info.workerIndex);
+    const db = e2eDb();
+    const [delivery] = await db
+      .insert(schema.deliveries)
+      .values({ customerId: r.id, titleId: 1, editionId: 1, deliveryDate: addDays(day, -3), delivered: 40, priceOre: 2000 })
+      .returning();
+    for (const [number, closedDate] of [[7, addDays(day, -1)], [12, addDays(day, -5)], [9, null]] as const) {
+      const b = await createBundle(db, { customerId: r.id, number, type: 0, open: closedDate === null, closedDate });
+      await db.insert(schema.returns).values({ customerId: r.id, bundleId: b.id, deliveryId: delivery.id, amount: number });
+    }
+    await asAdmin(page);
+    await page.goto(`/admin/bundles?flik=innehall&kund=${r.id}`);
+    const headings = page.getByRole("article").getByRole("heading");
+    await expect(headings).toHaveText([/^Bunt 12 /, /^Bunt 9 /, /^Bunt 7 /]);
+    await page.getByLabel("Sortera").selectOption({ label: "Buntnummer, lägst först" });
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(page).toHaveURL(/sortera=nummer-stigande/);
+    await expect(headings).toHaveText([/^Bunt 7 /, /^Bunt 9 /, /^Bunt 12 /]);
+    await page.getByLabel("Sortera").selectOption({ label: "Senast stängd först" });
+    await page.getByRole("button", { name: "Sök" }).click();
+    await expect(headings).toHaveText([/^Bunt 7 /, /^Bunt 12 /, /^Bunt 9 /]);
+    await page.goBack();
+    await expect(headings).toHaveText([/^Bunt 7 /, /^Bunt 9 /, /^Bunt 12 /]);
+    await expect(page.getByLabel("Sortera")).toHaveValue("nummer-stigande");
+    // An order that does not exist is the default, not an error.
+    await page.goto(`/admin/bundles?flik=innehall&kund=${r.id}&sortera=toString`);
+    await expect(headings).toHaveText([/^Bunt 12 /, /^Bunt 9 /, /^Bunt 7 /]);
   });
 
   test("Buntinnehåll: filters by status and title", async ({ page }, info) => {
@@ -262,6 +299,31 @@ test.describe("Buntar", () => {
 });
 
 test.describe("Fakturering", () => {
+  test("Fakturaposter: removing a new line asks first; Avbryt keeps it", async ({ page, retailer }) => {
+    await asAdmin(page);
+    await page.goto("/admin/invoice?flik=poster&ny=1");
+    const article = unique("Skylt");
+    await page.getByLabel("Tidning").selectOption("Expressen");
+    await page.getByLabel("Kundnummer").fill(String(retailer.id));
+    await page.getByLabel("Produktgrupp").selectOption("Exponeringsutrustning");
+    await page.getByLabel("Artikelnamn").fill(article);
+    await page.getByLabel("Leveransdatum").fill(day);
+    await page.getByLabel("Levererat antal").fill("1");
+    await page.getByLabel("Nettopris (kr)").fill("40,00");
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    await expect(page.getByRole("status")).toHaveText("Raden har lagts till i listan.");
+    const drafts = page.getByRole("table", { name: "Nya rader" });
+    await drafts.getByRole("link", { name: `Ta bort ${article} för ${retailer.id}` }).click();
+    await expect(page.getByRole("heading", { name: "Ta bort raden?" })).toBeVisible();
+    await page.getByRole("link", { name: "Avbryt" }).click();
+    await expect(page.getByRole("heading", { name: "Ta bort raden?" })).toHaveCount(0);
+    await expect(drafts.getByRole("row", { name: new RegExp(article) })).toBeVisible();
+    await drafts.getByRole("link", { name: `Ta bort ${article} för ${retailer.id}` }).click();
+    await page.getByRole("button", { name: "Ta bort raden" }).click();
+    await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
+    expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
+  });
+
   test("Fakturaposter: a draft with computed gross price is edited, sent and deleted from the waiting list", async ({ page, retailer, globalLock }) => {
     // An invoice run (staff-invoice-run.spec.ts) would invoice the sent line meanwhile.
     await globalLock("invoice-run");
@@ -297,7 +359,9 @@ test.describe("Fakturering", () => {
     const [line] = await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article));
     expect(line.fileId).not.toBeNull();
     expect(line.grossPriceOre).toBe(10600);
-    await page.getByRole("button", { name: `Ta bort väntande ${article} för ${retailer.id}` }).click();
+    await page.getByRole("link", { name: `Ta bort väntande ${article} för ${retailer.id}` }).click();
+    await expect(page.getByRole("heading", { name: "Ta bort den väntande raden?" })).toBeVisible();
+    await page.getByRole("button", { name: "Ta bort raden" }).click();
     await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
     expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
   });
@@ -338,10 +402,13 @@ test.describe("Fakturering", () => {
     await expect(page.getByRole("status")).toHaveText("Framgång! Överföring till fakturering lyckades.");
     await expect(section.getByRole("row", { name: new RegExp(`${article}b`) })).toContainText("Överförd");
 
-    await section.getByRole("button", { name: `Ta bort rad ${article}b för ${retailer.id}` }).click();
+    await section.getByRole("link", { name: `Ta bort rad ${article}b för ${retailer.id}` }).click();
+    await page.getByRole("button", { name: "Ta bort raden" }).click();
     await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
     await expect(section.getByRole("row")).toHaveCount(2);
-    await section.getByRole("button", { name: `Ta bort filen ${filename}` }).click();
+    await section.getByRole("link", { name: `Ta bort filen ${filename}` }).click();
+    await expect(page.getByText(`${filename} och dess 1 rader tas bort.`)).toBeVisible();
+    await page.getByRole("button", { name: "Ta bort filen" }).click();
     await expect(page.getByRole("status")).toHaveText("Filens 1 rader borttagna.");
     expect(await e2eDb().select().from(schema.orderLines).where(like(schema.orderLines.articleNumber, `${article}%`))).toHaveLength(0);
   });

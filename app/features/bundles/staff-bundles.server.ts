@@ -1,6 +1,7 @@
 // Staff view of bundles (Buntar): label blocks, bundle contents and bundle number
 // changes. Every function takes the customer number and filters by it.
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import type { BundleOrder } from "./bundle-orders";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { refuse } from "~/lib/refusal";
@@ -65,6 +66,8 @@ export type BundleSearch = {
   title?: keyof typeof TITLE_GROUPS;
   number?: number;
   page: number;
+  /** Default: the highest bundle number first. */
+  order?: BundleOrder;
 };
 
 export type BundleContent = {
@@ -103,7 +106,14 @@ export async function searchBundleContents(q: BundleSearch): Promise<{ bundles: 
     .innerJoin(d, eq(d.id, r.deliveryId))
     .where(where)
     .groupBy(b.id)
-    .orderBy(desc(b.number))
+    .orderBy(
+      ...(q.order === "nummer-stigande"
+        ? [asc(b.number), asc(b.id)]
+        : q.order === "stangd-fallande"
+          ? // Open bundles (no closing date) after the closed ones.
+            [sql`${b.closedDate} is null`, desc(b.closedDate), desc(b.number), desc(b.id)]
+          : [desc(b.number), desc(b.id)]),
+    )
     .limit(PAGE_SIZE)
     .offset((Math.max(1, q.page) - 1) * PAGE_SIZE);
   if (matching.length === 0) return { bundles: [], total: 0 };

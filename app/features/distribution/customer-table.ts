@@ -15,10 +15,15 @@ export const CUSTOMERS_PER_PAGE = 100;
 /** The query-string key of a distributor's page. */
 export const pageKeyOf = (distributorId: number) => `sida-${distributorId}`;
 
-export type CustomerTableView = { search: string; sort: Sort<CustomerColumn> };
+/** `sortChosen`: the URL names an order (a header was clicked), so the filters keep it. */
+export type CustomerTableView = { search: string; sort: Sort<CustomerColumn>; sortChosen: boolean };
 
 export function readCustomerTableView(params: URLSearchParams): CustomerTableView {
-  return { search: (params.get("sok") ?? "").slice(0, 100), sort: readSort(params, CUSTOMER_COLUMNS, { column: "kundnr", descending: false }) };
+  return {
+    search: (params.get("sok") ?? "").slice(0, 100),
+    sort: readSort(params, CUSTOMER_COLUMNS, { column: "kundnr", descending: false }),
+    sortChosen: params.has("sortera"),
+  };
 }
 
 const compare: Record<CustomerColumn, (a: DistributionCustomer, b: DistributionCustomer) => number> = {
@@ -59,6 +64,6 @@ export function customerTable(
     pages,
     pageKey: key,
     /** The URL asks for this table (a search, an order or a page): it opens by itself. */
-    asked: view.search !== "" || params.has("sortera") || params.has(key),
+    asked: view.search !== "" || view.sortChosen || params.has(key),
   };
 }

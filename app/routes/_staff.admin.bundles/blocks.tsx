@@ -3,7 +3,7 @@ import { useActionData } from "@remix-run/react";
 import type { FormReply } from "~/http/form.server";
 import type { listLabelBlocks } from "~/features/bundles/index.server";
 import { FieldErrors } from "~/ui/field";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmAction } from "~/ui/confirm";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
 
 type Block = Awaited<ReturnType<typeof listLabelBlocks>>[number];
@@ -36,7 +36,19 @@ export function BlocksSection({ blocks, customerId }: { blocks: Block[]; custome
               <td className="num">{b.numberUnused}</td>
               <td>{b.status}</td>
               <td>
-                <RowAction intent="delete-block" fields={{ kund: customerId, blockId: b.id }} label="Ta bort" ariaLabel={`Ta bort block ${b.fromNumber}–${b.toNumber}`} />
+                <ConfirmAction
+                  confirm={`block-${b.id}`}
+                  label="Ta bort"
+                  ariaLabel={`Ta bort block ${b.fromNumber}–${b.toNumber}`}
+                  title="Ta bort buntblocket?"
+                  intent="delete-block"
+                  fields={{ kund: customerId, blockId: b.id }}
+                  confirmLabel="Ta bort blocket"
+                >
+                  <p>
+                    Block {b.fromNumber}–{b.toNumber} ({b.fromDate} – {b.toDate}) tas bort från kund {customerId}. Ett block vars nummer används kan inte tas bort.
+                  </p>
+                </ConfirmAction>
               </td>
             </tr>
           ))}

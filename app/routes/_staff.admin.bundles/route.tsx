@@ -2,10 +2,10 @@
 // changes, as three tabs in the URL (?flik=…). The parts sit beside this file.
 import { BUNDLE_NUMBER, parseShortNumber } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, data, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { BundleActionSchema } from "~/features/bundles";
+import { BUNDLE_ORDERS, BundleActionSchema, type BundleOrder } from "~/features/bundles";
 import { changeBundleNumber, customerExists, deleteLabelBlock, listChangeableBundles, listLabelBlocks, searchBundleContents } from "~/features/bundles/index.server";
 import { handleForm } from "~/http/form.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
@@ -46,14 +46,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const title = titleParam === "AB" || titleParam === "EX" ? titleParam : undefined;
   const numberParam = params.get("bunt");
   const number = numberParam && BUNDLE_NUMBER.test(numberParam) ? Number(numberParam) : undefined;
-  const filters = { from, to, status, title: title ?? "", number: number ?? "" };
+  const orderParam = params.get("sortera") ?? "";
+  const order: BundleOrder = Object.hasOwn(BUNDLE_ORDERS, orderParam) ? (orderParam as BundleOrder) : "nummer-fallande";
+  const filters = { from, to, status, title: title ?? "", number: number ?? "", order };
   const none = { blocks: null, contents: null, changeable: null };
   if (!known) return { ...base, filters, ...none };
   if (tab === "block") return { ...base, filters, ...none, blocks: await listLabelBlocks(customerId!) };
   if (tab === "innehall") {
     // The range picker's rule (back-office spec): the start may not come after the end.
     if (from > to) return data({ ...base, periodError: "Felaktig period", filters, ...none }, { status: 400 });
-    const contents = await searchBundleContents({ customerId: customerId!, from, to, status, title, number, page });
+    const contents = await searchBundleContents({ customerId: customerId!, from, to, status, title, number, page, order });
     return { ...base, filters, ...none, contents };
   }
   return { ...base, filters, ...none, changeable: await listChangeableBundles(customerId!, page) };
@@ -78,12 +80,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function BundlesAdmin() {
+  const { search } = useLocation();
   const { tab, customerId, customerError, periodError, page, filters, blocks, contents, changeable } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Buntar</h1>
       <TabStrip tabs={TABS} current={tab} keep={["kund"]} label="Flikar" />
-      <Form method="get" className="card filters">
+      {/* Keyed by the query and without form restoration, so after Back the fields show
+          the search the results are for. */}
+      <Form method="get" className="card filters" key={search} autoComplete="off">
         <input type="hidden" name="flik" value={tab} />
         <div className="form-row">
           <div className="field">
@@ -121,6 +126,16 @@ export default function BundlesAdmin() {
               <div className="field">
                 <label htmlFor="bunt">Buntnummer</label>
                 <input id="bunt" name="bunt" type="text" inputMode="numeric" defaultValue={filters.number} />
+              </div>
+              <div className="field">
+                <label htmlFor="sortera">Sortera</label>
+                <select id="sortera" name="sortera" defaultValue={filters.order}>
+                  {Object.entries(BUNDLE_ORDERS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
               </div>
             </>
           ) : null}

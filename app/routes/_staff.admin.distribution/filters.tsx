@@ -11,7 +11,7 @@ type Props = {
   distributors: { id: number; name: string }[];
   editions: { titleId: number; editionId: number; description: string }[];
   /** The customer tables' search and order, kept when the filters are sent again. */
-  view: { search: string; sort: { column: string; descending: boolean } };
+  view: { search: string; sort: { column: string; descending: boolean }; sortChosen: boolean };
   exportHref: string | null;
 };
 
@@ -27,8 +27,12 @@ export function DistributionFilters({ raw, errors, query, distributors, editions
         <PlainField key={`to-${raw.to}`} id="dist-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         <PlainField key={`sok-${view.search}`} id="dist-search" name="sok" label="Sök kund (nummer, namn, ort)" type="search" defaultValue={view.search} />
       </div>
-      <input type="hidden" name="sortera" value={view.sort.column} />
-      <input type="hidden" name="ordning" value={view.sort.descending ? "fallande" : "stigande"} />
+      {view.sortChosen ? (
+        <>
+          <input type="hidden" name="sortera" value={view.sort.column} />
+          <input type="hidden" name="ordning" value={view.sort.descending ? "fallande" : "stigande"} />
+        </>
+      ) : null}
       {rangeDates.length > 1 ? (
         <details open={excluded.size > 0}>
           <summary>Exkludera datum</summary>

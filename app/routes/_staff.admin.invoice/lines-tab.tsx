@@ -9,7 +9,7 @@ import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
 import { Pager, pageCount } from "~/ui/pager";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmAction } from "~/ui/confirm";
 import { ActionsHeader } from "~/ui/table";
 import { LineForm, type Line } from "./line-form";
 
@@ -21,6 +21,9 @@ type Props = {
   page: number;
   adding: boolean;
 };
+
+/** A line in words, for the confirmation before it is removed. */
+const lineText = (l: Line) => `${l.articleName} för kund ${l.customerId}, ${l.deliveryDate}: ${formatKr(l.grossPriceOre)}.`;
 
 function LinesTable({ lines, caption, action }: { lines: Line[]; caption: string; action: (l: Line) => ReactNode }) {
   return (
@@ -93,11 +96,23 @@ export function InvoiceLinesTab({ drafts, waiting, editing, per, page, adding }:
             lines={drafts}
             caption="Nya rader"
             action={(l) => (
-              <RowAction intent="delete-draft" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort ${l.articleName} för ${l.customerId}`} className="inline-actions">
+              <span className="inline-actions">
                 <Link to={`?flik=poster&redigera=${l.id}`} aria-label={`Ändra ${l.articleName} för ${l.customerId}`}>
                   Ändra
                 </Link>
-              </RowAction>
+                <ConfirmAction
+                  confirm={`rad-${l.id}`}
+                  label="Ta bort"
+                  ariaLabel={`Ta bort ${l.articleName} för ${l.customerId}`}
+                  className="link-button"
+                  title="Ta bort raden?"
+                  intent="delete-draft"
+                  fields={{ id: l.id }}
+                  confirmLabel="Ta bort raden"
+                >
+                  <p>{lineText(l)}</p>
+                </ConfirmAction>
+              </span>
             )}
           />
           <Form method="post" className="actions">
@@ -128,7 +143,20 @@ export function InvoiceLinesTab({ drafts, waiting, editing, per, page, adding }:
           <LinesTable
             lines={lines}
             caption={`Fil ${fileId}`}
-            action={(l) => <RowAction intent="delete-waiting" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort väntande ${l.articleName} för ${l.customerId}`} />}
+            action={(l) => (
+              <ConfirmAction
+                confirm={`vantande-${l.id}`}
+                label="Ta bort"
+                ariaLabel={`Ta bort väntande ${l.articleName} för ${l.customerId}`}
+                className="link-button"
+                title="Ta bort den väntande raden?"
+                intent="delete-waiting"
+                fields={{ id: l.id }}
+                confirmLabel="Ta bort raden"
+              >
+                <p>{lineText(l)} Den faktureras inte.</p>
+              </ConfirmAction>
+            )}
           />
         </section>
       ))}

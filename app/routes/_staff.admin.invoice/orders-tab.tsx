@@ -9,7 +9,7 @@ import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
-import { RowAction } from "~/ui/row-action";
+import { ConfirmAction } from "~/ui/confirm";
 import { ActionsHeader } from "~/ui/table";
 
 type Files = Awaited<ReturnType<typeof listOrderFiles>>;
@@ -70,7 +70,21 @@ export function OrdersTab({ files }: { files: Files }) {
           <h3>
             {f.filename} ({f.lines.length} rader)
           </h3>
-          <RowAction intent="delete-order-file" fields={{ id: f.fileId }} label="Ta bort filen" ariaLabel={`Ta bort filen ${f.filename}`} className="actions" />
+          <p className="actions">
+            <ConfirmAction
+              confirm={`fil-${f.fileId}`}
+              label="Ta bort filen"
+              ariaLabel={`Ta bort filen ${f.filename}`}
+              title="Ta bort filen?"
+              intent="delete-order-file"
+              fields={{ id: f.fileId }}
+              confirmLabel="Ta bort filen"
+            >
+              <p>
+                {f.filename} och dess {f.lines.length} rader tas bort.
+              </p>
+            </ConfirmAction>
+          </p>
           <div className="table-wrap">
             <table>
               <thead>
@@ -98,7 +112,20 @@ export function OrdersTab({ files }: { files: Files }) {
                     <td>{l.ledger}</td>
                     <td>{l.transferredAt ? "Överförd" : "Ej överförd"}</td>
                     <td>
-                      <RowAction intent="delete-order" fields={{ id: l.id }} label="Ta bort" ariaLabel={`Ta bort rad ${l.articleNumber} för ${l.customerId}`} />
+                      <ConfirmAction
+                        confirm={`orderrad-${l.id}`}
+                        label="Ta bort"
+                        ariaLabel={`Ta bort rad ${l.articleNumber} för ${l.customerId}`}
+                        className="link-button"
+                        title="Ta bort raden?"
+                        intent="delete-order"
+                        fields={{ id: l.id }}
+                        confirmLabel="Ta bort raden"
+                      >
+                        <p>
+                          {l.articleDescription} ({l.articleNumber}) för kund {l.customerId}, {l.amount} st à {formatKr(l.priceOre)}.
+                        </p>
+                      </ConfirmAction>
                     </td>
                   </tr>
                 ))}
