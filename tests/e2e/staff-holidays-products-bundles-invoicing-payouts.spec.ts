@@ -1,6 +1,6 @@
 // Staff back office B: Helgspärr, Produkt information, Buntar, Fakturering,
 // Dagens produkter, Garantibelopp — as an admin uses them, with JS off and on.
-import { and, desc, eq, like } from "drizzle-orm";
+import { and, desc, eq, inArray, like } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
@@ -489,6 +489,49 @@ test.describe("Dagens produkter", () => {
 });
 
 test.describe("Garantibelopp", () => {
+  test("the added pay-outs are searched, sorted and paged; an action returns to the same view", async ({ page }, info) => {
+    await withGlobalLock("payouts", async () => {
+      const db = e2eDb();
+      const stamp = Date.now();
+      const names = ["Şahin Livs", "Kiosk Łódź", "Nguyễn Tobak", ...Array.from({ length: 24 }, (_, i) => `Garantikiosk ${String(i).padStart(2, "0")}`)];
+      const customers = [];
+      for (const [i, name] of names.entries()) {
+        const r = await makeRetailer(info.workerIndex, { name: `${name} ${stamp}` });
+        await db.insert(schema.guarantees).values({ customerId: r.id, ledger: 83, amountOre: 10000 + i * 100, refunded: true, refundDate: addDays(day, 3) });
+        customers.push(r);
+      }
+      try {
+        await asAdmin(page);
+        await page.goto("/admin/guarantees");
+        const cards = page.getByRole("article");
+        await expect(page.getByText(/^27 kunder, sida 1 av 2\.$/)).toBeVisible();
+        await expect(cards).toHaveCount(25);
+        await page.getByRole("link", { name: "Nästa" }).click();
+        await expect(cards).toHaveCount(2);
+
+        await page.getByLabel("Sortera").selectOption({ label: "Högst belopp först" });
+        await page.getByRole("button", { name: "Visa" }).click();
+        await expect(page).toHaveURL(/sortera=belopp/);
+        await expect(cards.first()).toContainText("Garantikiosk 23");
+        await page.getByLabel("Sök bland tillagda (kundnummer, namn)").fill("SAHIN");
+        await page.getByRole("button", { name: "Visa" }).click();
+        await expect(page.getByText(/^1 av 27 kunder\.$/)).toBeVisible();
+        await expect(cards).toHaveCount(1);
+        await expect(cards.first()).toContainText(`Şahin Livs ${stamp}`);
+
+        // Taking the pay-out back returns to this view, the search and order kept.
+        await cards.first().getByRole("button", { name: /Ångra utbetalning Aftonbladet 100,00 kr/ }).click();
+        await expect(page.getByRole("status")).toHaveText("Utbetalningen är borttagen ur listan.");
+        await expect(page).toHaveURL(/sok=SAHIN/);
+        await expect(page).toHaveURL(/sortera=belopp/);
+        await expect(page.getByText("Inga tillagda utbetalningar matchar sökningen.")).toBeVisible();
+        await expect(page.getByLabel("Sök bland tillagda (kundnummer, namn)")).toHaveValue("SAHIN");
+      } finally {
+        await db.delete(schema.guarantees).where(inArray(schema.guarantees.customerId, customers.map((c) => c.id)));
+      }
+    });
+  });
+
   test("search, pay out, fix bank details, download payout CSV and underlag, mark complete", async ({ page }, info) => {
     // Payout files and Klarmarkera cover every prepared payout: one test at a time.
     await withGlobalLock("payouts", async () => {

@@ -1,10 +1,10 @@
 import { CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
-import { GuaranteeActionSchema } from "~/features/guarantees";
+import { GuaranteeActionSchema, REFUND_ORDERS, refundView } from "~/features/guarantees";
 import {
   addToRefund,
   completeRefunds,
@@ -22,6 +22,7 @@ import { handleForm, type FormReply } from "~/http/form.server";
 import { formatKr } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
+import { Pager } from "~/ui/pager";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
 import { BANK_FIELD_TEXT } from "./bank-detail-form";
@@ -42,7 +43,8 @@ async function attempt<T>(fn: () => Promise<T>, message: string): Promise<{ valu
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const raw = new URL(request.url).searchParams.get("kund")?.trim() ?? "";
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("kund")?.trim() ?? "";
   const customerId = CUSTOMER_NUMBER.test(raw) ? Number(raw) : null;
   const [totals, refunds, found] = await Promise.all([
     attempt(guaranteeTotals, "Misslyckades med att hämta totalsummor för garantibelopp."),
@@ -62,7 +64,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     searchMessage,
     totals: totals.value ?? [],
     totalsError: totals.error,
-    refunds: (refunds.value ?? []).map((r) => ({ ...r, problems: refundProblems(r) })),
+    // One page of the added pay-outs, searched and sorted (the checks above cover all).
+    list: refundView(
+      pending.map((r) => ({ ...r, problems: refundProblems(r) })),
+      params,
+    ),
+    pendingCount: pending.length,
+    // The file buttons cover every added pay-out, not only the page shown.
+    ledgersPending: LEDGERS.filter((l) => pending.some((r) => r.amounts.some((a) => a.ledger === l))),
     refundsError: refunds.error,
   };
 }
@@ -70,8 +79,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, GuaranteeActionSchema, async (v, submission) => {
-    // Built from a form field, so it goes through the same check as every redirect target.
-    const back = safeRedirect(`/admin/guarantees${v.search ? `?kund=${encodeURIComponent(v.search)}` : ""}`, "/admin/guarantees");
+    // Back to the view the form was on (the search, the list's order and page, all in the
+    // query string the form posted to), through the same check as every redirect target.
+    const query = new URL(request.url).searchParams;
+    query.delete("bekrafta");
+    query.delete("index");
+    if (v.search && !query.has("kund")) query.set("kund", v.search);
+    const back = safeRedirect(`/admin/guarantees${query.size ? `?${query}` : ""}`, "/admin/guarantees");
     switch (v.intent) {
       case "refund": {
         const ok = await addToRefund(v.kund, v.guaranteeId, user.actor).catch(() => false);
@@ -130,12 +144,13 @@ function errorsOf(reply: FormReply | null): string[] {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function GuaranteesAdmin() {
-  const { search, customer, searchMessage, totals, totalsError, refunds, refundsError, missing } = useLoaderData<typeof loader>();
+  const { search, customer, searchMessage, totals, totalsError, list, pendingCount, ledgersPending, refundsError, missing } = useLoaderData<typeof loader>();
+  const { search: query } = useLocation();
+  const refunds = list.rows;
   const confirming = useConfirming();
   const reply = useActionData<typeof action>() as FormReply | undefined;
   const refundErrors = errorsOf(answerOf(reply, "refund"));
   const completeErrors = errorsOf(answerOf(reply, "complete"));
-  const ledgersPending = LEDGERS.filter((l) => refunds.some((r) => r.amounts.some((a) => a.ledger === l)));
   return (
     <>
       <h1>Garantibelopp</h1>
@@ -239,7 +254,35 @@ export default function GuaranteesAdmin() {
           ) : null}
         </div>
       ) : null}
-      {refunds.length === 0 ? <p>Inga tillagda utbetalningar.</p> : null}
+      {pendingCount === 0 ? (
+        <p>Inga tillagda utbetalningar.</p>
+      ) : (
+        <Form method="get" className="card filters" key={query} autoComplete="off" aria-label="Sök bland tillagda utbetalningar">
+          {search ? <input type="hidden" name="kund" value={search} /> : null}
+          <div className="form-row">
+            <div className="field">
+              <label htmlFor="refund-search">Sök bland tillagda (kundnummer, namn)</label>
+              <input id="refund-search" name="sok" type="search" defaultValue={list.search} />
+            </div>
+            <div className="field">
+              <label htmlFor="refund-order">Sortera</label>
+              <select id="refund-order" name="sortera" defaultValue={list.order}>
+                {Object.entries(REFUND_ORDERS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button type="submit">Visa</button>
+          <p>
+            {list.matching === pendingCount ? `${pendingCount} kunder` : `${list.matching} av ${pendingCount} kunder`}
+            {list.pages > 1 ? `, sida ${list.page} av ${list.pages}` : ""}.
+          </p>
+        </Form>
+      )}
+      {pendingCount > 0 && list.matching === 0 ? <p>Inga tillagda utbetalningar matchar sökningen.</p> : null}
       {missing.length > 0 && completeErrors.length === 0 ? (
         <div className="notice" role="note" aria-label="Saknade uppgifter">
           <p>Innan utbetalningsfiler, underlag eller klarmarkering behövs:</p>
@@ -253,7 +296,8 @@ export default function GuaranteesAdmin() {
       {refunds.map((r) => (
         <PendingRefund key={r.customerId} refund={r} search={search} answerFor={(field) => answerOf(reply, field, r.customerId)} />
       ))}
-      {refunds.length > 0 ? (
+      <Pager page={list.page} pages={list.pages} />
+      {pendingCount > 0 ? (
         <div className="actions">
           {ledgersPending.map((l) => (
             <DownloadButton key={`csv-${l}`} fields={{ ledger: String(l), intent: "csv" }} label={`Utbetalningsfil ${LEDGER_TITLE[l]}`} />
@@ -265,10 +309,10 @@ export default function GuaranteesAdmin() {
           <ConfirmLink confirm="klarmarkera" label="Klarmarkera" className="button primary" />
         </div>
       ) : null}
-      {refunds.length > 0 && confirming === "klarmarkera" ? (
+      {pendingCount > 0 && confirming === "klarmarkera" ? (
         <ConfirmDialog title="Klarmarkera utbetalningarna?" intent="complete" fields={{ search }} confirmLabel="Klarmarkera">
           <p>
-            {refunds.length} {refunds.length === 1 ? "kunds" : "kunders"} utbetalningar markeras som utbetalda och lämnar listan. Det går inte att ångra.
+            {pendingCount} {pendingCount === 1 ? "kunds" : "kunders"} utbetalningar markeras som utbetalda och lämnar listan. Det går inte att ångra.
           </p>
         </ConfirmDialog>
       ) : null}
