@@ -401,7 +401,12 @@ export const productInformation = sqliteTable(
     articleId: text("article_id").notNull(),
     ...timestamps,
   },
-  (t) => [index("product_information_title").on(t.titleId, t.editionId)],
+  (t) => [
+    index("product_information_title").on(t.titleId, t.editionId),
+    // One row per title, edition and delivery date, the dateless default row included
+    // (NULLs are distinct in a plain unique index, so the date is coalesced).
+    uniqueIndex("product_information_one_per_day").on(t.titleId, t.editionId, sql`coalesce(${t.deliveryDate}, '')`),
+  ],
 );
 
 // Every invoice run that was not a dry run, from the web or the CLI (issue 16: the

@@ -86,6 +86,14 @@ describe("product information", () => {
     await expect(saveProduct({ titleId: 1, editionId: 2, productCode: "P", accountCode: "A" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { edition: "Utgåvan hör inte till titeln." } });
   });
 
+  it("the database itself holds one row per title, edition and date (a writer that skips the check, e.g. an import)", async () => {
+    const row = { titleId: 1, editionId: 2, productCode: "DB1", accountCode: "A", articleId: "X" };
+    await db().insert(schema.productInformation).values(row);
+    await expect(db().insert(schema.productInformation).values({ ...row, productCode: "DB2" })).rejects.toThrow();
+    await db().insert(schema.productInformation).values({ ...row, deliveryDate: "2027-02-01" });
+    await expect(db().insert(schema.productInformation).values({ ...row, deliveryDate: "2027-02-01" })).rejects.toThrow();
+  });
+
   it("refuses a second row for the same title, edition and delivery date (none counts as one date)", async () => {
     const base = { titleId: 1, editionId: 1, productCode: "P2", accountCode: "A2" };
     const results = await Promise.allSettled([saveProduct(base, actor), saveProduct({ ...base, productCode: "P3" }, actor)]);
