@@ -2,11 +2,12 @@
 // `invoice run` does. Choose the period, see a dry-run preview (customers, invoices and
 // totals per paper type), confirm, and see the result; running the same period twice
 // creates nothing new and says so. The history lists every run, from here or the CLI.
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { getInvoiceRun, InvoiceRunSchema, listInvoiceRuns, runInvoicing, type InvoiceRunSummary } from "~/features/invoices/index.server";
+import { getInvoiceRun, getInvoiceRunJob, InvoiceRunSchema, listInvoiceRuns, listRunInvoices, runInvoicing, startInvoiceRun, type InvoiceRunSummary } from "~/features/invoices/index.server";
 import { parseForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -27,6 +28,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const from = url.searchParams.get("fran") ?? lastMonth;
   const to = url.searchParams.get("till") ?? endOfMonth(lastMonth);
   const resultId = parseId(url.searchParams.get("resultat"));
+  // A run under way (?korning=<job>): its progress until it is done, then its result.
+  const jobId = url.searchParams.get("korning");
+  if (jobId !== null) {
+    const job = getInvoiceRunJob(jobId);
+    if (job?.state === "done") {
+      const message =
+        (job.created ?? 0) > 0
+          ? `Körningen är klar: ${job.created} fakturor (nr ${job.firstNumber}–${job.lastNumber}).`
+          : `Inget nytt att fakturera för ${job.from}–${job.to}: ${job.existing} fakturor fanns redan.`;
+      throw await redirectWithToast(request, `/admin/invoice/korning?resultat=${job.runId}`, message);
+    }
+    if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
+  }
+  const progress = jobId === null ? null : (() => {
+    const job = getInvoiceRunJob(jobId);
+    return job ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const };
+  })();
   let preview: InvoiceRunSummary | null = null;
   let periodError: string | null = null;
   if (url.searchParams.has("granska")) {
@@ -43,7 +61,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const [runs, result] = await Promise.all([listInvoiceRuns(), resultId !== null ? getInvoiceRun(resultId) : null]);
-  return { from, to, preview, periodError, runs, result };
+  // The run's files: its invoices, each as the customer's PDF.
+  const made = result ? await listRunInvoices(result) : null;
+  return { from, to, preview, periodError, runs, result, made, progress };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -52,12 +72,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return redirectWithToast(request, "/admin/invoice/korning", "Ange perioden och förhandsgranska först.");
   const { fran, till } = submission.value;
   try {
-    const summary = await runInvoicing({ from: fran, to: till, actor: user.actor });
-    const message =
-      summary.created > 0
-        ? `Körningen är klar: ${summary.created} fakturor (nr ${summary.firstNumber}–${summary.lastNumber}).`
-        : `Inget nytt att fakturera för ${fran}–${till}: ${summary.existing} fakturor fanns redan.`;
-    return redirectWithToast(request, `/admin/invoice/korning?resultat=${summary.runId}`, message);
+    // In the background; the page follows its progress (invoice-run-jobs.server.ts).
+    const { job } = startInvoiceRun({ from: fran, to: till, actor: user.actor });
+    return redirect(`/admin/invoice/korning?korning=${job.id}`);
   } catch (e) {
     if (!isRefusal(e)) throw e;
     return redirectWithToast(request, `/admin/invoice/korning?fran=${fran}&till=${till}&granska=1`, e.message);
@@ -67,8 +84,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const when = (ms: number) => new Date(ms).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" });
 
 export default function InvoiceRunPage() {
-  const { from, to, preview, periodError, runs, result } = useLoaderData<typeof loader>();
+  const { from, to, preview, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const following = progress !== null && !("missing" in progress);
+  // With JavaScript the progress is fetched every second; without it <meta refresh> does.
+  useEffect(() => {
+    if (!following) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [following, revalidator]);
   const running = navigation.state === "submitting" && navigation.formMethod === "POST";
   const planned = preview ? preview.perPaperType.reduce((n, t) => n + t.invoices, 0) : 0;
   const total = preview ? preview.perPaperType.reduce((n, t) => n + t.amountOre, 0) : 0;
@@ -78,12 +105,69 @@ export default function InvoiceRunPage() {
         <Link to="/admin/invoice">Fakturering</Link>
       </p>
       <h1>Fakturakörning</h1>
+      {progress && "missing" in progress ? (
+        <p role="alert">Körningen finns inte längre (servern kan ha startats om; en avbruten körning skapar inga fakturor). Se historiken nedan.</p>
+      ) : null}
+      {progress && !("missing" in progress) ? (
+        <section className="card" aria-labelledby="run-progress">
+          <noscript>
+            <meta httpEquiv="refresh" content="2" />
+          </noscript>
+          <h2 id="run-progress">
+            Körningen pågår: {progress.from}–{progress.to}
+          </h2>
+          <label htmlFor="run-progress-bar">{progress.state === "planning" ? "Räknar fram fakturorna …" : `${progress.done} av ${progress.total} fakturor skapade`}</label>
+          <progress id="run-progress-bar" max={progress.total || undefined} value={progress.state === "planning" ? undefined : progress.done} />
+          <p role="status">{progress.state === "planning" ? "Fakturorna räknas fram." : `${progress.done} av ${progress.total} fakturor skapade.`} Sidan uppdateras av sig själv; du kan lämna den.</p>
+        </section>
+      ) : null}
       {result ? (
         <section className="card" aria-labelledby="run-result">
           <h2 id="run-result">Resultat</h2>
           <p>
             {result.periodFrom}–{result.periodTo}: {result.created > 0 ? `${result.created} fakturor, nr ${result.firstNumber}–${result.lastNumber}, att betala ${formatKr(result.amountOre)}.` : `inget nytt; ${result.existing} fakturor fanns redan.`}
           </p>
+          {made && made.total > 0 ? (
+            <>
+              <div className="table-wrap">
+                <table aria-label="Fakturor i körningen">
+                  <thead>
+                    <tr>
+                      <th scope="col">Faktura</th>
+                      <th scope="col">Kund</th>
+                      <th scope="col">Papperstyp</th>
+                      <th scope="col" className="num">
+                        Att betala
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {made.invoices.map((inv) => (
+                      <tr key={inv.number}>
+                        <td>
+                          <a href={`/admin/kunder/${inv.customerId}/faktura/${inv.number}.pdf`} download>
+                            {inv.number} (PDF)
+                          </a>
+                        </td>
+                        <td>
+                          <Link to={`/admin/kunder/${inv.customerId}`}>
+                            {inv.customerId} {inv.name}
+                          </Link>
+                        </td>
+                        <td>{PAPER_TYPE[inv.paperType] ?? `Typ ${inv.paperType}`}</td>
+                        <td className="num">{formatKr(inv.amountOre)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              {made.total > made.invoices.length ? (
+                <p>
+                  Visar de första {made.invoices.length} av {made.total} fakturor. Alla finns på respektive kunds sida.
+                </p>
+              ) : null}
+            </>
+          ) : null}
         </section>
       ) : null}
       <Form method="get" className="card" aria-label="Period">
@@ -146,12 +230,9 @@ export default function InvoiceRunPage() {
               <CsrfInput />
               <input type="hidden" name="fran" value={preview.from} />
               <input type="hidden" name="till" value={preview.to} />
-              <button type="submit" className="primary" disabled={running}>
-                {running ? "Körningen pågår …" : `Skapa ${planned} fakturor`}
+              <button type="submit" className="primary" disabled={running || following}>
+                {running ? "Startar körningen …" : `Skapa ${planned} fakturor`}
               </button>
-              <p role="status" aria-live="polite">
-                {running ? "Fakturorna skapas. Det kan ta en stund; stäng inte sidan." : ""}
-              </p>
             </Form>
           ) : null}
         </section>
@@ -176,7 +257,11 @@ export default function InvoiceRunPage() {
         <tbody>
           {runs.map((r) => (
             <tr key={r.id}>
-              <td>{when(r.ranAt)}</td>
+              <td>
+                <Link to={`?resultat=${r.id}`} aria-label={`Körning ${when(r.ranAt)}, ${r.periodFrom}–${r.periodTo}`}>
+                  {when(r.ranAt)}
+                </Link>
+              </td>
               <td>{r.actorName ?? r.actor}</td>
               <td>
                 {r.periodFrom}–{r.periodTo}

@@ -193,7 +193,11 @@ export default function CustomerPage() {
         <tbody>
           {invoices.map((inv) => (
             <tr key={inv.number}>
-              <td>{inv.number}</td>
+              <td>
+                <a href={`/admin/kunder/${c.id}/faktura/${inv.number}.pdf`} download aria-label={`Faktura ${inv.number} (PDF)`}>
+                  {inv.number}
+                </a>
+              </td>
               <td>{inv.date}</td>
               <td>{inv.dueDate}</td>
               <td className="num">{formatKr(inv.netOre + inv.vatOre)}</td>

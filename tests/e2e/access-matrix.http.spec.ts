@@ -233,6 +233,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/kunder/${ids.b}`, want: "L R 200 404 200" },
     post: { url: (ids) => `/admin/kunder/${ids.b}`, form: staffForm, want: "L R 403 403 400" },
   },
+  "routes/_staff.admin.kunder.$kund.faktura.$file": {
+    // B's invoice: utb (another distributor) does not find the customer.
+    get: { url: (ids) => `/admin/kunder/${ids.b}/faktura/${ids.bInvoice}.pdf`, want: "L R 200 404 200" },
+    post: { url: (ids) => `/admin/kunder/${ids.b}/faktura/${ids.bInvoice}.pdf`, form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/_staff.admin.kunder.ny": {
     get: { url: () => "/admin/kunder/ny", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -34,14 +34,22 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     // The preview wrote nothing.
     expect(await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)))).toHaveLength(0);
 
-    // A second admin presses at the same moment (a second tab): one set of invoices.
+    // A second admin presses at the same moment (a second tab): one set of invoices (the
+    // second press is refused while the first runs, or finds everything made).
     const csrf = await formToken(page.request);
     const [, other] = await Promise.all([
       page.getByRole("button", { name: /^Skapa \d+ fakturor$/ }).click(),
       page.request.post("/admin/invoice/korning", { form: { csrf, fran: from, till: to }, maxRedirects: 0 }),
     ]);
     expect(other.status()).toBe(302);
+    // The run goes on in the background; the page follows it to its result. If the other
+    // press started first, this one was refused while it ran: follow that one instead.
+    const refused = page.getByText(/En körning pågår redan/);
+    await expect(page.getByRole("heading", { name: "Resultat" }).or(refused)).toBeVisible();
+    if (await refused.isVisible()) await page.goto(other.headers()["location"]);
     await expect(page.getByRole("heading", { name: "Resultat" })).toBeVisible();
+    await expect(page).toHaveURL(/resultat=\d+/);
+    await expect(page.getByRole("status")).toHaveText(/Körningen är klar: \d+ fakturor|Inget nytt att fakturera/);
     const made = await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)));
     expect(made).toHaveLength(1);
 
@@ -49,10 +57,35 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     await page.goto(`/admin/invoice/korning?fran=${from}&till=${to}&granska=1`);
     await expect(page.getByText("Inget nytt att fakturera för perioden.")).toBeVisible();
     await expect(page.getByRole("button", { name: /Skapa/ })).toHaveCount(0);
-    // The history: both presses, one with the invoice, one that found it made.
+    // Pressed again anyway (a stale tab): the run makes nothing new and says so.
+    const again = await page.request.post("/admin/invoice/korning", { form: { csrf, fran: from, till: to }, maxRedirects: 0 });
+    expect(again.status()).toBe(302);
+    await page.goto(again.headers()["location"]);
+    await expect(page.getByRole("heading", { name: "Resultat" })).toBeVisible();
+    await expect(page.getByRole("status")).toHaveText(new RegExp(`Inget nytt att fakturera för ${from}–${to}`));
+    // The history: the run that made the invoice and the rerun that found it made.
     const history = page.getByRole("row").filter({ hasText: `${from}–${to}` });
-    await expect(history).toHaveCount(2);
-    await expect(history.filter({ hasText: admin.email }).first()).toBeVisible();
+    expect(await history.count()).toBeGreaterThanOrEqual(2);
+    await expect(history.first()).toContainText(admin.email);
+    await expect(history.first().getByRole("cell").nth(3)).toHaveText("0");
+
+    // The run that made the invoice: its files, each invoice as the customer's PDF.
+    await history.filter({ has: page.getByRole("cell", { name: /^[1-9]\d*$/ }) }).first().getByRole("link").click();
+    const files = page.getByRole("table", { name: "Fakturor i körningen" });
+    const ours = files.getByRole("row").filter({ hasText: `${shop.id} Şahin Livs` });
+    await expect(ours).toBeVisible();
+    const pdf = await page.request.get((await ours.getByRole("link", { name: /\(PDF\)/ }).getAttribute("href"))!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
     void browser;
   }));
+});
+
+test("a run that no longer exists (the server restarted) says so and points to the history", async ({ page }) => {
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/invoice/korning?korning=00000000-0000-0000-0000-000000000000");
+  await expect(page.getByRole("alert")).toContainText("Körningen finns inte längre");
+  await expect(page.getByRole("heading", { name: "Historik" })).toBeVisible();
 });

@@ -185,6 +185,12 @@ export function customerScope(user: { roles: readonly string[]; distributorId: n
   return { distributorIds: user.distributorId !== null ? [user.distributorId] : [] };
 }
 
+/** Whether the customer exists and lies within the staff user's scope. */
+export async function customerInScope(customerId: number, scope: CustomerScope): Promise<boolean> {
+  const [row] = await getDb().select({ distributorId: schema.customers.distributorId }).from(schema.customers).where(eq(schema.customers.id, customerId));
+  return row !== undefined && (scope.distributorIds === null || scope.distributorIds.includes(row.distributorId));
+}
+
 /** Whether `pin` is the customer's PIN now (the PIN letter prints only the PIN just issued). */
 export async function isCurrentPin(customerId: number, pin: string): Promise<boolean> {
   const [row] = await getDb().select({ pinHash: schema.customers.pinHash }).from(schema.customers).where(eq(schema.customers.id, customerId));

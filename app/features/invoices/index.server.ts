@@ -5,4 +5,5 @@ export * from "./invoice-pdf.server";
 export * from "./invoice-run.server";
 export * from "./invoices.server";
 export * from "./orders.server";
+export * from "./invoice-run-jobs.server";
 export { InvoiceRunSchema } from "./run-schema";

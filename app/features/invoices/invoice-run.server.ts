@@ -4,7 +4,7 @@
 // numbered, dated today with due date +30 days, and the extra/order lines are marked
 // invoiced. The unique (customer, paper type, period) index makes a second run for
 // the same period create nothing.
-import { and, between, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
@@ -255,6 +255,10 @@ export async function runInvoicing(
       }
       done += part.length;
       onProgress?.(done, planned.length);
+      // Let the event loop breathe between chunks: the local driver answers without
+      // yielding, so a national run would otherwise hold every other request (reads go
+      // on meanwhile from the committed data; the progress page is one of them).
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     summary.created = planned.length;
     summary.lastNumber = number - 1;
@@ -294,4 +298,23 @@ export async function listInvoiceRuns(limit = 50) {
 export async function getInvoiceRun(id: number) {
   const [row] = await getDb().select(runColumns()).from(schema.invoiceRuns).where(eq(schema.invoiceRuns.id, id));
   return row ?? null;
+}
+
+/** The invoices a run made (by their numbers), a page at a time, with their customers. */
+export async function listRunInvoices(run: { firstNumber: number | null; lastNumber: number | null }, limit = 100) {
+  if (run.firstNumber === null || run.lastNumber === null) return { invoices: [], total: 0 };
+  const inv = schema.invoices;
+  const c = schema.customers;
+  const inRun = and(gte(inv.number, run.firstNumber), lte(inv.number, run.lastNumber));
+  const [invoices, [{ total }]] = await Promise.all([
+    getDb()
+      .select({ number: inv.number, customerId: inv.customerId, name: c.name, paperType: inv.paperType, amountOre: inv.amountOre })
+      .from(inv)
+      .innerJoin(c, eq(c.id, inv.customerId))
+      .where(inRun)
+      .orderBy(asc(inv.number))
+      .limit(limit),
+    getDb().select({ total: count() }).from(inv).where(inRun),
+  ]);
+  return { invoices, total };
 }
