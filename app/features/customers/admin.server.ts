@@ -10,7 +10,7 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { verifySecret } from "~/features/auth/passwords.server";
 import { refuse } from "~/lib/refusal";
-import { escapeLike } from "~/lib/sql-like";
+import { svCollator, textMatcher } from "~/lib/search-text";
 import { addCustomer, setCustomerPin } from "./customers.server";
 
 export type CustomerScope = { distributorIds: number[] | null };
@@ -29,7 +29,15 @@ export type CustomerSearch = {
 };
 
 
-/** One page of customers; two queries whatever the page size. */
+type CustomerRow = { id: number; name: string; city: string; zip: string; distributorId: number; distributor: string; deactivatedAt: number | null };
+
+/**
+ * One page of customers. A number or no search, sorted by number: two queries in SQL.
+ * Words, or a sort by name, city or distributor: the scope's customers come back as one
+ * JSON value and are matched and sorted here, because SQLite folds case for ASCII only
+ * ("sahin" must find "Şahin Livs", "lodz" "Kiosk Łódź") and sorts by bytes (Å, Ä, Ö are
+ * Swedish letters after Z, in that order). 6,500 customers cost a few milliseconds.
+ */
 export async function searchCustomers(search: CustomerSearch, scope: CustomerScope) {
   const c = schema.customers;
   const d = schema.distributors;
@@ -38,29 +46,43 @@ export async function searchCustomers(search: CustomerSearch, scope: CustomerSco
   if (search.distributorId) where.push(eq(c.distributorId, search.distributorId));
   if (search.state !== "alla") where.push(search.state === "avstangda" ? sql`${c.deactivatedAt} is not null` : isNull(c.deactivatedAt));
   const q = search.q?.trim() ?? "";
-  if (q) {
-    const number = q.replace(/\s+/g, "").replace(/^0+(?=\d)/, "");
-    if (CUSTOMER_NUMBER.test(number)) where.push(eq(c.id, Number(number)));
-    else {
-      for (const word of q.split(/\s+/).slice(0, 5)) {
-        const pattern = `%${escapeLike(word)}%`;
-        where.push(sql`(${c.name} like ${pattern} escape '\\' or ${c.city} like ${pattern} escape '\\' or ${d.name} like ${pattern} escape '\\')`);
-      }
-    }
-  }
+  const number = q.replace(/\s+/g, "").replace(/^0+(?=\d)/, "");
+  const byNumber = q !== "" && CUSTOMER_NUMBER.test(number);
+  if (byNumber) where.push(eq(c.id, Number(number)));
+  const words = q !== "" && !byNumber ? q : "";
+  const sortColumn = search.sort?.column ?? "kundnummer";
   const condition = and(...where);
-  const column = { kundnummer: c.id, namn: c.name, ort: c.city, utb: d.name }[search.sort?.column ?? "kundnummer"];
-  const direction = search.sort?.descending ? desc : asc;
   const db = getDb();
+
+  if (words || sortColumn !== "kundnummer") {
+    const [{ listed }] = await db
+      .select({ listed: sql<string>`json_group_array(json_array(${c.id}, ${c.name}, ${c.city}, ${c.zip}, ${c.distributorId}, ${d.name}, ${c.deactivatedAt}))` })
+      .from(c)
+      .innerJoin(d, eq(d.id, c.distributorId))
+      .where(condition);
+    const matches = textMatcher(words);
+    const text = { kundnummer: null, namn: "name", ort: "city", utb: "distributor" } as const;
+    const key = text[sortColumn];
+    const sign = search.sort?.descending ? -1 : 1;
+    const all = (JSON.parse(listed) as [number, string, string, string, number, string, number | null][])
+      .map(([id, name, city, zip, distributorId, distributor, deactivatedAt]): CustomerRow => ({ id, name, city, zip, distributorId, distributor, deactivatedAt }))
+      .filter((r) => matches(r.name, r.city, r.distributor))
+      .sort((x, y) => sign * (key ? svCollator.compare(x[key], y[key]) : x.id - y.id) || x.id - y.id);
+    const pages = Math.max(1, Math.ceil(all.length / CUSTOMERS_PAGE_SIZE));
+    const page = Math.min(Math.max(1, search.page ?? 1), pages);
+    return { rows: all.slice((page - 1) * CUSTOMERS_PAGE_SIZE, page * CUSTOMERS_PAGE_SIZE), total: all.length, page, pages };
+  }
+
+  const direction = search.sort?.descending ? desc : asc;
   const [{ total }] = await db.select({ total: sql<number>`count(*)` }).from(c).innerJoin(d, eq(d.id, c.distributorId)).where(condition);
   const pages = Math.max(1, Math.ceil(total / CUSTOMERS_PAGE_SIZE));
   const page = Math.min(Math.max(1, search.page ?? 1), pages);
-  const rows = await db
+  const rows: CustomerRow[] = await db
     .select({ id: c.id, name: c.name, city: c.city, zip: c.zip, distributorId: c.distributorId, distributor: d.name, deactivatedAt: c.deactivatedAt })
     .from(c)
     .innerJoin(d, eq(d.id, c.distributorId))
     .where(condition)
-    .orderBy(direction(column), asc(c.id))
+    .orderBy(direction(c.id))
     .limit(CUSTOMERS_PAGE_SIZE)
     .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
   return { rows, total, page, pages };

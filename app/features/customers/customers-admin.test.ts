@@ -26,6 +26,15 @@ describe("customers for staff", () => {
     expect((await searchCustomers({ q: "Şahin Livs" }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([a]);
     expect((await searchCustomers({ q: "Utb Syd" }, { distributorIds: null })).rows.map((r) => r.id)).toContain(b);
     expect((await searchCustomers({ q: "100%" }, { distributorIds: null })).total).toBe(0);
+    // Typed the way staff type: no diacritics, any case.
+    expect((await searchCustomers({ q: "sahin MALMO" }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([a]);
+    expect((await searchCustomers({ q: "lodz" }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([b]);
+    expect((await searchCustomers({ q: "ŁÓDŹ" }, { distributorIds: null })).rows.map((r) => r.id)).toEqual([b]);
+    // Sorted by name in Swedish order, paged the same way.
+    const sorted = await searchCustomers({ sort: { column: "namn", descending: false } }, { distributorIds: null });
+    const names = sorted.rows.map((r) => r.name);
+    expect(names).toEqual([...names].sort(new Intl.Collator("sv-SE", { sensitivity: "base", numeric: true }).compare));
+    expect(sorted.total).toBe((await searchCustomers({}, { distributorIds: null })).total);
     // A utb user of distributor 1 never finds B, not by number either, nor opens B's page.
     expect((await searchCustomers({ q: String(b) }, { distributorIds: [1] })).total).toBe(0);
     expect(await customerOverview(b, customerScope({ roles: ["utb"], distributorId: 1 }))).toBeNull();
