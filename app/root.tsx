@@ -7,13 +7,12 @@ import {
   ScrollRestoration,
   data,
   useLoaderData,
-  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { formToken } from "./auth/csrf.server";
 import { getUserAndSession } from "./auth/guards.server";
 import { commitSession } from "./auth/session.server";
+import { useFocusAfterNavigation } from "./ui/focus";
 import { useRequestValues } from "./ui/request-context";
 import { RouteError } from "./ui/route-error";
 import styles from "./styles.css?url";
@@ -49,6 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* The first Tab stop of every page (issue 17 §2): past the header and the menu. */}
+        <a className="skip-link" href="#main">
+          Hoppa till innehållet
+        </a>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -59,6 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
+  useFocusAfterNavigation();
   return (
     <>
       <Outlet />
@@ -67,16 +71,12 @@ export default function App() {
   );
 }
 
+/**
+ * The confirmation of what was just done ("Sparat!"): it stays until the next page or
+ * action (WCAG 2.2.1, issue 17 §1), is read by screen readers (role=status), and gets the
+ * focus after a save (app/ui/focus.ts). It never takes clicks (pointer-events: none).
+ */
 export function Toast({ message }: { message: string }) {
-  const [open, setOpen] = useState(true);
-  const location = useLocation();
-  useEffect(() => {
-    // A confirmation goes away by itself; it never takes clicks (pointer-events: none).
-    setOpen(true);
-    const timer = setTimeout(() => setOpen(false), 6000);
-    return () => clearTimeout(timer);
-  }, [message, location.key]);
-  if (!open) return null;
   return (
     <div className="toast" role="status">
       {message}
@@ -87,7 +87,7 @@ export function Toast({ message }: { message: string }) {
 export function ErrorBoundary() {
   const root = useRouteLoaderData<typeof loader>("root");
   return (
-    <main className="page narrow">
+    <main id="main" tabIndex={-1} className="page narrow">
       <RouteError home={root?.userKind === "staff" ? "/admin" : "/"} />
     </main>
   );

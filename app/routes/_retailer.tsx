@@ -37,7 +37,7 @@ export default function RetailerLayout() {
       <UserHeader name={name} home="/" />
       <div className="shell">
         <Nav items={retailerMenu} locked={locked} />
-        <main className="page">
+        <main id="main" tabIndex={-1} className="page">
           <Banners banners={banners} />
           <AlertsDialog alerts={alerts} />
           <Outlet />

@@ -17,7 +17,7 @@ export default function StaffLayout() {
       <UserHeader name={name} home={menu.some((m) => m.to === "/admin") ? "/admin" : "/admin/distribution"} />
       <div className="shell">
         <Nav items={menu} />
-        <main className="page">
+        <main id="main" tabIndex={-1} className="page">
           <Outlet />
         </main>
       </div>

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LogoutPage() {
   return (
-    <main className="page narrow">
+    <main id="main" tabIndex={-1} className="page narrow">
       <h1>Logga ut</h1>
       <Form method="post">
         <CsrfInput />

@@ -10,7 +10,7 @@ export function BarePage({ children }: { children: ReactNode }) {
           Returportalen
         </a>
       </header>
-      <main className="page narrow">{children}</main>
+      <main id="main" tabIndex={-1} className="page narrow">{children}</main>
     </>
   );
 }

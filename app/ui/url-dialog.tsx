@@ -16,7 +16,19 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
-    if (hydrated && dialog && !dialog.open) dialog.showModal();
+    if (!hydrated || !dialog) return;
+    // What opened the dialog (the link still has the focus): it gets the focus back when
+    // the dialog closes (issue 17 §1), or the page's h1 if it is gone meanwhile.
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    if (!dialog.open) dialog.showModal();
+    return () => {
+      // After the page's own focus move (app/ui/focus.ts: a save's confirmation wins).
+      setTimeout(() => {
+        if (document.querySelector("dialog[open]")) return;
+        const free = !document.activeElement || document.activeElement === document.body;
+        if (free && opener?.isConnected) opener.focus();
+      }, 50);
+    };
   }, [hydrated]);
   const close = (
     <a

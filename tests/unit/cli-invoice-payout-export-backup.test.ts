@@ -109,7 +109,7 @@ describe("export distribution", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, "name", "customerId", "zipCode", "city", "paperName", "deliveryDate", "deliveredAmount", "receivedAmount", "amount", "price"]);
+    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)"]);
     const row = sheet.getRow(2).values as unknown[];
     expect(row.slice(1, 6)).toEqual(["Kiosken Alfa", a, "111 22", "Stockholm", "Aftonbladet"]);
     expect((row[6] as Date).toISOString().slice(0, 10)).toBe("2026-02-02");

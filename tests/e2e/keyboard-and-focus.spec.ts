@@ -1,0 +1,127 @@
+// Issue 17 §1–2: the portal by keyboard and screen reader. The skip link is the first Tab
+// stop on every page and leads into the content; the focus ring stands out (≥ 3:1) from
+// what is around it; with JavaScript, focus follows the user after menu navigation, a
+// save, a refused save and a closed dialog instead of dropping to <body>.
+import type { Page } from "@playwright/test";
+import { createLabelBlock } from "../../db/factories";
+import { addDays, today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
+
+const day = today();
+
+async function giveLabels(customerId: number) {
+  await createLabelBlock(e2eDb(), { customerId, type: 0, status: "Levererad", fromDate: day, toDate: addDays(day, 365), fromNumber: 1, toNumber: 50 });
+}
+
+async function expectSkipLinkFirst(page: Page, path: string) {
+  await page.goto(path);
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Hoppa till innehållet" });
+  await expect(skip, path).toBeFocused();
+  await expect(skip, `${path}: visible when focused`).toBeInViewport();
+  await page.keyboard.press("Enter");
+  // Focus is in the content now: the next Tab stop is inside <main>, not the menu.
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.getElementById("main")?.contains(document.activeElement) ?? false), `${path}: next stop in main`).toBe(true);
+}
+
+/** Contrast ratio of two CSS colours (rgb/rgba strings), WCAG 2. */
+const CONTRAST = `(a, b) => {
+  const parse = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => { const [r, g, b] = parse(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }); return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}`;
+
+/** Tabs through the first `stops` focus stops; each one's ring against what lies around it. */
+async function focusRings(page: Page, stops: number) {
+  const seen: { what: string; ratio: number; width: number }[] = [];
+  for (let i = 0; i < stops; i++) {
+    await page.keyboard.press("Tab");
+    const ring = await page.evaluate(`(() => {
+      const contrast = ${CONTRAST};
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      // The ring lies outside the element (outline-offset), on its parent's background.
+      let bg = "rgb(255, 255, 255)";
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const c = getComputedStyle(p).backgroundColor;
+        if (c && c !== "transparent" && !/rgba\\(.*, 0\\)$/.test(c)) { bg = c; break; }
+      }
+      return { what: el.tagName + " " + (el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 30), ratio: contrast(style.outlineColor, bg), width: parseFloat(style.outlineWidth) };
+    })()`);
+    if (ring) seen.push(ring as { what: string; ratio: number; width: number });
+  }
+  return seen;
+}
+
+test("the skip link is the first Tab stop and leads into the content, logged out, as a retailer and as staff", async ({ page, retailer }) => {
+  await expectSkipLinkFirst(page, "/login");
+  await giveLabels(retailer.id);
+  await loginAs(page, retailer.id, retailer.pin);
+  for (const path of ["/", "/rapportering/1", "/foljesedel", "/historik"]) await expectSkipLinkFirst(page, path);
+  const admin = await makeStaff("admin");
+  await page.context().clearCookies();
+  await loginAs(page, admin.email, admin.password);
+  await expectSkipLinkFirst(page, "/admin");
+});
+
+test("the focus ring has at least 3:1 against its background, in the header, the menu and the content", async ({ page, retailer }) => {
+  await giveLabels(retailer.id);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/lopsedlar");
+  const rings = await focusRings(page, 25);
+  expect(rings.length).toBeGreaterThan(10);
+  for (const r of rings) {
+    expect(r.width, r.what).toBeGreaterThanOrEqual(2);
+    expect(r.ratio, r.what).toBeGreaterThanOrEqual(3);
+  }
+});
+
+test.describe("with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "focus is moved by the page's script; without it each page load starts at the top");
+
+  test("after menu navigation the new page's h1 has the focus", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/");
+    const menu = page.getByRole("navigation", { name: "Huvudmeny" });
+    await menu.getByRole("link", { name: "Historik" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/historik/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+
+  test("a refused save focuses the first invalid field; a save focuses its confirmation, which stays", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/lopsedlar");
+    await page.getByLabel("Önskat antal Aftonbladet").fill("7");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByLabel("Önskat antal Expressen")).toBeFocused();
+    await page.getByLabel("Önskat antal Expressen").fill("3");
+    await page.getByRole("button", { name: "Spara" }).click();
+    const saved = page.getByRole("status").filter({ hasText: "Sparat!" });
+    await expect(saved).toBeFocused();
+    // Still there long after (no timer takes it away before the next action).
+    await page.waitForTimeout(7000);
+    await expect(saved).toBeVisible();
+  });
+
+  test("a closed dialog gives the focus back to what opened it", async ({ page }) => {
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto("/admin");
+    await page.getByLabel("Titel", { exact: true }).fill("Fokuslänken");
+    await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/fokus");
+    await page.getByRole("button", { name: "Lägg till" }).click();
+    const opener = page.getByRole("link", { name: "Ta bort Fokuslänken" }).first();
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+});
