@@ -95,25 +95,25 @@ const TABLE: Record<string, Row | null> = {
     // A retailer's own session was not opened by staff.
     post: { form: noForm, want: "L 403 403 403 403" },
   },
-  // The app variant's paths lead to their web pages for everyone (the page asks for the login).
+  // The app variant's paths lead to their web pages for everyone, permanently (the page asks for the login).
   "routes/papers.$reportState": {
-    get: { url: () => "/papers/2", want: "R R R R R" },
+    get: { url: () => "/papers/2", want: "301 301 301 301 301" },
     post: { url: () => "/papers/2", form: noForm, want: "405 405 405 405 405" },
   },
   "routes/addreturns": {
-    get: { url: () => "/addreturns", want: "R R R R R" },
+    get: { url: () => "/addreturns", want: "301 301 301 301 301" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/delivery": {
-    get: { url: () => "/delivery", want: "R R R R R" },
+    get: { url: () => "/delivery", want: "301 301 301 301 301" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/services": {
-    get: { url: () => "/services", want: "R R R R R" },
+    get: { url: () => "/services", want: "301 301 301 301 301" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/development": {
-    get: { url: () => "/development", want: "R R R R R" },
+    get: { url: () => "/development", want: "301 301 301 301 301" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/returrapportering": {
