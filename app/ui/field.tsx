@@ -34,10 +34,11 @@ export function Field({ label, field, type = "text", hint, inputProps }: Props) 
   );
 }
 
-export function FieldErrors({ id, errors }: { id?: string; errors?: string[] }) {
+/** `announce` false: no alert, for an error that the focus reads out anyway. */
+export function FieldErrors({ id, errors, announce = true }: { id?: string; errors?: string[]; announce?: boolean }) {
   if (!errors?.length) return null;
   return (
-    <div id={id} className="field-error" role="alert">
+    <div id={id} className="field-error" role={announce ? "alert" : undefined}>
       {errors.join(" ")}
     </div>
   );

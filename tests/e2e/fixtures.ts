@@ -82,7 +82,8 @@ export async function loginViaForm(page: Page, name: string, secret: string) {
   // Staff: the code step follows a right password, unless the user has no second factor.
   await Promise.race([
     page.waitForURL((url) => url.pathname !== "/login").catch(() => undefined),
-    page.getByRole("alert").first().waitFor().catch(() => undefined),
+    // A refusal: an alert without JavaScript, the PIN field marked invalid (and focused) with it.
+    page.locator('[role="alert"], [aria-invalid="true"]').first().waitFor().catch(() => undefined),
   ]);
   if (new URL(page.url()).pathname !== "/login/kod") return;
   await page.getByLabel("Engångskod").fill(await nextTotpCode(name));

@@ -79,6 +79,32 @@ test("the focus ring has at least 3:1 against its background, in the header, the
   }
 });
 
+test("a wrong PIN marks the PIN field invalid, tells why once, and keeps the number", async ({ page, retailer }, info) => {
+  await page.goto("/login");
+  const pin = page.getByLabel("Pinkod");
+  await expect(pin).toHaveAttribute("inputmode", "numeric");
+  await expect(pin).toHaveAttribute("autocomplete", "current-password");
+  await page.getByLabel("Kundnummer").fill(String(retailer.id));
+  await pin.fill("0000");
+  await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(pin).toHaveAttribute("aria-invalid", "true");
+  const reasonId = (await pin.getAttribute("aria-describedby"))!;
+  const reason = page.locator(`[id="${reasonId}"]`);
+  await expect(reason).toHaveText(/.+/);
+  await expect(page.getByLabel("Kundnummer")).toHaveValue(String(retailer.id));
+  await expect(pin).toHaveValue("");
+  if (info.project.name === "js-on") {
+    // Read once: the focus on the field reads the reason; no alert on top of it.
+    await expect(pin).toBeFocused();
+    await expect(reason).not.toHaveAttribute("role", "alert");
+    // A staff member's password has letters: the keyboard follows the e-mail address.
+    await page.getByLabel("Kundnummer").fill("anna@example.se");
+    await expect(pin).toHaveAttribute("inputmode", "text");
+  } else {
+    await expect(reason).toHaveAttribute("role", "alert");
+  }
+});
+
 test.describe("with JavaScript", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "focus is moved by the page's script; without it each page load starts at the top");
 
