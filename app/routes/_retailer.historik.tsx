@@ -94,7 +94,8 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
-              <td>{r.title}</td>
+              {/* A main newspaper's regional edition beside its title (issue 17 §6). */}
+              <td>{withEdition || !r.edition || r.edition === r.title ? r.title : `${r.title} – ${r.edition}`}</td>
               {withEdition ? <td>{r.edition}</td> : null}
               <td>{r.date}</td>
               <td>{r.bundle ?? "–"}</td>

@@ -9,6 +9,8 @@ test.describe("history", () => {
     const main = await delivery(retailer.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
     const insert = await delivery(retailer.id, { date: day(-4), titleId: 2, editionId: 21, delivered: 9, reported: true });
     const old = await delivery(retailer.id, { date: addMonths(day(0), -2), delivered: 20, reported: true });
+    const regional = await delivery(retailer.id, { date: day(-5), titleId: 2, editionId: 2, delivered: 6, reported: true });
+    await returnRow(retailer.id, b.id, regional.id, 2);
     await returnRow(retailer.id, b.id, main.id, 7);
     await returnRow(retailer.id, ins.id, insert.id, 3);
     await returnRow(retailer.id, b.id, old.id, 11);
@@ -23,6 +25,8 @@ test.describe("history", () => {
     await expect(page.getByRole("columnheader", { name: "Utgåva" })).toHaveCount(1);
     await expect(page.getByRole("row", { name: `Aftonbladet ${day(-3)} 31 7 18 2` })).toBeVisible();
     await expect(page.getByRole("row", { name: `Expressen Leva & Bo ${day(-4)} 32 3 – –` })).toBeVisible();
+    // A main newspaper's edition beside its title.
+    await expect(page.getByRole("row", { name: `Expressen – Kvällsposten ${day(-5)} 31 2 – –` })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(addMonths(day(0), -2)) })).toHaveCount(0);
 
     await page.getByLabel("Från").fill(addMonths(day(0), -3));

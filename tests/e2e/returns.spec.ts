@@ -1,5 +1,7 @@
 import { PDFDocument } from "pdf-lib";
-import { expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { e2eDb, expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 import { bundle, bundleRow, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
@@ -71,7 +73,7 @@ test.describe("return reporting", () => {
     expect((await returnsOf(paper.id)).map((r) => r.amount).sort()).toEqual([3, 5]);
   });
 
-  test("'Slutsåld' reports 0 and the paper leaves the list", async ({ page, retailer }) => {
+  test("'Slutsåld' reports 0 without asking for a bundle, and the paper leaves the list", async ({ page, retailer }) => {
     await labelBlock(retailer.id);
     const d = day(-3);
     const paper = await delivery(retailer.id, { date: d });
@@ -82,9 +84,16 @@ test.describe("return reporting", () => {
     await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveValue("120");
     await page.getByRole("button", { name: `Slutsåld för ${ab(d)}` }).click();
     await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveValue("0");
+    // Nothing goes in a bundle: no bundle field to fill.
+    await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveCount(0);
+    await expect(page.getByRole("row").filter({ hasText: d })).toContainText("Slutsåld");
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(page).toHaveURL(/\/bekrafta$/);
-    expect((await returnsOf(paper.id)).map((r) => r.amount)).toEqual([0]);
+    expect(await returnsOf(paper.id)).toEqual([]);
+    const [stored] = await e2eDb().select().from(schema.deliveries).where(eq(schema.deliveries.id, paper.id));
+    expect(stored.reportedAt).not.toBeNull();
+    await page.goto("/rapportering/1");
+    await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveCount(0);
   });
 
   test("each validation message, with what was typed kept and nothing saved", async ({ page, retailer }) => {

@@ -125,6 +125,14 @@ export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
   return [...lines.slice(0, at), line, ...lines.slice(at)];
 }
 
+/** Slutsåld: 0 returned, and no bundle (nothing goes in one; the server asks for none). */
+export function soldOut(line: FormLine): FormLine {
+  return { ...line, amount: "0", bundle: "", dflt: "", touched: true };
+}
+
+/** A line marked sold out: shown without a bundle field. */
+export const isSoldOut = (line: FormLine) => line.returnId === undefined && line.bundle.trim() === "" && line.amount.trim() !== "" && Number(line.amount) === 0;
+
 /** Applies a no-JS button (`split:<deliveryId>`, `undo:<key>`, `soldout:<key>`); null for anything else. */
 export function applyIntent(lines: FormLine[], intent: string, knownDeliveries: Set<number>): FormLine[] | null {
   const [kind, arg] = intent.split(":");
@@ -133,6 +141,6 @@ export function applyIntent(lines: FormLine[], intent: string, knownDeliveries: 
     return knownDeliveries.has(id) ? addSplit(lines, id) : lines;
   }
   if (kind === "undo") return lines.filter((l) => !(l.key === arg && l.split));
-  if (kind === "soldout") return lines.map((l) => (l.key === arg ? { ...l, amount: "0" } : l));
+  if (kind === "soldout") return lines.map((l) => (l.key === arg ? soldOut(l) : l));
   return null;
 }

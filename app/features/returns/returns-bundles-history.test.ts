@@ -150,6 +150,18 @@ describe("saving returns", () => {
     expect(await listPapers(c, 1, ON)).toHaveLength(0);
   });
 
+  it("'Slutsåld' without a bundle is accepted: the paper is reported, no return row, no bundle made", async () => {
+    const c = await customerWithBlock();
+    const p = await newDelivery(c, { date: "2025-03-18" });
+    expect(await saveReturns(c, 1, token(), [line(p.id, "", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await returnsOf(p.id)).toEqual([]);
+    expect(await listPapers(c, 1, ON)).toHaveLength(0);
+    // Any other amount still needs its bundle.
+    const q = await newDelivery(c, { date: "2025-03-19" });
+    const half = line(q.id, "", "2");
+    expect(await saveReturns(c, 1, token(), [half], ON)).toMatchObject({ ok: false, errors: { [half.key]: "Ange buntnr." } });
+  });
+
   it("never applies the same form twice, and a state-1 save of an already reported paper changes nothing", async () => {
     const c = await customerWithBlock();
     const p = await newDelivery(c, { date: "2025-03-18" });

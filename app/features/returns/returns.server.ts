@@ -141,6 +141,8 @@ export function checkLine(line: ReturnLine): { error: string } | Checked | null 
   if (amount === "" && !line.returnId && bundle === (line.defaultBundle ?? "").trim()) return null;
   if (amount !== "" && !/^\d{1,3}$/.test(amount)) return { error: RETURN_MESSAGES.unreasonable };
   if (bundle !== "" && !BUNDLE_NUMBER.test(bundle)) return { error: RETURN_MESSAGES.unreasonable };
+  // Sold out (Slutsåld, 0 returned) needs no bundle: nothing goes in one (issue 17 §4).
+  if (bundle === "" && amount !== "" && Number(amount) === 0 && !line.returnId) return { line, bundle: 0, amount: 0 };
   if (bundle === "") return { error: RETURN_MESSAGES.bundleRequired };
   if (amount === "") return { error: RETURN_MESSAGES.amountRequired };
   const n = Number(bundle);
@@ -240,6 +242,7 @@ async function applyLines(
   const touched = new Set<string>();
   const lastLineOfPaper = new Map<number, string>();
   const reported = new Set<number>();
+  let soldOut = 0;
 
   for (const c of checked) {
     const paper = paperById.get(c.line.deliveryId);
@@ -261,6 +264,14 @@ async function applyLines(
     }
     if (state === 2 && paper.reportedAt === null) {
       errors[key] = RETURN_MESSAGES.unknownPaper;
+      continue;
+    }
+    // Sold out without a bundle: the paper is reported, no return row is made.
+    if (c.bundle === 0) {
+      if (state === 1) {
+        reported.add(paper.id);
+        soldOut++;
+      }
       continue;
     }
     if (c.line.returnId) {
@@ -345,7 +356,7 @@ async function applyLines(
       .set({ reportedAt: now, updatedAt: now })
       .where(and(eq(d.customerId, customerId), inArray(d.id, [...reported]), isNull(d.reportedAt)));
   }
-  return touched.size;
+  return touched.size + soldOut;
 }
 
 /** A number the customer never used becomes an open bundle if it lies in one of the customer's label blocks. */

@@ -1,6 +1,6 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
-import type { FormLine } from "~/features/returns";
+import { isSoldOut, type FormLine } from "~/features/returns";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 
 export function PaperRows(props: {
@@ -40,7 +40,12 @@ export function PaperRows(props: {
           <input type="hidden" name={`${line.key}.delivery`} value={paper.deliveryId} />
           <input type="hidden" name={`${line.key}.dflt`} value={line.dflt} />
           {line.fore !== undefined ? <input type="hidden" name={`${line.key}.fore`} value={line.fore} /> : null}
-          {bundleEditable ? (
+          {bundleEditable && isSoldOut(line) ? (
+            <span className="bundle-fixed">
+              <input type="hidden" name={`${line.key}.bundle`} value="" />
+              Slutsåld<span className="visually-hidden">{labelSuffix}</span>, ingen bunt
+            </span>
+          ) : bundleEditable ? (
             <div className="field compact">
               <label htmlFor={`${id}-bundle`}>
                 Bunt<span className="visually-hidden">{labelSuffix}</span>

@@ -4,7 +4,7 @@
 import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { RETURN_MESSAGES, addSplit, initialLines, typedInto, type FormLine } from "~/features/returns";
+import { RETURN_MESSAGES, addSplit, initialLines, soldOut, typedInto, type FormLine } from "~/features/returns";
 import type { OpenBundle } from "~/features/bundles/index.server";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 import { BundleChips } from "~/ui/bundle-progress";
@@ -134,7 +134,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                         }}
                         onSplit={(e) => onButton(e, (ls) => addSplit(ls, paper.deliveryId))}
                         onUndo={(e, key) => onButton(e, (ls) => ls.filter((l) => l.key !== key))}
-                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? { ...l, amount: "0" } : l)))}
+                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? soldOut(l) : l)))}
                       />
                     ))}
                   </tbody>
