@@ -4,7 +4,7 @@
 import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { RETURN_MESSAGES, addSplit, initialLines, soldOut, typedInto, type FormLine } from "~/features/returns";
+import { RETURN_MESSAGES, addSplit, initialLines, isSoldOut, soldOut, typedInto, type FormLine } from "~/features/returns";
 import type { OpenBundle } from "~/features/bundles/index.server";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 import { BundleChips } from "~/ui/bundle-progress";
@@ -69,8 +69,24 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
     setLines(change);
   };
 
+  // Enter in a half-typed row moves on to the row's missing field instead of saving
+  // (issue 17 §4); Enter in a complete row saves, as before. The server refuses half rows anyway.
+  const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
+    if (e.key !== "Enter" || !(e.target instanceof HTMLInputElement)) return;
+    const match = /^(.+)\.(bundle|amount)$/.exec(e.target.name);
+    const line = match ? lines.find((l) => l.key === match[1]) : undefined;
+    if (!match || !line) return;
+    const missing = match[2] === "bundle" ? (line.amount.trim() === "" ? "amount" : null) : line.bundle.trim() === "" && !isSoldOut(line) ? "bundle" : null;
+    const next = missing ? formRef.current?.elements.namedItem(`${line.key}.${missing}`) : null;
+    if (next instanceof HTMLInputElement && next.type !== "hidden") {
+      e.preventDefault();
+      next.focus();
+      next.select();
+    }
+  };
+
   return (
-    <Form method="post" className="returns-form" noValidate ref={formRef}>
+    <Form method="post" className="returns-form" noValidate ref={formRef} onKeyDown={onKeyDown}>
       <CsrfInput />
       {/* Enter in a field saves: the first submit button of a form is its default. */}
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
