@@ -122,8 +122,10 @@ test.describe("two tabs of the delivery note", () => {
     expect(await stored(b.id)).toBe(11);
     // Checked: Spara on the row again stores the user's 17.
     await note(tab2, 20).getByRole("button", { name: "Spara" }).click();
+    // The confirmation of the earlier save may still be showing: wait for the row itself.
+    await expect(note(tab2, 20)).not.toContainText("Någon annan har ändrat raden");
     await expect(tab2.getByText("Mottaget antal sparat.")).toBeVisible();
-    expect(await stored(a.id)).toBe(17);
+    await expect.poll(() => stored(a.id)).toBe(17);
   });
 });
 
