@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { ArrowDownIcon, ArrowUpIcon } from "./icons";
 
 /**
  * Sortable table headers with the state in the URL (`?sortera=<column>&ordning=stigande|fallande`),
@@ -34,7 +35,7 @@ export function SortHeader<C extends string>({
     <th scope="col" className={className} aria-sort={active ? (sort.descending ? "descending" : "ascending") : undefined}>
       <Link to={`?${next}`} className="sort-link">
         {children}
-        <span aria-hidden="true">{active ? (sort.descending ? " ▼" : " ▲") : ""}</span>
+        {active ? <> {sort.descending ? <ArrowDownIcon /> : <ArrowUpIcon />}</> : null}
       </Link>
     </th>
   );

@@ -1,6 +1,7 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
 import { isSoldOut, type FormLine } from "~/features/returns";
+import { LockIcon } from "~/ui/icons";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 
 export function PaperRows(props: {
@@ -69,8 +70,8 @@ export function PaperRows(props: {
               <input type="hidden" name={`${line.key}.bundle`} value={line.bundle} />
               <span className="label-inline">Bunt</span> {line.bundle}
               {locked ? (
-                <span className="lock" role="img" aria-label="Stängd bunt" title="Stängd bunt">
-                  🔒
+                <span className="lock" title="Stängd bunt">
+                  <LockIcon label="Stängd bunt" />
                 </span>
               ) : null}
             </span>
