@@ -17,7 +17,10 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
   const imperative = alerts.some((a) => a.imperative);
   return (
     <section className={`alerts-dialog${imperative ? " imperative" : ""}`} role="dialog" aria-labelledby="alerts-title" aria-modal="false">
-      <h2 id="alerts-title">Att göra</h2>
+      {/* Not a heading: the page's h1 is the first heading (issue 17 §3); the dialog is named by it. */}
+      <p id="alerts-title" className="alerts-title">
+        Att göra
+      </p>
       <ul className="alerts-list">
         {alerts.map((a) => (
           <li key={a.type}>

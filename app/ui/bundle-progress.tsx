@@ -1,14 +1,22 @@
 import { progressColour, progressFill } from "~/features/bundles";
 
-/** Bundle progress (spec 9): the fill is twice the return count, coloured green <40, orange 40–49, red ≥50. */
+/**
+ * Bundle progress (spec 9, issue 17 §6): a circle whose fill is twice the return count,
+ * green below 40, orange 40–49, red from 50, with the count in words beside it. Inline
+ * SVG: no script, no image request, drawn the same on old phones.
+ */
 export function BundleProgress({ total }: { total: number }) {
   const colour = progressColour(total);
   const fill = progressFill(total);
   return (
     <span className={`progress progress-${colour}`} title={`${total} returer`}>
-      <span className="progress-bar" aria-hidden="true">
-        <span className="progress-fill" style={{ width: `${fill}%` }} />
-      </span>
+      {/* r = 100 / 2π: the circumference is 100, so the dash is the fill in percent. */}
+      <svg className="progress-circle" viewBox="0 0 36 36" width="1.75em" height="1.75em" aria-hidden="true" focusable="false">
+        <circle className="progress-track" cx="18" cy="18" r="15.9155" fill="none" strokeWidth="4" />
+        {fill > 0 ? (
+          <circle className="progress-fill" cx="18" cy="18" r="15.9155" fill="none" strokeWidth="4" strokeDasharray={`${fill} ${100 - fill}`} strokeDashoffset="25" />
+        ) : null}
+      </svg>
       <span className="progress-text">{total} returer</span>
     </span>
   );

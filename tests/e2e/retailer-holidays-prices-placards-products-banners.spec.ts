@@ -255,9 +255,14 @@ test.describe("Meddelanden", () => {
     await loginAs(page, retailer.id, retailer.pin);
     for (const path of ["/", "/provision", "/kontakt"]) {
       await page.goto(path);
-      const banner = page.getByRole("region", { name: mine });
+      // One line with its header and 'Visa' (issue 17 §3), opened to read it.
+      const banner = page.locator("details.banner");
       await expect(banner).toBeVisible();
-      await expect(banner.locator("strong")).toHaveText("en timme senare");
+      await expect(banner.getByText("en timme senare")).toBeHidden();
+      await banner.getByText("Visa").click();
+      await expect(banner.getByText(mine)).toBeVisible();
+      await expect(banner.getByText("en timme senare")).toBeVisible();
+      await expect(banner.locator(".banner-content strong").filter({ hasText: "en timme senare" })).toHaveCount(1);
       await expect(banner.locator("img")).toHaveCount(0);
       await expect(page.getByText(notBanner)).toHaveCount(0);
       await expect(page.getByText(theirs)).toHaveCount(0);

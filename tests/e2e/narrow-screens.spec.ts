@@ -1,0 +1,82 @@
+// Issue 17 §3: at 320 CSS px, and at 360 px with the text at 200 %, no retailer or staff
+// page scrolls sideways: tables become stacked rows, long words wrap, the menu folds.
+// Every page is filled with real data (long Swedish names, several rows) first.
+import type { Page } from "@playwright/test";
+import { createLabelBlock } from "../../db/factories";
+import { addDays, today } from "../../app/lib/dates";
+import { schema } from "../../db/client";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { bundle, day, delivery, returnRow } from "./returns-data";
+
+const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/produkter", "/kontakt"];
+const STAFF_PAGES = ["/admin", "/admin/distribution", "/admin/messages", "/admin/kunder", "/admin/invoice", "/admin/guarantees", "/admin/bundles", "/admin/holidays", "/admin/products", "/admin/logg"];
+
+/** The pages that scroll sideways, with how far, at the current viewport and text size. */
+async function overflowing(page: Page, paths: string[], bigText: boolean) {
+  const out: string[] = [];
+  // The browser's text size at 200 % (as a phone's font-size setting): the default font
+  // 32 px instead of 16, so everything sized in rem and em doubles. (A style tag would be
+  // refused by the Content-Security-Policy, rightly.)
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: bigText ? { standard: 32, fixed: 26 } : { standard: 16, fixed: 13 } });
+  for (const path of paths) {
+    await page.goto(path);
+    const over = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    if (over > 0) out.push(`${path} (+${over} px)`);
+  }
+  return out;
+}
+
+test("no retailer page scrolls sideways at 320 px, nor at 360 px with 200 % text", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
+  await createLabelBlock(e2eDb(), { customerId: r.id, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
+  const b = await bundle(r.id, 31);
+  const main = await delivery(r.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
+  await returnRow(r.id, b.id, main.id, 7);
+  await delivery(r.id, { date: day(-1), delivered: 20 });
+  await delivery(r.id, { date: day(-1), titleId: 2, editionId: 21, delivered: 9 });
+  await delivery(r.id, { date: day(0), titleId: 2, editionId: 2, delivered: 9 });
+  await loginAs(page, r.id, r.pin);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const at320 = await overflowing(page, RETAILER_PAGES, false);
+  await page.setViewportSize({ width: 360, height: 640 });
+  const at360 = await overflowing(page, RETAILER_PAGES, true);
+  expect({ at320, at360 }).toEqual({ at320: [], at360: [] });
+});
+
+test("no staff page scrolls sideways at 320 px, nor at 360 px with 200 % text", async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.setViewportSize({ width: 320, height: 640 });
+  const at320 = await overflowing(page, STAFF_PAGES, false);
+  await page.setViewportSize({ width: 360, height: 640 });
+  const at360 = await overflowing(page, STAFF_PAGES, true);
+  expect({ at320, at360 }).toEqual({ at320: [], at360: [] });
+});
+
+test("on a 360 × 640 phone with 200 % text, banners stay one line each: the h1 is on the first screen and the first heading", async ({ page }, info) => {
+  const r = await makeRetailer(info.workerIndex, { name: "Kiosk Łódź Nguyễn & Söner Centralstationen" });
+  await createLabelBlock(e2eDb(), { customerId: r.id, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
+  for (const header of ["Ändrade leveranstider under julen", "Nya returetiketter från januari"]) {
+    const [m] = await e2eDb().insert(schema.messages).values({ type: 3, header: `${header} ${r.id}`, content: "<p>Ett långt meddelande. ".repeat(20) + "</p>", startDate: addDays(today(), -1), stopDate: addDays(today(), 1) }).returning();
+    await e2eDb().insert(schema.messageCustomers).values({ messageId: m.id, customerId: r.id });
+  }
+  // No alerts (the demo data's holiday answered): this is about the banners.
+  const due = await e2eDb().select().from(schema.holidays);
+  for (const h of due) await e2eDb().insert(schema.holidayReports).values({ holidayId: h.id, customerId: r.id, open: true }).onConflictDoNothing();
+  await loginAs(page, r.id, r.pin);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto("/kontakt");
+  await expect(page.getByRole("dialog", { name: "Att göra" })).toHaveCount(0);
+  const h1 = page.getByRole("heading", { level: 1 });
+  await expect(h1).toBeInViewport();
+  // Both messages are behind the one line.
+  await expect(page.locator("details.banner summary")).toHaveText(/\d+ meddelanden\s*Visa/);
+  expect(await page.evaluate(() => document.querySelector("main h1, main h2, main h3")?.tagName)).toBe("H1");
+  // The retailer's name stays visible, cut to 20 characters (spec).
+  await expect(page.getByRole("banner").getByText("Kiosk Łódź Nguyễn & …")).toBeVisible();
+});
