@@ -11,6 +11,7 @@ import { HOLIDAY_INTENT as INTENT, NO_ANSWER_SHOWN, holidayAnswerSchema, shownAn
 import { answerHoliday, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { TableOrEmpty } from "~/ui/table";
+import { useBackToRow } from "~/ui/back-to-row";
 import { CsrfInput } from "~/ui/csrf";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
@@ -38,6 +39,7 @@ export default function HolidaysPage() {
   const failed = message ? { holidayId: parseId(replyValue(reply, "holidayId")), error: message } : null;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  const backToRow = useBackToRow();
   const orphanError = failed && !coming.some((h) => h.id === failed.holidayId) ? failed.error : null;
   return (
     <>
@@ -55,7 +57,7 @@ export default function HolidaysPage() {
           {coming.map((h) => {
             const error = failed?.holidayId === h.id ? failed.error : null;
             return (
-              <li key={h.id} className="card holiday-card">
+              <li key={h.id} id={`helgdag-${h.id}`} className="card holiday-card">
                 <h2 id={`holiday-${h.id}`}>{h.description}</h2>
                 <p>
                   <time dateTime={h.day}>{formatLongDate(h.day)}</time> ({h.day})
@@ -67,10 +69,10 @@ export default function HolidaysPage() {
                   <CsrfInput />
                   <input type="hidden" name="holidayId" value={h.id} />
                   <input type="hidden" name="fore" value={h.open === null ? NO_ANSWER_SHOWN : h.open ? INTENT.open : INTENT.closed} />
-                  <button type="submit" name="intent" value={INTENT.open} aria-pressed={h.open === true} className={h.open === true ? "primary" : undefined} disabled={busy}>
+                  <button type="submit" name="intent" value={INTENT.open} {...backToRow(`helgdag-${h.id}`)} aria-pressed={h.open === true} className={h.open === true ? "primary" : undefined} disabled={busy}>
                     Öppet
                   </button>
-                  <button type="submit" name="intent" value={INTENT.closed} aria-pressed={h.open === false} className={h.open === false ? "primary" : undefined} disabled={busy}>
+                  <button type="submit" name="intent" value={INTENT.closed} {...backToRow(`helgdag-${h.id}`)} aria-pressed={h.open === false} className={h.open === false ? "primary" : undefined} disabled={busy}>
                     Stängt
                   </button>
                 </Form>

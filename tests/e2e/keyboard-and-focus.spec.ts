@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
+import { day as dayFrom, delivery } from "./returns-data";
 
 const day = today();
 
@@ -149,5 +150,32 @@ test.describe("with JavaScript", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(opener).toBeFocused();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, "with JavaScript nothing reloads, so the page stays where it is");
+
+  test("a row's button brings the answer back to that row, not the top of the page", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    const papers = [];
+    for (let i = 1; i <= 14; i++) papers.push(await delivery(retailer.id, { date: dayFrom(-i), delivered: 10 }));
+    const last = papers[papers.length - 1];
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto("/rapportering/1");
+    await page.getByRole("button", { name: `Slutsåld för Aftonbladet ${dayFrom(-14)}` }).click();
+    await expect(page).toHaveURL(new RegExp(`#rad-d${last.id}$`));
+    await expect(page.locator(`#rad-d${last.id}`)).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    // The delivery note's Spara, too (its answer is a redirect; the fragment survives it).
+    const fresh = await delivery(retailer.id, { date: dayFrom(0), delivered: 7 });
+    await page.goto("/foljesedel");
+    const row = page.locator(`#leverans-${fresh.id}`);
+    await row.getByLabel("Mottagit").fill("7");
+    await row.getByRole("button", { name: "Spara" }).click();
+    await expect(page).toHaveURL(new RegExp(`#leverans-${fresh.id}$`));
+    await expect(row).toBeInViewport();
   });
 });

@@ -3,6 +3,7 @@
 // so saving one row sends, and gets back, what was typed in every other row.
 import { useNavigation } from "@remix-run/react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
+import { useBackToRow } from "~/ui/back-to-row";
 
 export type RowFailure = { value: string; error: string };
 
@@ -42,6 +43,7 @@ export function DeliveryRowForm({
   justSaved: boolean;
 }) {
   const navigation = useNavigation();
+  const backToRow = useBackToRow();
   const busy = navigation.state === "submitting" && navigation.formData?.get("deliveryId") === String(row.id);
   const inputId = `mottagit-${row.id}`;
   const errorId = `${inputId}-fel`;
@@ -72,7 +74,7 @@ export function DeliveryRowForm({
             aria-describedby={failed || warn ? errorId : undefined}
           />
         </div>
-        <button type="submit" name="deliveryId" value={row.id} disabled={busy}>
+        <button type="submit" name="deliveryId" value={row.id} disabled={busy} {...backToRow(`leverans-${row.id}`)}>
           Spara
         </button>
         {failed ? (

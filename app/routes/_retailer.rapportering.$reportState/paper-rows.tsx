@@ -1,6 +1,7 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
 import { isSoldOut, type FormLine } from "~/features/returns";
+import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 
@@ -16,6 +17,7 @@ export function PaperRows(props: {
   onSoldOut: (e: React.MouseEvent, key: string) => void;
 }) {
   const { paper, state, lines, errors } = props;
+  const backToRow = useBackToRow();
   const name = paper.type === 1 ? `${paper.title} ${paper.edition}` : paper.title;
   const labelSuffix = ` för ${name} ${paper.deliveryDate}`;
   const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
@@ -32,7 +34,7 @@ export function PaperRows(props: {
     const errorId = `${id}-error`;
     const bundleEditable = line.returnId === undefined;
     return (
-      <tr key={line.key} className={line.split ? "split-row" : undefined}>
+      <tr key={line.key} id={`rad-${line.key}`} className={line.split ? "split-row" : undefined}>
         <td data-label="Titel">{index === 0 ? paper.title : <span className="muted">↳ {paper.title}</span>}</td>
         {paper.type === 1 ? <td data-label="Utgåva">{paper.edition}</td> : null}
         <td data-label="Utgivningsdag">{paper.deliveryDate}</td>
@@ -113,17 +115,17 @@ export function PaperRows(props: {
         </td>
         <td className="row-actions">
           {line.split ? (
-            <button type="submit" name="intent" value={`undo:${line.key}`} onClick={(e) => props.onUndo(e, line.key)}>
+            <button type="submit" name="intent" value={`undo:${line.key}`} {...backToRow(`rad-${lines[0]?.key ?? line.key}`)} onClick={(e) => props.onUndo(e, line.key)}>
               Ångra<span className="visually-hidden">{labelSuffix}</span>
             </button>
           ) : index === 0 ? (
             <>
-              <button type="submit" name="intent" value={`split:${paper.deliveryId}`} onClick={props.onSplit}>
+              <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-${line.key}`)} onClick={props.onSplit}>
                 {state === 1 ? "Ny bunt" : "Tilläggsrapportera"}
                 <span className="visually-hidden">{labelSuffix}</span>
               </button>
               {state === 1 ? (
-                <button type="submit" name="intent" value={`soldout:${line.key}`} onClick={(e) => props.onSoldOut(e, line.key)}>
+                <button type="submit" name="intent" value={`soldout:${line.key}`} {...backToRow(`rad-${line.key}`)} onClick={(e) => props.onSoldOut(e, line.key)}>
                   Slutsåld<span className="visually-hidden">{labelSuffix}</span>
                 </button>
               ) : null}
@@ -136,7 +138,7 @@ export function PaperRows(props: {
   if (lines.length === 0) {
     // State 2 paper whose return lines all went: still offer an addition.
     rows.push(
-      <tr key="empty">
+      <tr key="empty" id={`rad-d${paper.deliveryId}`}>
         <td>{paper.title}</td>
         {paper.type === 1 ? <td>{paper.edition}</td> : null}
         <td>{paper.deliveryDate}</td>
@@ -144,7 +146,7 @@ export function PaperRows(props: {
           Inga returer
         </td>
         <td className="row-actions">
-          <button type="submit" name="intent" value={`split:${paper.deliveryId}`} onClick={props.onSplit}>
+          <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-d${paper.deliveryId}`)} onClick={props.onSplit}>
             Tilläggsrapportera<span className="visually-hidden">{labelSuffix}</span>
           </button>
         </td>

@@ -1,0 +1,59 @@
+// Issue 17: axe (WCAG 2.1 A and AA rules) finds nothing on any retailer or staff page,
+// with and without JavaScript, in the states a user meets: with data, refused forms,
+// an open confirmation, the narrow layout with large text.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { createLabelBlock } from "../../db/factories";
+import { addDays, today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { bundle, day, delivery, returnRow } from "./returns-data";
+
+// axe runs inside the page, so it needs JavaScript: it checks the pages as rendered by the
+// server and hydrated (the same HTML a browser without JavaScript gets).
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "axe-core runs as a script in the page");
+
+const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/produkter", "/kontakt"];
+const STAFF_PAGES = ["/admin", "/admin/distribution", "/admin/messages", "/admin/kunder", "/admin/invoice", "/admin/invoice?flik=poster&ny=1", "/admin/invoice/korning", "/admin/guarantees", "/admin/bundles", "/admin/holidays", "/admin/products", "/admin/logg", "/admin/personal", "/admin/dailyproducts", "/admin/leveransreklamation"];
+
+async function violations(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    for (const v of result.violations) found.push(`${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(" ")}`);
+    // Targets at least 24 × 24 px (WCAG 2.5.8); a link inside a sentence is exempt.
+    const small = await page.evaluate(() => {
+      const out: string[] = [];
+      for (const el of Array.from(document.querySelectorAll<HTMLElement>("button, input:not([type=hidden]), select, textarea, a[href]"))) {
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || el.closest(".visually-hidden, .skip-link")) continue;
+        if (el.tagName === "A" && el.closest("p, li:not(nav li), td, dd") && !el.matches(".button")) continue;
+        if (r.width < 24 || r.height < 24) out.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute("aria-label") || el.getAttribute("name") || "").trim().slice(0, 25)}" ${Math.round(r.width)}×${Math.round(r.height)}`);
+      }
+      return out;
+    });
+    for (const t of small) found.push(`${path}: target-size ${t}`);
+  }
+  return found;
+}
+
+test("axe finds nothing on the login page and every retailer page", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  expect(await violations(page, ["/login", "/app"])).toEqual([]);
+  const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  await createLabelBlock(e2eDb(), { customerId: r.id, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
+  const b = await bundle(r.id, 31);
+  const main = await delivery(r.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
+  await returnRow(r.id, b.id, main.id, 7);
+  await delivery(r.id, { date: day(-1), delivered: 20 });
+  await delivery(r.id, { date: day(-1), titleId: 2, editionId: 21, delivered: 9 });
+  await loginAs(page, r.id, r.pin);
+  expect(await violations(page, RETAILER_PAGES)).toEqual([]);
+});
+
+test("axe finds nothing on the staff pages", async ({ page }) => {
+  test.setTimeout(120_000);
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  expect(await violations(page, STAFF_PAGES)).toEqual([]);
+});
