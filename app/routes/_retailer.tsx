@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, redirect, useLoaderData } from "@remix-run/react";
+import { Outlet, redirect, useLoaderData, useNavigation } from "@remix-run/react";
 import { getUserAndSession, requireRetailer } from "~/auth/guards.server";
 import { ALERTS_SHOWN_KEY, listAlerts, lockRedirect } from "~/features/alerts/index.server";
 import { listBanners } from "~/features/messages/index.server";
@@ -31,13 +31,23 @@ export const shouldRevalidate = () => true;
 
 export default function RetailerLayout() {
   const { name, banners, alerts, locked, impersonated } = useLoaderData<typeof loader>();
+  // 'Hämtar data...' while the next page's data loads (spec: the start page; with JavaScript,
+  // on every page, since a slow phone otherwise shows nothing happening).
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.formMethod === undefined;
   return (
     <>
       {impersonated ? <ImpersonationBanner customerName={name} /> : null}
       <UserHeader name={name} home="/" />
       <div className="shell">
         <Nav items={retailerMenu} locked={locked} />
-        <main id="main" tabIndex={-1} className="page">
+        <main id="main" tabIndex={-1} className="page" aria-busy={loading || undefined}>
+          {loading ? (
+            // Announced (aria-live), not a status role: the save confirmations are the page's status.
+            <div className="loading-overlay delayed" aria-live="polite">
+              Hämtar data...
+            </div>
+          ) : null}
           <Banners banners={banners} />
           <AlertsDialog alerts={alerts} />
           <Outlet />

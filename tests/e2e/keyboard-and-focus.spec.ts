@@ -136,6 +136,23 @@ test.describe("with JavaScript", () => {
     await expect(saved).toBeVisible();
   });
 
+  test("'Hämtar data...' shows while a slow page's data loads, and goes when it is there", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/kontakt");
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_root\.data|\.data(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Start" }).click();
+    await expect(page.getByText("Hämtar data...")).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Kontakt");
+    await expect(page.getByText("Hämtar data...")).toHaveCount(0);
+  });
+
   test("a closed dialog gives the focus back to what opened it", async ({ page }) => {
     const admin = await makeStaff("admin");
     await loginAs(page, admin.email, admin.password);

@@ -10,6 +10,8 @@ import { isValidDate, formatLongDate, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
+import { InfoIcon } from "~/ui/icons";
+import { UrlDialog } from "~/ui/url-dialog";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { DeliveryRowForm, type RowFailure } from "./delivery-row";
 
@@ -105,22 +107,19 @@ export default function DeliveryNote() {
         som leveransen kom eller så snart som möjligt. Följesedeln finns kvar här i en vecka.
       </p>
       {info ? (
-        <section className="card info-view" aria-labelledby="info-heading">
-          <h2 id="info-heading">Leveransinformation {formatLongDate(info.date)}</h2>
+        // 'Leveransinformation {date}' (spec 2.6): a dialog with JavaScript, a section without.
+        <UrlDialog title={`Leveransinformation ${formatLongDate(info.date)}`} closeTo="/foljesedel">
           {info.message ? (
             <>
-              <h3>{info.message.header}</h3>
+              <p>
+                <strong>{info.message.header}</strong>
+              </p>
               <div className="message-body" dangerouslySetInnerHTML={{ __html: info.message.html }} />
             </>
           ) : (
             <p>Det finns ingen leveransinformation för den dagen.</p>
           )}
-          <p>
-            <Link to="/foljesedel" className="button">
-              Stäng
-            </Link>
-          </p>
-        </section>
+        </UrlDialog>
       ) : null}
       {orphan ? (
         <p className="field-error" role="alert">
@@ -150,8 +149,8 @@ export default function DeliveryNote() {
             </h2>
             {day.message ? (
               <p className="day-message">
-                <Link to={`/foljesedel?info=${day.date}`}>
-                  Leveransinformation: {day.message.header}
+                <Link to={`/foljesedel?info=${day.date}`} preventScrollReset>
+                  <InfoIcon /> Leveransinformation: {day.message.header}
                 </Link>
               </p>
             ) : null}
