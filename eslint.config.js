@@ -9,7 +9,15 @@ export default tseslint.config(
       "@typescript-eslint/no-empty-object-type": "off",
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|only|todo|fixme)$/]", message: "No skipped or focused tests." },
+        // A test or suite written as skipped or focused. A skip decided per project at run time
+        // (`test.skip(({ javaScriptEnabled }) => …, why)`, `test.skip(!javaScriptEnabled, why)`)
+        // is the JS-off/JS-on split, not a skipped test.
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
+        {
+          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+          message: "No skipped tests.",
+        },
+        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.length=0]", message: "No skipped tests." },
       ],
     },
   },

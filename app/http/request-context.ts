@@ -7,7 +7,6 @@ import type { AppLoadContext } from "@remix-run/node";
 export type RequestContext = { requestId: string; ip: string; nonce: string };
 
 declare module "@remix-run/node" {
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends Partial<RequestContext> {}
 }
 

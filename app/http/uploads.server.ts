@@ -69,15 +69,6 @@ export function oversizedFields(form: FormData): string[] {
   return oversizedByForm.get(form) ?? [];
 }
 
-async function drain(request: Request) {
-  const reader = request.body?.getReader();
-  if (!reader) return;
-  try {
-    for (;;) if ((await reader.read()).done) return;
-  } catch {
-    // the client went away
-  }
-}
 
 /** The uploaded file of a form field, or null when none was chosen. */
 export function uploadedFile(form: FormData, name: string): File | null {

@@ -8,7 +8,7 @@ import { getUser } from "~/auth/guards.server";
 import { contentDisposition } from "~/http/content-disposition.server";
 import { getImage } from "~/features/products/index.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "id", parseId, "Bilden finns inte.");
   const user = await getUser(request);
   const image = await getImage(id, user?.kind === "staff");

@@ -50,7 +50,7 @@ async function pendingLogin(request: Request) {
   return { pending, staff };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const found = await pendingLogin(request);
   if (!found) return data({ mode: "none" as const, qr: null, secret: null }, { headers: NO_STORE });
   const { pending, staff } = found;

@@ -10,7 +10,7 @@ import { LogoutSchema } from "~/features/auth";
 import { handleForm } from "~/http/form.server";
 
 // Nothing changes on a GET: it only offers the button.
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await getUserAndSession(request);
   if (!user) throw redirect("/login");
   return null;

@@ -1,5 +1,8 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldErrors } from "./field-errors";
+
+export { FieldErrors };
 
 type Props = {
   label: ReactNode;
@@ -34,15 +37,6 @@ export function Field({ label, field, type = "text", hint, inputProps }: Props) 
   );
 }
 
-/** `announce` false: no alert, for an error that the focus reads out anyway. */
-export function FieldErrors({ id, errors, announce = true }: { id?: string; errors?: string[]; announce?: boolean }) {
-  if (!errors?.length) return null;
-  return (
-    <div id={id} className="field-error" role={announce ? "alert" : undefined}>
-      {errors.join(" ")}
-    </div>
-  );
-}
 
 type PlainFieldProps = {
   id: string;

@@ -1,38 +1,71 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { LoginSchema } from "~/features/auth";
-import { Field, FieldErrors } from "./field";
-import { useContractForm } from "./form";
+import { useEffect, useRef, useState } from "react";
+import { replyError, replyValue, type FormReply } from "./form-reply";
+import { FieldErrors } from "./field-errors";
 import { useHydrated } from "./use-hydrated";
 
-/** The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer logs in as staff. */
-export function LoginBox({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo?: string }) {
+/**
+ * The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer logs in as staff.
+ *
+ * Plain inputs, checked on the server only (the same zod schema, through handleForm): the
+ * login page is the first page a slow phone loads, and without conform and zod in the
+ * browser it stays under the 100 KB of JavaScript of issue 17 §5. The server's answer
+ * comes back in Swedish with what was typed, as every form's does.
+ */
+export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | null; redirectTo?: string }) {
   const navigation = useNavigation();
-  const [form, fields] = useContractForm(LoginSchema, { id: "login", lastResult });
   const hydrated = useHydrated();
+  const pinRef = useRef<HTMLInputElement>(null);
+  // A refused login clears the PIN in the browser too (the server never echoes it).
+  useEffect(() => {
+    if (lastResult && pinRef.current) pinRef.current.value = "";
+  }, [lastResult]);
+  // The PIN pad on phones; a staff member (an e-mail address in Kundnummer) types a
+  // password with letters, so the keyboard follows what is typed (with JavaScript).
+  const [staffLogin, setStaffLogin] = useState(false);
+  const numberError = replyError(lastResult, "kundnummer");
+  const pinError = replyError(lastResult, "pinkod");
+  const formErrors = lastResult?.error?.[""] ?? undefined;
   // A refused login (wrong number or PIN: which is not told) marks the PIN field invalid
   // and ties the reason to it (issue 17 §1). Announced once: with JavaScript the focus
   // moves to the field (app/ui/focus.ts), which reads the reason; without it the reason
   // is an alert on the new page.
-  const refused = Boolean(form.errors?.length);
-  // The PIN pad on phones; a staff member (an e-mail address in Kundnummer) types a
-  // password with letters, so the keyboard follows what is typed (with JavaScript).
-  const [staffLogin, setStaffLogin] = useState(false);
-  const pinAria = refused ? { "aria-invalid": true, "aria-describedby": form.errorId } : {};
-  // A refused login clears the PIN in the browser too (the server never echoes it).
-  useEffect(() => {
-    const pin = document.getElementById(fields.pinkod.id) as HTMLInputElement | null;
-    if (lastResult && pin) pin.value = "";
-  }, [lastResult, fields.pinkod.id]);
+  const pinInvalid = Boolean(pinError || formErrors?.length);
+  const pinDescribedBy = [formErrors?.length ? "login-error" : "", pinError ? "login-pinkod-error" : ""].filter(Boolean).join(" ") || undefined;
   return (
     <section className="login-box" aria-labelledby="login-title">
       <h2 id="login-title">Återförsäljarlogin</h2>
-      <Form method="post" action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} {...getFormProps(form)}>
-        <FieldErrors id={form.errorId} errors={form.errors} announce={!hydrated} />
-        {/* Not inputMode numeric: staff log in here with their e-mail address. */}
-        <Field label="Kundnummer" field={fields.kundnummer} inputProps={{ autoComplete: "username", onInput: (e) => setStaffLogin(e.currentTarget.value.includes("@")) }} />
-        <Field label="Pinkod" field={fields.pinkod} type="password" inputProps={{ autoComplete: "current-password", inputMode: staffLogin ? "text" : "numeric", ...pinAria }} />
+      <Form method="post" action={redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"} noValidate>
+        <FieldErrors id="login-error" errors={formErrors} announce={!hydrated} />
+        <div className="field">
+          <label htmlFor="login-kundnummer">Kundnummer</label>
+          {/* Not inputMode numeric: staff log in here with their e-mail address. */}
+          <input
+            id="login-kundnummer"
+            name="kundnummer"
+            type="text"
+            autoComplete="username"
+            defaultValue={replyValue(lastResult, "kundnummer") ?? ""}
+            aria-invalid={numberError ? true : undefined}
+            aria-describedby={numberError ? "login-kundnummer-error" : undefined}
+            onInput={(e) => setStaffLogin(e.currentTarget.value.includes("@"))}
+          />
+          <FieldErrors id="login-kundnummer-error" errors={numberError ? [numberError] : undefined} />
+        </div>
+        <div className="field">
+          <label htmlFor="login-pinkod">Pinkod</label>
+          <input
+            ref={pinRef}
+            id="login-pinkod"
+            name="pinkod"
+            type="password"
+            autoComplete="current-password"
+            inputMode={staffLogin ? "text" : "numeric"}
+            aria-invalid={pinInvalid || undefined}
+            aria-describedby={pinDescribedBy}
+          />
+          <FieldErrors id="login-pinkod-error" errors={pinError ? [pinError] : undefined} />
+        </div>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <button type="submit" className="primary" disabled={navigation.state === "submitting"}>
           Logga in

@@ -40,3 +40,22 @@ export function SortHeader<C extends string>({
     </th>
   );
 }
+
+/**
+ * The order of a list that is not a table (cards, bundles): a plain select in the list's
+ * GET form, `?sortera=<key>`, its options the keys of `orders` with their Swedish labels.
+ */
+export function OrderSelect({ id, orders, value }: { id: string; orders: Record<string, string>; value: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Sortera</label>
+      <select id={id} name="sortera" defaultValue={value}>
+        {Object.entries(orders).map(([key, label]) => (
+          <option key={key} value={key}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -3,10 +3,8 @@
 // an open confirmation, the narrow layout with large text.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { createLabelBlock } from "../../db/factories";
-import { addDays, today } from "../../app/lib/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
-import { bundle, day, delivery, returnRow } from "./returns-data";
+import { expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { retailerWithAMorning } from "./returns-data";
 
 // axe runs inside the page, so it needs JavaScript: it checks the pages as rendered by the
 // server and hydrated (the same HTML a browser without JavaScript gets).
@@ -41,12 +39,7 @@ test("axe finds nothing on the login page and every retailer page", async ({ pag
   test.setTimeout(120_000);
   expect(await violations(page, ["/login", "/app"])).toEqual([]);
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
-  await createLabelBlock(e2eDb(), { customerId: r.id, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
-  const b = await bundle(r.id, 31);
-  const main = await delivery(r.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
-  await returnRow(r.id, b.id, main.id, 7);
-  await delivery(r.id, { date: day(-1), delivered: 20 });
-  await delivery(r.id, { date: day(-1), titleId: 2, editionId: 21, delivered: 9 });
+  await retailerWithAMorning(r.id);
   await loginAs(page, r.id, r.pin);
   expect(await violations(page, RETAILER_PAGES)).toEqual([]);
 });

@@ -6,7 +6,7 @@ import { createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
-import { bundle, day, delivery, returnRow } from "./returns-data";
+import { day, delivery, retailerWithAMorning } from "./returns-data";
 
 const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/produkter", "/kontakt"];
 const STAFF_PAGES = ["/admin", "/admin/distribution", "/admin/messages", "/admin/kunder", "/admin/invoice", "/admin/guarantees", "/admin/bundles", "/admin/holidays", "/admin/products", "/admin/logg"];
@@ -30,12 +30,7 @@ async function overflowing(page: Page, paths: string[], bigText: boolean) {
 test("no retailer page scrolls sideways at 320 px, nor at 360 px with 200 % text", async ({ page }, info) => {
   test.setTimeout(120_000);
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
-  await createLabelBlock(e2eDb(), { customerId: r.id, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
-  const b = await bundle(r.id, 31);
-  const main = await delivery(r.id, { date: day(-3), delivered: 20, reported: true, received: 18 });
-  await returnRow(r.id, b.id, main.id, 7);
-  await delivery(r.id, { date: day(-1), delivered: 20 });
-  await delivery(r.id, { date: day(-1), titleId: 2, editionId: 21, delivered: 9 });
+  await retailerWithAMorning(r.id);
   await delivery(r.id, { date: day(0), titleId: 2, editionId: 2, delivered: 9 });
   await loginAs(page, r.id, r.pin);
   await page.setViewportSize({ width: 320, height: 640 });

@@ -45,3 +45,17 @@ export async function bundleRow(customerId: number, number: number) {
     .where(and(eq(schema.bundles.customerId, customerId), eq(schema.bundles.number, number)));
   return row;
 }
+
+/**
+ * A retailer as the screens meet one on a normal morning: a label block, a bundle with a
+ * return, a reported paper with a received amount, and unreported papers (a main paper
+ * and an insert). For the tests that walk every page (axe, narrow screens).
+ */
+export async function retailerWithAMorning(customerId: number) {
+  await createLabelBlock(e2eDb(), { customerId, type: 0, status: "Levererad", fromDate: today(), toDate: addDays(today(), 365), fromNumber: 1, toNumber: 50 });
+  const b = await bundle(customerId, 31);
+  const main = await delivery(customerId, { date: day(-3), delivered: 20, reported: true, received: 18 });
+  await returnRow(customerId, b.id, main.id, 7);
+  await delivery(customerId, { date: day(-1), delivered: 20 });
+  await delivery(customerId, { date: day(-1), titleId: 2, editionId: 21, delivered: 9 });
+}

@@ -12,6 +12,7 @@ import { addDays, isValidDate, today } from "~/lib/dates";
 import { pageParam } from "~/lib/paging";
 import { refuse } from "~/lib/refusal";
 import { FieldErrors } from "~/ui/field";
+import { OrderSelect } from "~/ui/sort";
 import { TabStrip } from "~/ui/tabs";
 import { BlocksSection } from "./blocks";
 import { ContentsSection } from "./contents";
@@ -127,16 +128,7 @@ export default function BundlesAdmin() {
                 <label htmlFor="bunt">Buntnummer</label>
                 <input id="bunt" name="bunt" type="text" inputMode="numeric" defaultValue={filters.number} />
               </div>
-              <div className="field">
-                <label htmlFor="sortera">Sortera</label>
-                <select id="sortera" name="sortera" defaultValue={filters.order}>
-                  {Object.entries(BUNDLE_ORDERS).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <OrderSelect id="sortera" orders={BUNDLE_ORDERS} value={filters.order} />
             </>
           ) : null}
         </div>

@@ -23,6 +23,7 @@ import { formatKr } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { Pager } from "~/ui/pager";
+import { OrderSelect } from "~/ui/sort";
 import { RowAction } from "~/ui/row-action";
 import { ActionsHeader } from "~/ui/table";
 import { BANK_FIELD_TEXT } from "./bank-detail-form";
@@ -264,16 +265,7 @@ export default function GuaranteesAdmin() {
               <label htmlFor="refund-search">Sök bland tillagda (kundnummer, namn)</label>
               <input id="refund-search" name="sok" type="search" defaultValue={list.search} />
             </div>
-            <div className="field">
-              <label htmlFor="refund-order">Sortera</label>
-              <select id="refund-order" name="sortera" defaultValue={list.order}>
-                {Object.entries(REFUND_ORDERS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <OrderSelect id="refund-order" orders={REFUND_ORDERS} value={list.order} />
           </div>
           <button type="submit">Visa</button>
           <p>
