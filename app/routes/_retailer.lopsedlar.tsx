@@ -7,7 +7,6 @@ import { redirectWithToast } from "~/auth/session.server";
 import { refuse } from "~/lib/refusal";
 import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
-import { useContractForm } from "~/ui/form";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -38,9 +37,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PlacardsPage() {
   const { placards } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  // With JavaScript the same schema checks the amounts in the browser (a missing one is
-  // said before the round trip); without it the server answers with the same texts.
-  const [form, fields] = useContractForm(placardsSchema, { id: "lopsedlar", lastResult: reply });
+  // The server's schema checks the amounts and answers in Swedish, with or without
+  // JavaScript; no form library in the page keeps it under 100 KB of JavaScript (issue 17
+  // §5). With JavaScript the focus then goes to the first refused field (app/ui/focus.ts).
+  const fieldErrors = replyFieldErrors(reply);
   // A message over the form only when no field has one ('Något gick fel!', busy).
   const formError = Object.keys(replyFieldErrors(reply)).length === 0 ? replyError(reply) : null;
   const busy = useNavigation().state === "submitting";
@@ -53,12 +53,12 @@ export default function PlacardsPage() {
           {formError}
         </p>
       ) : null}
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate>
+      <Form method="post" noValidate>
         <CsrfInput />
         <ul className="placard-list">
           {placards.map((p) => {
             const id = amountField(p.titleId);
-            const error = fields[id].errors?.[0];
+            const error = fieldErrors[id];
             const value = reply ? (replyValue(reply, id) ?? "") : p.newAmount === null ? "" : String(p.newAmount);
             return (
               <li key={p.titleId} className="card">

@@ -7,7 +7,6 @@ import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { emergencyLabelsSchema } from "~/features/labels";
 import { EMERGENCY_MAX, EMERGENCY_MIN, LABEL_TYPE, getBlock, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
-import { useContractForm } from "~/ui/form";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 
@@ -40,9 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function EmergencyLabels() {
   const { token, min, max, order } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
-  const [form, fields] = useContractForm(emergencyLabelsSchema, { id: "nodetiketter", lastResult: reply });
-  // The count's message (the schema's, in the browser or from the server) or the rules' (a limit, busy).
-  const error = fields.antal.errors?.[0] ?? replyError(reply);
+  // The count's message (the server's schema) or the rules' (a limit, busy). A select of the
+  // allowed counts needs no checking in the browser, and no form library keeps the page
+  // under 100 KB of JavaScript (issue 17 §5).
+  const error = replyError(reply, "antal") ?? replyError(reply);
   const antal = replyValue(reply, "antal");
   const choices = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));
   return (
@@ -69,7 +69,7 @@ export default function EmergencyLabels() {
           <p>Behöver du fler etiketter? Välj antal nedan och tryck Hämta etiketter igen; du får nya buntnummer.</p>
         </section>
       ) : null}
-      <Form method="post" className="card form-card" id={form.id} onSubmit={form.onSubmit} noValidate>
+      <Form method="post" className="card form-card" noValidate>
         <CsrfInput />
         <input type="hidden" name="token" value={token} />
         <div className="field">

@@ -5,9 +5,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { bundleDecisionsSchema, closeBundleSchema, CLOSE_REFUSED } from "../../app/features/bundles/schemas";
 import { receivedSchema } from "../../app/features/deliveries/schemas";
-import { HOLIDAY_CLOSED_MESSAGE, holidayAnswerSchema } from "../../app/features/holidays/answer-schemas";
+import { holidayAnswerSchema } from "../../app/features/holidays/answer-schemas";
+import { HOLIDAY_CLOSED_MESSAGE } from "../../app/features/holidays/answer-words";
 import { EMERGENCY_COUNT_MESSAGE, emergencyLabelsSchema, orderBlockSchema } from "../../app/features/labels/schemas";
-import { PLACARD_MESSAGES, placardsSchema, placardsWanted } from "../../app/features/placards/schemas";
+import { placardsSchema, placardsWanted } from "../../app/features/placards/schemas";
+import { PLACARD_MESSAGES } from "../../app/features/placards/words";
 import { returnsFormSchema } from "../../app/features/returns/schemas";
 
 function form(entries: [string, string][]): FormData {

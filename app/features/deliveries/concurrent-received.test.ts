@@ -7,9 +7,9 @@ import { schema } from "../../../db/client";
 import { addDays } from "~/lib/dates";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { answerHoliday } from "../holidays/answers.server";
-import { holidayChangedByOther } from "../holidays/answer-schemas";
+import { holidayChangedByOther } from "../holidays/answer-words";
 import { savePlacards } from "../placards/placards.server";
-import { PLACARD_MESSAGES } from "../placards/schemas";
+import { PLACARD_MESSAGES } from "../placards/words";
 import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
 
 const ON = "2025-03-20";

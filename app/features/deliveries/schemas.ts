@@ -3,12 +3,9 @@
 // forged form get the same answers; the schema gives the form its shape.
 import { z } from "~/lib/zod";
 
-export const RECEIVED_INTENT = "spara-mottaget";
-export const NOT_ON_NOTE = "Leveransen finns inte på din följesedel.";
-const BAD_REQUEST = "Ogiltig förfrågan.";
+import { RECEIVED_INTENT, SAVE_CHANGED } from "./words";
 
-/** The note's hidden default button (Enter in a field): save every row whose typed value changed. */
-export const SAVE_CHANGED = "andrade";
+const BAD_REQUEST = "Ogiltig förfrågan.";
 
 /** `rad.<id>` / `fore.<id>` as conform parses them: delivery id → text (anything else dropped). */
 function rowValues(value: unknown): Record<string, string> {

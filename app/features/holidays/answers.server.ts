@@ -3,7 +3,7 @@
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today as todayDate } from "~/lib/dates";
-import { HOLIDAY_CLOSED_MESSAGE, holidayChangedByOther } from "./answer-schemas";
+import { HOLIDAY_CLOSED_MESSAGE, holidayChangedByOther } from "./answer-words";
 
 export type HolidayCard = { id: number; day: string; description: string; open: boolean | null };
 export type HolidayAnswer = { holidayId: number; day: string; description: string; open: boolean };

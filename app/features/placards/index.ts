@@ -1,2 +1,3 @@
 // The placards feature's client-safe part (the form's schema and texts).
 export * from "./schemas";
+export * from "./words";

@@ -2,7 +2,7 @@
 // retailer wants. Every title is listed; a row is created on the first save.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { MAX_PLACARDS, NOTHING_SHOWN } from "./schemas";
+import { MAX_PLACARDS, NOTHING_SHOWN } from "./words";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 

@@ -2,23 +2,7 @@
 // is each title's desired amount. Every amount must be given: saving happens only if
 // all are set.
 import { z } from "~/lib/zod";
-
-/** The most placards a shop can ask for per title; more is a typing mistake. */
-export const MAX_PLACARDS = 999;
-
-export const PLACARD_MESSAGES = {
-  required: "Måste ange ett värde.",
-  unreasonable: "Orimligt värde.",
-  failed: "Något gick fel!",
-  /** Issue 15.1: a desired amount someone else changed (another tab) since the page was loaded. */
-  changedByOther: (now: number | null, typed: number) =>
-    `Någon annan har ändrat raden: nu sparat ${now ?? "inget"}, du skrev ${typed}. Kontrollera och spara igen.`,
-} as const;
-
-export const amountField = (titleId: number | string) => `antal-${titleId}`;
-/** What the page showed for a title's desired amount: the number, or `-` for none (never empty, so always posted). */
-export const shownField = (titleId: number | string) => `fore-${titleId}`;
-export const NOTHING_SHOWN = "-";
+import { MAX_PLACARDS, PLACARD_MESSAGES, amountField, shownField } from "./words";
 
 export const placardsSchema = z
   .object({ titel: z.preprocess((v) => (v === undefined ? [] : ([] as unknown[]).concat(v)), z.array(z.string())) })
