@@ -30,21 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const resultId = parseId(url.searchParams.get("resultat"));
   // A run under way (?korning=<job>): its progress until it is done, then its result.
   const jobId = url.searchParams.get("korning");
-  if (jobId !== null) {
-    const job = getInvoiceRunJob(jobId);
-    if (job?.state === "done") {
-      const message =
-        (job.created ?? 0) > 0
-          ? `Körningen är klar: ${job.created} fakturor (nr ${job.firstNumber}–${job.lastNumber}).`
-          : `Inget nytt att fakturera för ${job.from}–${job.to}: ${job.existing} fakturor fanns redan.`;
-      throw await redirectWithToast(request, `/admin/invoice/korning?resultat=${job.runId}`, message);
-    }
-    if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
+  const job = jobId === null ? null : getInvoiceRunJob(jobId);
+  if (job?.state === "done") {
+    const message =
+      (job.created ?? 0) > 0
+        ? `Körningen är klar: ${job.created} fakturor (nr ${job.firstNumber}–${job.lastNumber}).`
+        : `Inget nytt att fakturera för ${job.from}–${job.to}: ${job.existing} fakturor fanns redan.`;
+    throw await redirectWithToast(request, `/admin/invoice/korning?resultat=${job.runId}`, message);
   }
-  const progress = jobId === null ? null : (() => {
-    const job = getInvoiceRunJob(jobId);
-    return job ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const };
-  })();
+  if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
+  // Still running: its progress; asked for but gone (a restart): say so.
+  const progress = jobId === null ? null : job ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const };
   let preview: InvoiceRunSummary | null = null;
   let periodError: string | null = null;
   if (url.searchParams.has("granska")) {
