@@ -305,6 +305,43 @@ export const holidayReports = sqliteTable(
   (t) => [primaryKey({ columns: [t.customerId, t.holidayId] })],
 );
 
+// Opening hours (Öppettider, the OPPETTIDER alert): staff ask every retailer to report
+// their hours from a day, imperative from a later day; a retailer answers by saving all
+// seven days. A request reaches one distributor's customers, or everyone (null); one
+// request per reach is current at a time.
+export const openingHoursRequests = sqliteTable("opening_hours_requests", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  distributorId: integer("distributor_id").references(() => distributors.id),
+  startReportDay: text("start_report_day").notNull(),
+  startForceReportDay: text("start_force_report_day").notNull(),
+  closed: integer("closed", { mode: "boolean" }).notNull().default(false),
+  ...timestamps,
+});
+
+/** A retailer's hours per weekday (1 Monday … 7 Sunday); both null: closed that day. */
+export const openingHours = sqliteTable(
+  "opening_hours",
+  {
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    weekday: integer("weekday").notNull(),
+    opens: text("opens"),
+    closes: text("closes"),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.weekday] })],
+);
+
+/** When a retailer last reported (or confirmed) their opening hours. */
+export const openingHoursReports = sqliteTable("opening_hours_reports", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id),
+  reportedDay: text("reported_day").notNull(),
+  ...timestamps,
+});
+
 export const placards = sqliteTable(
   "placards",
   {

@@ -3,7 +3,19 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { HolidayActionSchema, HolidaySaveSchema } from "~/features/holidays";
+import { z } from "~/lib/zod";
+import { HolidayCloseSchema, HolidaySaveSchema } from "~/features/holidays";
+import { listDistributors } from "~/features/customers/index.server";
+import { OpeningHoursCloseSchema, OpeningHoursRequestSchema } from "~/features/opening-hours/request-schemas";
+import {
+  checkOpeningHoursRequest,
+  closeOpeningHoursRequest,
+  listOpeningHoursRequests,
+  requestOpeningHours,
+} from "~/features/opening-hours/index.server";
+import { refuse } from "~/lib/refusal";
+import { DistributorSelect } from "~/ui/distributor-select";
+import type { FormReply } from "~/ui/form-reply";
 import { closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
 import { handleForm } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
@@ -21,13 +33,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
   const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const editing = editId !== null ? await getAdminHoliday(editId) : null;
-  return { holidays: await listAdminHolidays(), editing };
+  const [holidays, hoursRequests, distributors] = await Promise.all([listAdminHolidays(), listOpeningHoursRequests(), listDistributors()]);
+  return { holidays, editing, hoursRequests, distributors };
 }
+
+const ActionSchema = z.discriminatedUnion("intent", [HolidaySaveSchema, HolidayCloseSchema, OpeningHoursRequestSchema, OpeningHoursCloseSchema]);
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  return handleForm(request, HolidayActionSchema, async (v) => {
+  return handleForm(request, ActionSchema, async (v) => {
     switch (v.intent) {
+      case "request-hours": {
+        const errors = checkOpeningHoursRequest(v);
+        if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
+        await requestOpeningHours(v, user.actor);
+        return redirectWithToast(request, "/admin/holidays", "Öppettider begärda.");
+      }
+      case "close-hours": {
+        const id = parseId(v.id);
+        const ok = id !== null && (await closeOpeningHoursRequest(id, user.actor));
+        if (!ok) return redirectWithToast(request, "/admin/holidays", "Begäran om öppettider är redan avslutad.");
+        return redirectWithToast(request, "/admin/holidays", "Begäran om öppettider avslutad.");
+      }
       case "complete":
       case "delete": {
         const id = parseId(v.id);
@@ -47,15 +74,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function HolidaysAdmin() {
-  const { holidays, editing } = useLoaderData<typeof loader>();
+  const { holidays, editing, hoursRequests, distributors } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const confirming = useConfirming() ?? "";
   const confirmedId = Number(/^(?:klarmarkera|ta-bort)-(\d+)$/.exec(confirming)?.[1]);
   const confirmedHoliday = holidays.find((h) => h.id === confirmedId);
   const confirmed = confirmedHoliday ? { holiday: confirmedHoliday, how: confirming.startsWith("klarmarkera") ? ("complete" as const) : ("delete" as const) } : null;
+  const hoursReply = lastResult && "initialValue" in lastResult && (lastResult.initialValue as Record<string, unknown> | undefined)?.intent === "request-hours";
   const [form, fields, { valid }] = useContractForm(HolidaySaveSchema, {
     id: `holiday-${editing?.id ?? "new"}`,
-    lastResult,
+    lastResult: hoursReply ? undefined : lastResult,
     defaultValue: editing
       ? { id: String(editing.id), description: editing.description, day: editing.day, startReportDay: editing.startReportDay, startForceReportDay: editing.startForceReportDay }
       : null,
@@ -139,7 +167,92 @@ export default function HolidaysAdmin() {
           ))}
         </tbody>
       </TableOrEmpty>
+      <OpeningHoursRequests requests={hoursRequests} distributors={distributors} lastResult={hoursReply ? lastResult : undefined} />
     </>
+  );
+}
+
+/**
+ * Öppettider: ask the retailers (all, or one distributor's) to report their opening hours.
+ * The OPPETTIDER alert reminds them from Start rapportering and locks from Tvingande
+ * från until they have saved their hours (docs/decisions/015-opening-hours-and-placard-alerts.md).
+ */
+function OpeningHoursRequests({
+  requests,
+  distributors,
+  lastResult,
+}: {
+  requests: { id: number; distributorName: string | null; startReportDay: string; startForceReportDay: string; answered: number; customers: number }[];
+  distributors: { id: number; name: string }[];
+  lastResult: FormReply | undefined;
+}) {
+  const [form, fields, { valid }] = useContractForm(OpeningHoursRequestSchema, { id: "opening-hours-request", lastResult });
+  const confirming = useConfirming() ?? "";
+  const ending = requests.find((r) => confirming === `avsluta-oppettider-${r.id}`);
+  const reach = (name: string | null) => name ?? "Alla distributörer";
+  return (
+    <section aria-labelledby="opening-hours-title">
+      <h2 id="opening-hours-title">Öppettider</h2>
+      <p>Be återförsäljarna rapportera sina öppettider. En ny begäran för samma distributör ersätter den som gäller.</p>
+      <Form method="post" {...getFormProps(form)} className="card">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="request-hours" />
+        <FieldErrors id={form.errorId} errors={form.errors} />
+        <div className="form-row">
+          <div className="field">
+            {/* Keyed by what was sent: a refused request keeps its distributor. */}
+            <DistributorSelect
+              key={String(fields.distributorId.initialValue ?? "")}
+              id="hours-distributor"
+              name="distributorId"
+              label="Distributör"
+              emptyLabel="Alla distributörer"
+              distributors={distributors}
+              defaultValue={typeof fields.distributorId.initialValue === "string" ? fields.distributorId.initialValue : null}
+            />
+            <FieldErrors id={fields.distributorId.errorId} errors={fields.distributorId.errors} />
+          </div>
+          <Field label="Påminn från" field={fields.startReportDay} type="date" />
+          <Field label="Lås från" field={fields.startForceReportDay} type="date" />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={!valid}>
+            Begär öppettider
+          </button>
+        </div>
+      </Form>
+      {ending ? (
+        <ConfirmDialog title="Avsluta begäran om öppettider?" intent="close-hours" fields={{ id: ending.id }} confirmLabel="Avsluta begäran">
+          <p>{reach(ending.distributorName)}: återförsäljarna påminns inte längre och låses inte.</p>
+        </ConfirmDialog>
+      ) : null}
+      <TableOrEmpty empty={requests.length === 0} emptyText="Ingen begäran om öppettider gäller.">
+        <thead>
+          <tr>
+            <th>Distributör</th>
+            <th>Påminn från</th>
+            <th>Lås från</th>
+            <th>Svar</th>
+            <ActionsHeader />
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((r) => (
+            <tr key={r.id}>
+              <td>{reach(r.distributorName)}</td>
+              <td>{r.startReportDay}</td>
+              <td>{r.startForceReportDay}</td>
+              <td>
+                {r.answered} av {r.customers}
+              </td>
+              <td>
+                <ConfirmLink confirm={`avsluta-oppettider-${r.id}`} label="Avsluta" ariaLabel={`Avsluta begäran om öppettider för ${reach(r.distributorName)}`} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableOrEmpty>
+    </section>
   );
 }
 

@@ -175,6 +175,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/lopsedlar", want: "L 200 R R R" },
     post: { form: (ids) => ({ titel: "1", "antal-1": "41", customerId: String(ids.b) }), want: "L R R R R" },
   },
+  "routes/_retailer.oppettider": {
+    get: { url: () => "/oppettider", want: "L 200 R R R" },
+    // A week without times is refused; the hours are always the session's customer's.
+    post: { form: (ids) => ({ version: "-", "oppnar-1": "06:00", customerId: String(ids.b) }), want: "L 400 R R R" },
+  },
   "routes/_retailer.nodetiketter": {
     get: { url: () => "/nodetiketter", want: "L 200 R R R" },
     post: { form: (ids) => ({ antal: "0", customerId: String(ids.b) }), want: "L 400 R R R" },

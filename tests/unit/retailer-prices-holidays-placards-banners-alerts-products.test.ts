@@ -2,7 +2,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { alertFacts, alertsFrom, listAlerts, lockRedirect, MIN_UNUSED_LABELS, type Alert } from "../../app/features/alerts/alerts.server";
+import { alertFacts, alertsFrom, alertText, listAlerts, lockRedirect, LOP_FORCE_AFTER_DAYS, MIN_UNUSED_LABELS, type Alert } from "../../app/features/alerts/alerts.server";
+import {
+  closeOpeningHoursRequest,
+  getOpeningHours,
+  listOpeningHoursRequests,
+  requestOpeningHours,
+  saveOpeningHours,
+} from "../../app/features/opening-hours/opening-hours.server";
+import { normalizeTime } from "../../app/features/opening-hours/words";
+import { openingHoursSchema } from "../../app/features/opening-hours/schemas";
 import { listBanners } from "../../app/features/messages/banners.server";
 import { getPublishedImage, listCurrentProducts } from "../../app/features/products/current-products.server";
 import { addDays } from "../../app/lib/dates";
@@ -139,7 +148,7 @@ describe("message banners", () => {
 });
 
 describe("alerts (spec 4)", () => {
-  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0 };
+  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0, placardsOverdue: 0, openingHoursDue: 0, openingHoursForced: 0 };
 
   it("has one rule per alert type with the spec's texts", () => {
     expect(alertsFrom(none)).toEqual([]);
@@ -149,6 +158,65 @@ describe("alerts (spec 4)", () => {
     expect(alertsFrom({ ...none, unusedLabels: MIN_UNUSED_LABELS })).toEqual([]);
     expect(alertsFrom({ ...none, bundleTypesOverOpen: 1 })).toMatchObject([{ type: "BUNDLES", text: "Stäng buntar", imperative: true }]);
     expect(alertsFrom({ ...none, placardsUnset: 1 })).toMatchObject([{ type: "LOP", text: "Antal löpsedlar", imperative: false }]);
+    expect(alertsFrom({ ...none, placardsUnset: 2, placardsOverdue: 1 })).toMatchObject([{ type: "LOP", imperative: true, to: "/lopsedlar" }]);
+    expect(alertsFrom({ ...none, openingHoursDue: 1 })).toMatchObject([{ type: "OPPETTIDER", text: "Rapportera öppettider", imperative: false, to: "/oppettider" }]);
+    expect(alertsFrom({ ...none, openingHoursDue: 1, openingHoursForced: 1 })).toMatchObject([{ type: "OPPETTIDER", imperative: true }]);
+    // Spec 4: an unknown type shows its type name.
+    expect(alertText("OPPETTIDER")).toBe("Rapportera öppettider");
+    expect(alertText("LOP")).toBe("Antal löpsedlar");
+    expect(alertText("KAMPANJ")).toBe("KAMPANJ");
+  });
+
+  it("asks for opening hours per distributor, imperative from the force day, until the retailer saves them", async () => {
+    const [d1] = await db().insert(schema.distributors).values({ id: 9701, name: "Öppettider Nord" }).onConflictDoNothing().returning();
+    const [d2] = await db().insert(schema.distributors).values({ id: 9702, name: "Öppettider Syd" }).onConflictDoNothing().returning();
+    const north = await newCustomer({ distributorId: d1?.id ?? 9701 });
+    const south = await newCustomer({ distributorId: d2?.id ?? 9702 });
+    const types = async (c: number, day: string) => (await listAlerts(c, day)).filter((a) => a.type === "OPPETTIDER").map((a) => a.imperative);
+    const id = await requestOpeningHours({ distributorId: 9701, startReportDay: "2041-03-01", startForceReportDay: "2041-03-10" }, { id: "test" });
+    expect(await types(north, "2041-02-28")).toEqual([]);
+    expect(await types(north, "2041-03-01")).toEqual([false]);
+    expect(await types(north, "2041-03-10")).toEqual([true]);
+    expect(await types(south, "2041-03-10")).toEqual([]);
+    expect(lockRedirect(await listAlerts(north, "2041-03-10"), "/rapportering/1")).toBe("/oppettider");
+    expect(lockRedirect(await listAlerts(north, "2041-03-10"), "/oppettider")).toBeNull();
+    const mine = (await listOpeningHoursRequests()).find((r) => r.id === id)!;
+    expect(mine).toMatchObject({ distributorName: "Öppettider Nord", answered: 0 });
+    expect(mine.customers).toBeGreaterThanOrEqual(1);
+
+    // Saving the seven days answers it; a save from a page opened before is refused, nothing stored.
+    const open = await getOpeningHours(north);
+    expect(open.reportedDay).toBeNull();
+    const days = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: weekday === 7 ? null : "06:30", closes: weekday === 7 ? null : "00:00" }));
+    expect(await saveOpeningHours(north, days, open.version, "2041-03-10")).toEqual({ ok: true, changed: true });
+    expect(await types(north, "2041-03-11")).toEqual([]);
+    const stale = await saveOpeningHours(north, days.map((d) => ({ ...d, opens: d.opens && "07:00" })), open.version, "2041-03-11");
+    expect(stale).toMatchObject({ ok: false, reason: "changed-by-other" });
+    const now = await getOpeningHours(north);
+    expect(now.days[0]).toEqual({ weekday: 1, opens: "06:30", closes: "00:00" });
+    expect(now.days[6]).toEqual({ weekday: 7, opens: null, closes: null });
+    // The same hours again count as a confirmation.
+    expect(await saveOpeningHours(north, days, now.version, "2041-03-11")).toEqual({ ok: true, changed: false });
+    expect((await listOpeningHoursRequests()).find((r) => r.id === id)?.answered).toBeGreaterThanOrEqual(1);
+
+    // A new request for the same reach replaces the old one; hours reported before it are asked for again.
+    const next = await requestOpeningHours({ distributorId: 9701, startReportDay: "2041-09-01", startForceReportDay: "2041-09-01" }, { id: "test" });
+    expect((await listOpeningHoursRequests()).some((r) => r.id === id)).toBe(false);
+    expect(await types(north, "2041-09-01")).toEqual([true]);
+    expect(await closeOpeningHoursRequest(next, { id: "test" })).toBe(true);
+    expect(await closeOpeningHoursRequest(next, { id: "test" })).toBe(false);
+    expect(await types(north, "2041-09-01")).toEqual([]);
+  });
+
+  it("locks on unset placard amounts only after LOP_FORCE_AFTER_DAYS", async () => {
+    const c = await newCustomer();
+    const added = Date.parse("2041-05-01T09:00:00Z");
+    await db().insert(schema.placards).values({ customerId: c, titleId: 1, amount: 4, newAmount: null, createdAt: added, updatedAt: added });
+    expect((await listAlerts(c, "2041-05-02")).find((a) => a.type === "LOP")?.imperative).toBe(false);
+    expect((await listAlerts(c, addDays("2041-05-01", LOP_FORCE_AFTER_DAYS))).find((a) => a.type === "LOP")?.imperative).toBe(false);
+    expect((await listAlerts(c, addDays("2041-05-02", LOP_FORCE_AFTER_DAYS))).find((a) => a.type === "LOP")?.imperative).toBe(true);
+    expect(lockRedirect(await listAlerts(c, "2041-06-01"), "/historik")).toBe("/lopsedlar");
+    expect(lockRedirect(await listAlerts(c, "2041-06-01"), "/lopsedlar")).toBeNull();
   });
 
   it("reads the facts from the database for one customer only", async () => {
@@ -199,6 +267,27 @@ describe("alerts (spec 4)", () => {
     expect(lockRedirect([bunt], "/rapportering/1")).toBe("/");
     expect(lockRedirect([helg, bunt], "/")).toBeNull();
     expect(lockRedirect([helg, bunt], "/order")).toBe("/helgsparr");
+  });
+});
+
+describe("opening hours form (Öppettider)", () => {
+  it("reads times as people type them and checks each day", () => {
+    expect(["6", "0630", "6.30", "06:30", " 6:30 ", "23:59", "24:00", "6:60", "abc", ""].map(normalizeTime)).toEqual([
+      "06:00", "06:30", "06:30", "06:30", "06:30", "23:59", null, null, null, null,
+    ]);
+    const form: Record<string, string> = { version: "-" };
+    for (let d = 1; d <= 7; d++) Object.assign(form, { [`oppnar-${d}`]: "6.30", [`stanger-${d}`]: "18" });
+    form["stangt-7"] = "1";
+    form["stanger-6"] = "00:00";
+    const ok = openingHoursSchema.safeParse(form);
+    expect(ok.success && ok.data.days[5]).toEqual({ weekday: 6, opens: "06:30", closes: "00:00" });
+    expect(ok.success && ok.data.days[6]).toEqual({ weekday: 7, opens: null, closes: null });
+    const bad = openingHoursSchema.safeParse({ ...form, "oppnar-1": "", "oppnar-2": "25", "stanger-3": "05:00" });
+    expect(bad.success ? [] : bad.error.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ["dag-1", "Ange när butiken öppnar och stänger, eller kryssa i Stängt."],
+      ["dag-2", "Ange tiden som tt:mm, till exempel 06:30."],
+      ["dag-3", "Stänger måste vara efter Öppnar (00:00 betyder midnatt)."],
+    ]);
   });
 });
 

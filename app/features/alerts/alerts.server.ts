@@ -3,12 +3,14 @@
 // retailer to what must be done.
 import { sql } from "drizzle-orm";
 import { preparedQuery, schema } from "~/db.server";
-import { today as todayDate } from "~/lib/dates";
+import { addDays, today as todayDate } from "~/lib/dates";
+import { openingHoursDueSql } from "~/features/opening-hours/opening-hours.server";
 
-export type AlertType = "HELGDAGAR" | "BESTALLBUNT" | "BUNDLES" | "LOP";
+export type AlertType = "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP";
 
 export type Alert = {
-  type: AlertType;
+  /** One of AlertType, or another type whose name is its text (spec 4). */
+  type: AlertType | (string & {});
   text: string;
   imperative: boolean;
   /** Where the alert's button leads. */
@@ -19,8 +21,12 @@ export type Alert = {
 /** Fewer unused labels than this (over the customer's normal blocks) asks for a new block. */
 export const MIN_UNUSED_LABELS = 10;
 
+/** A placard amount left unset this many days after staff added the title locks (LOP). */
+export const LOP_FORCE_AFTER_DAYS = 14;
+
 const ALERTS: Record<AlertType, Omit<Alert, "imperative">> = {
   HELGDAGAR: { type: "HELGDAGAR", text: "Rapportera helgdagar", to: "/helgsparr", action: "Gå till helgspärr" },
+  OPPETTIDER: { type: "OPPETTIDER", text: "Rapportera öppettider", to: "/oppettider", action: "Gå till öppettider" },
   BESTALLBUNT: { type: "BESTALLBUNT", text: "Beställ returetiketter", to: "/order", action: "Gå till beställning" },
   BUNDLES: { type: "BUNDLES", text: "Stäng buntar", to: "/", action: "Gå till öppna buntar" },
   LOP: { type: "LOP", text: "Antal löpsedlar", to: "/lopsedlar", action: "Gå till löpsedlar" },
@@ -32,15 +38,25 @@ export type AlertFacts = {
   unusedLabels: number;
   bundleTypesOverOpen: number;
   placardsUnset: number;
+  /** Unset placard amounts older than LOP_FORCE_AFTER_DAYS. */
+  placardsOverdue: number;
+  openingHoursDue: number;
+  openingHoursForced: number;
 };
+
+/** An alert's text (spec 4): the known types' texts; any other type shows its name. */
+export function alertText(type: string): string {
+  return type in ALERTS ? ALERTS[type as AlertType].text : type;
+}
 
 /** The rules, apart from the database (unit-tested directly). */
 export function alertsFrom(f: AlertFacts): Alert[] {
   const out: Alert[] = [];
   if (f.holidaysDue > 0) out.push({ ...ALERTS.HELGDAGAR, imperative: f.holidaysForced > 0 });
+  if (f.openingHoursDue > 0) out.push({ ...ALERTS.OPPETTIDER, imperative: f.openingHoursForced > 0 });
   if (f.bundleTypesOverOpen > 0) out.push({ ...ALERTS.BUNDLES, imperative: true });
   if (f.unusedLabels < MIN_UNUSED_LABELS) out.push({ ...ALERTS.BESTALLBUNT, imperative: false });
-  if (f.placardsUnset > 0) out.push({ ...ALERTS.LOP, imperative: false });
+  if (f.placardsUnset > 0) out.push({ ...ALERTS.LOP, imperative: f.placardsOverdue > 0 });
   return out;
 }
 
@@ -53,6 +69,7 @@ const alertFactsOf = preparedQuery((db) => {
   const p = schema.placards;
   const customerId = sql.placeholder("customerId");
   const today = sql.placeholder("today");
+  const overdueBefore = sql.placeholder("overdueBefore");
   const unanswered = sql`${h.deleted} = 0 and ${h.completed} = 0 and ${h.day} >= ${today} and ${h.startReportDay} <= ${today}
     and not exists (select 1 from ${hr} where ${hr.customerId} = ${customerId} and ${hr.holidayId} = ${h.id})`;
   return db
@@ -63,13 +80,19 @@ const alertFactsOf = preparedQuery((db) => {
       bundleTypesOverOpen: sql<number>`(select count(*) from (select ${b.type} from ${b} where ${b.customerId} = ${customerId} and ${b.open} = 1
          group by ${b.type} having count(*) > 1))`.mapWith(Number),
       placardsUnset: sql<number>`(select count(*) from ${p} where ${p.customerId} = ${customerId} and ${p.newAmount} is null)`.mapWith(Number),
+      placardsOverdue: sql<number>`(select count(*) from ${p} where ${p.customerId} = ${customerId} and ${p.newAmount} is null
+         and ${p.createdAt} < ${overdueBefore})`.mapWith(Number),
+      openingHoursDue: sql<number>`${openingHoursDueSql(customerId, today, false)}`.mapWith(Number),
+      openingHoursForced: sql<number>`${openingHoursDueSql(customerId, today, true)}`.mapWith(Number),
     })
     .from(sql`(select 1)`)
     .prepare();
 });
 
 export async function alertFacts(customerId: number, today = todayDate()): Promise<AlertFacts> {
-  const row = await alertFactsOf().get({ customerId, today });
+  // Placards added before the start of the day LOP_FORCE_AFTER_DAYS ago (Swedish time).
+  const overdueBefore = Date.parse(`${addDays(today, -LOP_FORCE_AFTER_DAYS)}T00:00:00Z`);
+  const row = await alertFactsOf().get({ customerId, today, overdueBefore });
   if (!row) throw new Error("alert facts: no row");
   return row;
 }
@@ -84,6 +107,8 @@ export async function listAlerts(customerId: number, today = todayDate()): Promi
 const ALWAYS_ALLOWED = [/^\/kontakt\/?$/];
 const ALLOWED: Partial<Record<AlertType, RegExp[]>> = {
   HELGDAGAR: [/^\/helgsparr\/?$/],
+  OPPETTIDER: [/^\/oppettider\/?$/],
+  LOP: [/^\/lopsedlar\/?$/],
   BUNDLES: [/^\/$/, /^\/rapportering\/[12]\/bekrafta\/?$/],
 };
 
@@ -94,7 +119,7 @@ const ALLOWED: Partial<Record<AlertType, RegExp[]>> = {
 export function lockRedirect(alerts: Alert[], pathname: string): string | null {
   const imperative = alerts.filter((a) => a.imperative);
   if (imperative.length === 0) return null;
-  const allowed = [...ALWAYS_ALLOWED, ...imperative.flatMap((a) => ALLOWED[a.type] ?? [])];
+  const allowed = [...ALWAYS_ALLOWED, ...imperative.flatMap((a) => ALLOWED[a.type as AlertType] ?? [])];
   if (allowed.some((re) => re.test(pathname))) return null;
   return imperative[0].to;
 }
