@@ -9,6 +9,7 @@ import {
   useLoaderData,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { useEffect } from "react";
 import { formToken } from "./auth/csrf.server";
 import { getUserAndSession } from "./auth/guards.server";
 import { commitSession } from "./auth/session.server";
@@ -17,10 +18,18 @@ import { useRequestValues } from "./ui/request-context";
 import { RouteError } from "./ui/route-error";
 import styles from "./styles.css?url";
 
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+/**
+ * The style sheet in the page (entry.server.tsx reads it once), so nothing but the HTML
+ * stands between a slow phone and the first paint (bench B9). In the browser the element
+ * keeps what the server wrote; without an inlined sheet (development) it is a link.
+ */
+function InlineStyles({ css }: { css?: string }) {
+  const text = css ?? (typeof document !== "undefined" ? document.getElementById("styles")?.textContent : undefined);
+  if (!text) return <link rel="stylesheet" href={styles} />;
+  return <style id="styles" dangerouslySetInnerHTML={{ __html: text }} />;
+}
 
 export const meta: MetaFunction = () => [{ title: "Returportalen" }];
 
@@ -35,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { nonce, requestId } = useRequestValues();
+  const { nonce, requestId, css } = useRequestValues();
   const csrf = useRouteLoaderData<typeof loader>("root")?.csrf;
   return (
     <html lang="sv">
@@ -45,6 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="request-id" content={requestId} />
         {csrf ? <meta name="csrf-token" content={csrf} /> : null}
         <Meta />
+        <InlineStyles css={css} />
         <Links />
       </head>
       <body>
@@ -63,6 +73,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   useFocusAfterNavigation();
+  useEffect(() => {
+    // When the page became interactive, in ms since the navigation began: read by the
+    // slow-phone benchmark (B9) and by tests that wait for hydration.
+    document.documentElement.dataset.hydrated = String(Math.round(performance.now()));
+  }, []);
   return (
     <>
       <Outlet />
@@ -78,7 +93,9 @@ export default function App() {
  */
 export function Toast({ message }: { message: string }) {
   return (
-    <div className="toast" role="status">
+    // data-live-announcer: React Aria's modal hides the rest of the page from screen
+    // readers, but not this, so a confirmation is heard while a dialog is open (issue 17 §1).
+    <div className="toast" role="status" data-live-announcer="true">
       {message}
     </div>
   );

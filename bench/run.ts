@@ -280,6 +280,106 @@ async function b2(url: string, dbFile: string) {
   };
 }
 
+/**
+ * B9 (issue 17 §5): a slow phone on a bad connection — Chromium with the CPU slowed ×6
+ * and a 400 kbps / 400 ms link (CDP emulation), a 360 px screen. For /login and
+ * /rapportering/1: when the form is on screen (the HTML alone: the first field visible)
+ * and when the page is hydrated (the root's effect stamps <html data-hydrated>), both in
+ * ms from the start of the navigation, median of three fresh loads. And the confirm step:
+ * from pressing "Spara och fortsätt" on a filled row to the confirm page's heading, with
+ * JavaScript on and off (three retailers each).
+ */
+async function b9(url: string, dbFile: string) {
+  const { chromium } = await import("@playwright/test");
+  const { existsSync } = await import("node:fs");
+  const exe = "/usr/bin/chromium";
+  const args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+  const browser = await chromium.launch(existsSync(exe) ? { executablePath: exe, args } : { args });
+  // Retailers B2 does not touch (it takes numbers up to 3000), each with an unreported
+  // main paper and an open bundle of its type.
+  const client = createClient({ url: `file:${dbFile}` });
+  const rows = (
+    await client.execute(`
+      select d.customer_id as customerId, d.id as deliveryId,
+        (select b.number from bundles b where b.customer_id = d.customer_id and b.open = 1 and b.type = 0 order by b.number desc limit 1) as bundle
+      from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      where d.reported_at is null and d.customer_id > 3000 and e.type = 0 and d.delivered >= 2
+      group by d.customer_id having bundle is not null order by d.customer_id limit 7`)
+  ).rows as unknown as { customerId: number; deliveryId: number; bundle: number }[];
+  client.close();
+  if (rows.length < 7) throw new Error("B9: too few retailers with an open paper and bundle");
+  const cookies = await makeSessions(dbFile, rows.map((r) => r.customerId));
+
+  async function slowPage(js: boolean, customerId?: number) {
+    const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 640 }, locale: "sv-SE" });
+    if (customerId !== undefined) {
+      const [name, value] = cookies.get(customerId)!.split("=");
+      await context.addCookies([{ name, value, url }]);
+    }
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+    return { context, page };
+  }
+  const visibleAt = (selector: string) =>
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)}); return el && el.getBoundingClientRect().height > 0 ? performance.now() : false; })()`;
+
+  async function load(path: string, selector: string, customerId?: number) {
+    const visible: number[] = [];
+    const hydrated: number[] = [];
+    const warm: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { context, page } = await slowPage(true, customerId);
+      await page.goto(url + path, { waitUntil: "commit" });
+      const laidOut = Number(await (await page.waitForFunction(visibleAt(selector), undefined, { polling: 20, timeout: 30_000 })).jsonValue());
+      // On screen = laid out and painted: the first contentful paint, if it came later.
+      const fcp = Number(
+        await (
+          await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? false, undefined, { polling: 20, timeout: 30_000 })
+        ).jsonValue(),
+      );
+      visible.push(Math.max(laidOut, fcp));
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated, undefined, { timeout: 30_000 });
+      hydrated.push(Number(await page.evaluate(() => document.documentElement.dataset.hydrated)));
+      if (i === 2) {
+        // Every later morning: the same phone again, its JavaScript in the cache (immutable assets).
+        await page.goto(url + path, { waitUntil: "commit" });
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated, undefined, { timeout: 30_000 });
+        warm.push(Number(await page.evaluate(() => document.documentElement.dataset.hydrated)));
+      }
+      await context.close();
+    }
+    return { visible: median(visible), hydrated: median(hydrated), warmHydrated: median(warm) };
+  }
+
+  async function confirmStep(js: boolean, r: { customerId: number; deliveryId: number; bundle: number }) {
+    const { context, page } = await slowPage(js, r.customerId);
+    await page.goto(`${url}/rapportering/1`);
+    if (js) await page.waitForFunction(() => document.documentElement.dataset.hydrated, undefined, { timeout: 30_000 });
+    await page.locator(`input[name="d${r.deliveryId}.bundle"]`).fill(String(r.bundle));
+    await page.locator(`input[name="d${r.deliveryId}.amount"]`).fill("1");
+    const started = Date.now();
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await page.getByRole("heading", { name: "Returerna är sparade" }).waitFor({ timeout: 30_000 });
+    const ms = Date.now() - started;
+    await context.close();
+    return ms;
+  }
+
+  const login = await load("/login", 'input[name="kundnummer"]');
+  const returns = await load("/rapportering/1", 'input[name$=".bundle"]', rows[0].customerId);
+  const off: number[] = [];
+  const on: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    off.push(await confirmStep(false, rows[1 + 2 * i]));
+    on.push(await confirmStep(true, rows[2 + 2 * i]));
+  }
+  await browser.close();
+  return { login, returns, confirmOff: median(off), confirmOn: median(on) };
+}
+
 async function b4(dbFile: string, from: string, to: string) {
   const out = `${DATA}/export.xlsx`;
   rmSync(out, { force: true });
@@ -451,8 +551,17 @@ async function main() {
   // Always the production build of this checkout: an old build would measure old code.
   log("building");
   if (spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
-  const sizes = quick ? [1000, 6500] : [1000, 6500, 20000];
   const national = ensureDb(6500);
+  if (process.argv.includes("--b9")) {
+    // `npm run bench -- --b9`: the slow-phone figures alone, on a copy of the national database.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    const nine = await b9(server.url, `${DATA}/run.db`);
+    await server.stop();
+    console.log(JSON.stringify(nine, null, 2));
+    return;
+  }
+  const sizes = quick ? [1000, 6500] : [1000, 6500, 20000];
   for (const n of sizes) ensureDb(n);
   const runDb = `${DATA}/run.db`;
   const t = await today();
@@ -517,6 +626,23 @@ async function main() {
     unit: `(${two.lost} lost, ${two.doubled} doubled, ${two.unacked} unacked)`,
     target: "0",
     pass: two.lost === 0 && two.doubled === 0 && two.unacked === 0,
+  });
+  const nine = await b9(server.url, runDb);
+  for (const [path, m] of [["/login", nine.login], ["/rapportering/1", nine.returns]] as const) {
+    add({ id: "B9", what: `slow phone: ${path} form visible (CPU ×6, 400 kbps / 400 ms)`, value: m.visible, unit: "ms", target: "≤ 1500 ms", pass: m.visible <= 1500 });
+    add({ id: "B9", what: `slow phone: ${path} hydrated, first visit`, value: m.hydrated, unit: "ms", target: "≤ 3000 ms", pass: m.hydrated <= 3000 });
+    add({ id: "B9", what: `slow phone: ${path} hydrated, JavaScript cached`, value: m.warmHydrated, unit: "ms", target: "≤ 3000 ms", pass: m.warmHydrated <= 3000 });
+  }
+  add({
+    id: "B9",
+    what: "slow phone: confirm step with JS on (Spara och fortsätt → confirm page)",
+    value: nine.confirmOn,
+    unit: "ms",
+    reference: nine.confirmOff,
+    ratio: nine.confirmOn / nine.confirmOff,
+    target: "≤ the same with JS off",
+    // A tenth of a second is the noise of one emulated round trip's scheduling.
+    pass: nine.confirmOn <= nine.confirmOff + 100,
   });
   await server.stop();
   curve.push({

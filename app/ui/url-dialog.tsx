@@ -1,32 +1,37 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
+
+const AriaModal = lazy(() => import("./aria-modal"));
 
 /**
  * A dialog whose open state is the URL (DESIGN.md "Without JavaScript"). Without
- * JavaScript it is a section in the page with a 'Stäng' link; with JavaScript the
- * same content opens as a native modal <dialog> (focus trap, Escape, backdrop)
- * over the page. Native <dialog> rather than React Aria's Modal: it costs no
- * client JavaScript on the retailer pages, which have a tight budget.
+ * JavaScript it is a section in the page with a 'Stäng' link; with JavaScript the same
+ * content opens as React Aria's modal dialog (app/ui/aria-modal.tsx: focus trap, Escape,
+ * a press outside, the page hidden from screen readers, focus back to the opener). The
+ * modal's code is a chunk of its own, fetched when a dialog first opens; until it has
+ * arrived the dialog shows as the section, so nothing waits for it.
  */
 export function UrlDialog({ title, closeTo, children }: { title: ReactNode; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const closeDialog = () => navigate(closeTo, { preventScrollReset: true });
   useEffect(() => {
-    const dialog = ref.current;
-    if (!hydrated || !dialog) return;
+    if (!hydrated) return;
     // What opened the dialog (the link still has the focus): it gets the focus back when
-    // the dialog closes (issue 17 §1), or the page's h1 if it is gone meanwhile.
+    // the dialog closes (issue 17 §1), unless the page moved it meanwhile (a save's
+    // confirmation wins, app/ui/focus.ts). React Aria restores it too; this covers the
+    // opener being re-rendered by the navigation that closed the dialog.
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
     return () => {
-      // After the page's own focus move (app/ui/focus.ts: a save's confirmation wins).
       setTimeout(() => {
-        if (document.querySelector("dialog[open]")) return;
-        const free = !document.activeElement || document.activeElement === document.body;
-        if (free && opener?.isConnected) opener.focus();
+        if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+        // React Aria gives the focus back to what had it when the modal mounted, which may
+        // be the page's h1 (app/ui/focus.ts moved it there on the navigation that opened
+        // the dialog). The opener wins, unless a save's confirmation has the focus.
+        const confirmation = document.activeElement?.closest('[role="status"]');
+        if (!confirmation && opener?.isConnected) opener.focus();
       }, 50);
     };
   }, [hydrated]);
@@ -37,38 +42,27 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
       onClick={(e) => {
         if (!hydrated) return;
         e.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
+        closeDialog();
       }}
     >
       Stäng
     </a>
   );
-  if (!hydrated) {
-    return (
-      <section className="card url-dialog" aria-labelledby={titleId}>
-        <div className="dialog-head">
-          <h2 id={titleId}>{title}</h2>
-          {close}
-        </div>
-        {children}
-      </section>
-    );
-  }
-  return (
-    <dialog
-      ref={ref}
-      className="modal"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        navigate(closeTo, { preventScrollReset: true });
-      }}
-    >
+  const section = (
+    <section className="card url-dialog" aria-labelledby={titleId}>
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         {close}
       </div>
       {children}
-    </dialog>
+    </section>
+  );
+  if (!hydrated) return section;
+  return (
+    <Suspense fallback={section}>
+      <AriaModal title={title} close={close} onClose={closeDialog}>
+        {children}
+      </AriaModal>
+    </Suspense>
   );
 }

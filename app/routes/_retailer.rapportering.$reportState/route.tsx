@@ -1,5 +1,6 @@
 // Returrapportera (state 1) and Ändra/tillägg (state 2): the returns form of spec 4, 5.
 // The confirm step (…/bekrafta) opens over it as a child route.
+import { PrefetchRoute } from "~/ui/prefetch-route";
 import { routeParam } from "~/http/params";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
@@ -97,6 +98,7 @@ export default function ReturnsPage() {
     <>
       <h1>{state === 1 ? "Returrapportera" : "Ändra/tillägg"}</h1>
       <Outlet />
+      <PrefetchRoute to={`/rapportering/${state}/bekrafta`} />
       {loaderData.restoredNotice && !answer ? (
         <p role="status" className="notice">
           {loaderData.restoredNotice}
