@@ -124,6 +124,49 @@ test.describe("delivery note / delivery complaint", () => {
     await expect(page.getByText("Bilen kom två timmar sent.")).toHaveCount(0);
   });
 
+  test("the days are panels, the newest open; on a small screen they are a list and Mottagit is entered in a dialog with Avbryt and Spara", async ({ page, retailer }) => {
+    const day = today();
+    const ab = await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 1, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 1500 });
+    await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 2, editionId: 1, deliveryDate: addDays(day, -3), delivered: 12, priceOre: 1500 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/foljesedel");
+    // Wide: the newest day open, the older one a closed panel that opens on a press.
+    await expect(page.getByText("Levererat: 20")).toBeVisible();
+    await expect(page.getByText("Levererat: 12")).toBeHidden();
+    await page.getByRole("heading", { name: new RegExp(addDays(day, -3)) }).click();
+    await expect(page.getByText("Levererat: 12")).toBeVisible();
+    await expect(page.getByText("1 tidning").first()).toBeVisible();
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/foljesedel");
+    const js = test.info().project.name === "js-on";
+    // A list on a small screen (with JavaScript every day opens; without, the panels stay).
+    if (js) await expect(page.getByText("Levererat: 12")).toBeVisible();
+    const row = page.locator(`#leverans-${ab.id}`);
+    await expect(row.getByLabel("Mottagit")).toBeHidden();
+    await row.getByRole("link", { name: "Ändra mottaget för Aftonbladet" }).click();
+    const dialog = js ? page.getByRole("dialog", { name: "Mottagit: Aftonbladet" }) : page.locator("section.url-dialog");
+    await expect(dialog).toContainText("Levererat: 20");
+    await dialog.getByLabel("Mottagit").fill("-1");
+    await dialog.getByRole("button", { name: "Spara" }).click();
+    await expect(dialog.getByText("Kan inte vara negativt.")).toBeVisible();
+    await expect(dialog.getByLabel("Mottagit")).toHaveValue("-1");
+    await expect(dialog.getByLabel("Mottagit")).toHaveAttribute("aria-invalid", "true");
+    await dialog.getByRole("link", { name: "Avbryt" }).click();
+    await expect(dialog).toHaveCount(0);
+    const stored = async () => (await e2eDb().select().from(schema.deliveries).where(eq(schema.deliveries.id, ab.id)))[0].received;
+    expect(await stored()).toBeNull();
+
+    await row.getByRole("link", { name: "Ändra mottaget för Aftonbladet" }).click();
+    await dialog.getByLabel("Mottagit").fill("18");
+    await dialog.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Mottaget antal sparat." })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await expect(row.locator(".recv-diff")).toHaveText(/18/);
+    expect(await stored()).toBe(18);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+
   test("works at 360 px without horizontal scrolling", async ({ page, retailer }) => {
     await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 1, editionId: 21, deliveryDate: today(), delivered: 5, priceOre: 900 });
     await page.setViewportSize({ width: 360, height: 740 });

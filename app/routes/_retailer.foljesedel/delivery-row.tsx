@@ -1,7 +1,7 @@
 // One row of the delivery note: what was delivered, what was reported received, and
 // the 'Mottagit' field of that delivery with its Spara. The note is one form (route.tsx),
 // so saving one row sends, and gets back, what was typed in every other row.
-import { useNavigation } from "@remix-run/react";
+import { Link, useNavigation } from "@remix-run/react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
 import { useBackToRow } from "~/ui/back-to-row";
 
@@ -57,7 +57,11 @@ export function DeliveryRowForm({
           Levererat: {row.delivered} <ReceivedChip row={row} />
         </div>
       </div>
-      <div className="delivery-form">
+      {/* Small screens: Mottagit in a dialog (spec 2.6); the inline field is for wide ones. */}
+      <Link to={`?mottagit=${row.id}`} preventScrollReset className="button narrow-only" aria-label={`Ändra mottaget för ${row.title}${row.type === 1 ? ` ${row.description}` : ""}`}>
+        Ändra mottaget
+      </Link>
+      <div className="delivery-form wide-only">
         {/* What the page showed for the row: Enter saves the rows whose value differs from it. */}
         <input type="hidden" name={`fore.${row.id}`} value={shown ?? String(row.received ?? "")} />
         <div className="field">

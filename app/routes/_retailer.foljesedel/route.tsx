@@ -13,6 +13,8 @@ import { CsrfInput } from "~/ui/csrf";
 import { InfoIcon } from "~/ui/icons";
 import { UrlDialog } from "~/ui/url-dialog";
 import { replyError, replyValue } from "~/ui/form-reply";
+import { useEffect } from "react";
+import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
 import { DeliveryRowForm, type RowFailure } from "./delivery-row";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
@@ -25,7 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const infoDate = url.searchParams.get("info");
   const info = infoDate && isValidDate(infoDate) ? { date: infoDate, message: await deliveryDayMessage(user.customerId, infoDate) } : null;
   const saved = parseId(url.searchParams.get("sparad"));
-  return { days, info, saved, onlyDeviations: RECEIVED_MESSAGES.onlyDeviations };
+  // Small screens enter Mottagit in a dialog (spec 2.6): `?mottagit=<id>` opens it for a row of the note.
+  const editId = parseId(url.searchParams.get("mottagit"));
+  const editing = editId === null ? null : (days.flatMap((d) => d.rows).find((r) => r.id === editId) ?? null);
+  return { days, info, saved, editing, onlyDeviations: RECEIVED_MESSAGES.onlyDeviations };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -76,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeliveryNote() {
-  const { days, info, saved, onlyDeviations } = useLoaderData<typeof loader>();
+  const { days, info, saved, editing, onlyDeviations } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const note = answer && "rows" in answer ? (answer as DeliveryNoteAnswer) : null;
   const reply = note ? null : (answer as Exclude<typeof answer, DeliveryNoteAnswer>);
@@ -99,6 +104,9 @@ export default function DeliveryNote() {
     if (note?.errors[String(id)]) return { value: note.rows[String(id)] ?? "", error: note.errors[String(id)] };
     return failedId === id ? failed : null;
   };
+  // A day's panel is open when it is the newest, or when one of its rows has something to show.
+  const hasNews = (day: (typeof days)[number]) =>
+    day.rows.some((r) => r.id === saved || r.id === editing?.id || rowFailure(r.id) !== null || typed(r.id) !== undefined || note?.saved.includes(r.id));
   return (
     <>
       <h1>Följesedel / leveransreklamation</h1>
@@ -121,6 +129,7 @@ export default function DeliveryNote() {
           )}
         </UrlDialog>
       ) : null}
+      {editing ? <ReceivedDialog row={editing} failed={rowFailure(editing.id)} /> : null}
       {orphan ? (
         <p className="field-error" role="alert">
           {orphan}
@@ -142,11 +151,21 @@ export default function DeliveryNote() {
           <button type="submit" name="deliveryId" value={SAVE_CHANGED} className="visually-hidden" tabIndex={-1} aria-hidden="true">
             Spara ändrade rader
           </button>
-        {days.map((day) => (
-          <section key={day.date} className="delivery-day" aria-labelledby={`dag-${day.date}`}>
-            <h2 id={`dag-${day.date}`}>
-              <span className="capitalize">{formatLongDate(day.date)}</span> <span className="muted">({day.date})</span>
-            </h2>
+        {days.map((day, index) => (
+          // Spec 2.6: the days as expansion panels (the newest open); on a small screen a
+          // list, every day open (DeliveryDaysOpen). <details> works without JavaScript.
+          <details key={day.date} className="delivery-day" open={index === 0 || hasNews(day)}>
+            <summary>
+              <h2 id={`dag-${day.date}`}>
+                <span className="capitalize">{formatLongDate(day.date)}</span> <span className="muted">({day.date})</span>
+              </h2>
+              <span className="muted day-count">
+                {day.rows.length === 1 ? "1 tidning" : `${day.rows.length} tidningar`}
+                {day.rows.some((r) => r.received !== null && r.received !== r.delivered)
+                  ? `, ${day.rows.filter((r) => r.received !== null && r.received !== r.delivered).length} reklamerade`
+                  : ""}
+              </span>
+            </summary>
             {day.message ? (
               <p className="day-message">
                 <Link to={`/foljesedel?info=${day.date}`} preventScrollReset>
@@ -154,7 +173,7 @@ export default function DeliveryNote() {
                 </Link>
               </p>
             ) : null}
-            <ul className="delivery-rows">
+            <ul className="delivery-rows" aria-labelledby={`dag-${day.date}`}>
               {day.rows.map((row) => (
                 <DeliveryRowForm
                   key={row.id}
@@ -167,12 +186,71 @@ export default function DeliveryNote() {
                 />
               ))}
             </ul>
-          </section>
+          </details>
         ))}
+        <DeliveryDaysOpen />
         </Form>
       )}
     </>
   );
+}
+
+/**
+ * Mottagit for one row in a dialog (spec 2.6, small screens: Avbryt/Spara). A form of
+ * its own, posted with `?mottagit=` kept, so a refusal comes back in the dialog with
+ * what was typed; a save closes it and shows the row.
+ */
+function ReceivedDialog({ row, failed }: { row: DeliveryNoteRow; failed: RowFailure | null }) {
+  const closeTo = `/foljesedel#leverans-${row.id}`;
+  const name = row.type === 1 || row.description !== row.title ? `${row.title} – ${row.description}` : row.title;
+  return (
+    <UrlDialog title={`Mottagit: ${name}`} closeTo={closeTo}>
+      <Form method="post" action={`/foljesedel?mottagit=${row.id}`} preventScrollReset>
+        <CsrfInput />
+        <input type="hidden" name="intent" value={RECEIVED_INTENT} />
+        <input type="hidden" name="deliveryId" value={row.id} />
+        <p>
+          {formatLongDate(row.deliveryDate)}. Levererat: {row.delivered}
+        </p>
+        <div className="field">
+          <label htmlFor="mottagit-dialog">Mottagit</label>
+          <input
+            id="mottagit-dialog"
+            name="mottagit"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            size={4}
+            defaultValue={failed ? failed.value : String(row.received ?? "")}
+            aria-invalid={failed ? true : undefined}
+            aria-describedby={failed ? "mottagit-dialog-fel" : undefined}
+          />
+          {failed ? (
+            <div id="mottagit-dialog-fel" className="field-error" role="alert">
+              {failed.error}
+            </div>
+          ) : null}
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Spara
+          </button>
+          <Link to={closeTo} preventScrollReset>
+            Avbryt
+          </Link>
+        </div>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+/** On a small screen the note is a list: with JavaScript every day's panel opens. */
+function DeliveryDaysOpen() {
+  useEffect(() => {
+    if (!window.matchMedia("(max-width: 37.5em)").matches) return;
+    for (const d of document.querySelectorAll<HTMLDetailsElement>("details.delivery-day")) d.open = true;
+  }, []);
+  return null;
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
