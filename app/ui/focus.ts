@@ -10,9 +10,34 @@ import { useEffect, useRef } from "react";
  * - a dialog opened by the URL takes focus itself, and gives it back when it closes
  *   (app/ui/url-dialog.tsx); a change of the query alone (a filter, a page) leaves focus
  *   where the user is.
- * The first load is the browser's own.
+ * On a page's first load focus is the browser's own, unless the page is the answer to
+ * a save sent as the browser's own POST (the returns form, reloadDocument): then the
+ * confirmation or the first refused field gets it, as after a save in the browser.
  */
+function focusSaveAnswer(main: HTMLElement) {
+  const toast = document.querySelector<HTMLElement>(".toast");
+  const invalid = main.querySelector<HTMLElement>('[aria-invalid="true"], .error-summary');
+  const target = toast ?? invalid;
+  if (!target) return;
+  if (!target.matches("input, select, textarea, button, a[href]")) target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+  target.scrollIntoView({ block: "nearest" });
+}
+
 export function useFocusAfterNavigation() {
+  useEffect(() => {
+    // A first load that answers a save sent as the browser's own POST: the toast only
+    // follows a save, and fields are only marked invalid by a refused one. Never away
+    // from a field a slow phone's user is already typing in.
+    const frame = requestAnimationFrame(() => {
+      const main = document.getElementById("main");
+      if (!main || document.querySelector('[role="dialog"][aria-modal="true"]')) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      focusSaveAnswer(main);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
   const navigation = useNavigation();
   const location = useLocation();
   const submitted = useRef(false);
@@ -30,18 +55,11 @@ export function useFocusAfterNavigation() {
     submitted.current = false;
     if (before === null) return;
     const frame = requestAnimationFrame(() => {
-      if (document.querySelector("dialog[open]")) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
       const main = document.getElementById("main");
       if (!main) return;
       if (wasSubmit) {
-        const toast = document.querySelector<HTMLElement>(".toast");
-        const invalid = main.querySelector<HTMLElement>('[aria-invalid="true"], .error-summary');
-        const target = toast ?? invalid;
-        if (target) {
-          if (!target.matches("input, select, textarea, button, a[href]")) target.tabIndex = -1;
-          target.focus({ preventScroll: true });
-          target.scrollIntoView({ block: "nearest" });
-        }
+        focusSaveAnswer(main);
         return;
       }
       if (before !== location.pathname) {

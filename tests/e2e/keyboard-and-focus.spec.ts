@@ -136,6 +136,29 @@ test.describe("with JavaScript", () => {
     await expect(saved).toBeVisible();
   });
 
+  test("the returns save is the browser's own POST (fast on a slow phone), and a refusal still focuses the first refused field", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    const paper = await delivery(retailer.id, { date: dayFrom(-1), delivered: 10 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/rapportering/1");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    await page.locator(`input[name="d${paper.id}.bundle"]`).fill("7");
+    // A full page load answers the save: the marker of the page that sent it is gone.
+    await page.evaluate(() => ((window as unknown as { sentFrom: string }).sentFrom = "returns"));
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    const amount = page.locator(`input[name="d${paper.id}.amount"]`);
+    await expect(amount).toHaveAttribute("aria-invalid", "true");
+    expect(await page.evaluate(() => (window as unknown as { sentFrom?: string }).sentFrom)).toBeUndefined();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    // The row's first field is the first refused one (the row's message names the amount).
+    await expect(page.locator(`input[name="d${paper.id}.bundle"]`)).toBeFocused();
+    await expect(page.locator(`input[name="d${paper.id}.bundle"]`)).toHaveValue("7");
+    await amount.fill("4");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+    await expect(page.getByRole("heading", { name: "Returerna är sparade" })).toBeVisible();
+  });
+
   test("'Hämtar data...' shows while a slow page's data loads, and goes when it is there", async ({ page, retailer }) => {
     await giveLabels(retailer.id);
     await loginAs(page, retailer.id, retailer.pin);
