@@ -19,7 +19,8 @@ import type { RequestContext as LoadContext } from "../app/http/request-context"
 function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
   const csp = [
     "default-src 'self'",
-    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'` : `script-src 'self' 'nonce-${nonce}'`,
+    // 'wasm-unsafe-eval': the barcode decoder of "Skanna" is WebAssembly (zxing-wasm), served from here.
+    dev ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline' 'wasm-unsafe-eval'` : `script-src 'self' 'nonce-${nonce}' 'wasm-unsafe-eval'`,
     // React Aria positions popovers with style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -35,7 +36,8 @@ function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    // The camera for this site only ("Skanna", issue 17 §7); never for a frame or another origin.
+    "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
   };
 }

@@ -3,6 +3,7 @@
 import { isSoldOut, type FormLine } from "~/features/returns";
 import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
+import { ScanButton } from "~/ui/scan/scan-button";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 
 export function PaperRows(props: {
@@ -11,6 +12,8 @@ export function PaperRows(props: {
   lines: FormLine[];
   errors: Record<string, string>;
   onChange: (key: string, field: "bundle" | "amount", value: string) => void;
+  /** The customer whose labels "Skanna" accepts. */
+  customerId: number;
   onBundleChosen: (line: FormLine, value: string) => void;
   onSplit: (e: React.MouseEvent) => void;
   onUndo: (e: React.MouseEvent, key: string) => void;
@@ -65,6 +68,16 @@ export function PaperRows(props: {
                 aria-describedby={error ? errorId : undefined}
                 onChange={(e) => props.onChange(line.key, "bundle", e.target.value)}
                 onBlur={(e) => props.onBundleChosen(line, e.target.value.trim())}
+              />
+              <ScanButton
+                customerId={props.customerId}
+                label={`Skanna bunt${labelSuffix}`}
+                onScanned={(bundle) => {
+                  // Issue 17 §7: the bundle filled in, the same as typed, and on to the amount.
+                  props.onChange(line.key, "bundle", String(bundle));
+                  props.onBundleChosen(line, String(bundle));
+                  document.getElementById(`${id}-amount`)?.focus();
+                }}
               />
             </div>
           ) : (

@@ -30,6 +30,7 @@ type ReturnsFormData = {
   openBundles: OpenBundle[];
   defaults: Record<number, number | null>;
   token: string;
+  customerId: number;
 };
 
 export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
@@ -158,6 +159,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                         lines={lines.filter((l) => l.deliveryId === paper.deliveryId)}
                         errors={errors}
                         onChange={update}
+                        customerId={loaderData.customerId}
                         onBundleChosen={(line, value) => {
                           // Spec 4 "remembered per type": a bundle chosen on a paper's first line becomes the
                           // pre-filled bundle of the untouched lines of that type (no amount, bundle not edited).

@@ -30,11 +30,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // A form posted after the session lapsed comes back filled in, once, for the same
   // customer (issue 15.4); nothing is saved until Spara is pressed.
   const carried = await restoreCarriedForm(request, user.customerId);
-  if (!carried) return { state, papers, openBundles, defaults, token, restored: null, restoredNotice: null };
+  // customerId: the labels "Skanna" reads carry it; a label of another customer is refused in the browser (the server checks the bundle anyway).
+  const customerId = user.customerId;
+  if (!carried) return { state, papers, openBundles, defaults, token, customerId, restored: null, restoredNotice: null };
   const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
   const restored: ReturnsAnswer | null =
     parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
-  return data({ state, papers, openBundles, defaults, token, restored, restoredNotice: restored ? RESTORED_NOTICE : null }, { headers: { "Set-Cookie": carried.setCookie } });
+  return data(
+    { state, papers, openBundles, defaults, token, customerId, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
+    { headers: { "Set-Cookie": carried.setCookie } },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
