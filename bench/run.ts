@@ -380,6 +380,28 @@ async function b9(url: string, dbFile: string) {
   return { login, returns, confirmOff: median(off), confirmOn: median(on) };
 }
 
+/**
+ * B10 (issue 18 §4): the sell-through page against the returns page, the same 200
+ * retailers, alternating rounds: its 13 weeks of grouped deliveries and returns may cost
+ * at most twice the returns page.
+ */
+async function b10(url: string, dbFile: string, customers: number) {
+  const ids = Array.from({ length: 200 }, (_, i) => 2 + Math.floor((i * customers) / 200));
+  const cookies = [...(await makeSessions(dbFile, ids)).values()];
+  const page = { connections: CONNECTIONS, seconds: 1, cookies };
+  await getLoad(url, "/rapportering/1", page);
+  await getLoad(url, "/forsaljning", page);
+  const returns: Load[] = [];
+  const sales: Load[] = [];
+  for (let round = 0; round < (quick ? 2 : 4); round++) {
+    returns.push(await getLoad(url, "/rapportering/1", { ...page, seconds: 2 }));
+    sales.push(await getLoad(url, "/forsaljning", { ...page, seconds: 2 }));
+  }
+  const load = combine(sales);
+  if (load.non2xx > 0 || load.errors > 0) throw new Error(`B10: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  return { ref: combine(returns), load };
+}
+
 async function b4(dbFile: string, from: string, to: string) {
   const out = `${DATA}/export.xlsx`;
   rmSync(out, { force: true });
@@ -552,6 +574,15 @@ async function main() {
   log("building");
   if (spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
   const national = ensureDb(6500);
+  if (process.argv.includes("--b10")) {
+    // `npm run bench -- --b10`: the sell-through page against the returns page alone.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    const ten = await b10(server.url, `${DATA}/run.db`, 6500);
+    await server.stop();
+    console.log(JSON.stringify({ forsaljning: ten.load.rps, rapportering: ten.ref.rps, ratio: ten.load.rps / ten.ref.rps }, null, 2));
+    return;
+  }
   if (process.argv.includes("--b9")) {
     // `npm run bench -- --b9`: the slow-phone figures alone, on a copy of the national database.
     copyDb(national, `${DATA}/run.db`);
@@ -626,6 +657,17 @@ async function main() {
     unit: `(${two.lost} lost, ${two.doubled} doubled, ${two.unacked} unacked)`,
     target: "0",
     pass: two.lost === 0 && two.doubled === 0 && two.unacked === 0,
+  });
+  const ten = await b10(server.url, runDb, 6500);
+  add({
+    id: "B10",
+    what: "GET /forsaljning (13 weeks per title), 200 retailers, 20 connections",
+    value: ten.load.rps,
+    unit: "req/s",
+    reference: ten.ref.rps,
+    ratio: ten.load.rps / ten.ref.rps,
+    target: "≥ 0.5 × /rapportering/1 (≤ 2 × its cost)",
+    pass: ten.load.rps / ten.ref.rps >= 0.5,
   });
   const nine = await b9(server.url, runDb);
   for (const [path, m] of [["/login", nine.login], ["/rapportering/1", nine.returns]] as const) {

@@ -28,6 +28,8 @@ export const retailerMenu: MenuItem[] = [
       { label: "Fakturor", to: "/faktura" },
       { label: "In- & utpriser", to: "/provision" },
       { label: "Löpsedlar", to: "/lopsedlar" },
+      // Issue 18 §4, beyond the spec's menu: the retailer's own sell-through.
+      { label: "Försäljning", to: "/forsaljning" },
       { label: "Aktuella produkter", to: "/produkter" },
     ],
   },

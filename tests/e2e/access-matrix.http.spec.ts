@@ -175,6 +175,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/lopsedlar", want: "L 200 R R R" },
     post: { form: (ids) => ({ titel: "1", "antal-1": "41", customerId: String(ids.b) }), want: "L R R R R" },
   },
+  "routes/_retailer.forsaljning": {
+    get: { url: () => "/forsaljning", want: "L 200 R R R" },
+    post: { form: noForm, want: "L 405 R R R" },
+  },
   "routes/_retailer.oppettider": {
     get: { url: () => "/oppettider", want: "L 200 R R R" },
     // A week without times is refused; the hours are always the session's customer's.

@@ -136,6 +136,9 @@ test.describe("delivery note / delivery complaint", () => {
     await page.getByRole("heading", { name: new RegExp(addDays(day, -3)) }).click();
     await expect(page.getByText("Levererat: 12")).toBeVisible();
     await expect(page.getByText("1 tidning").first()).toBeVisible();
+    // Wide: Mottagit inline, no dialog link.
+    await expect(page.locator(`#leverans-${ab.id}`).getByLabel("Mottagit")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Ändra mottaget/ }).first()).toBeHidden();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/foljesedel");

@@ -23,7 +23,17 @@ async function nativeReader(): Promise<((frame: HTMLCanvasElement) => Promise<st
 
 async function wasmReader(): Promise<(frame: HTMLCanvasElement) => Promise<string | null>> {
   const zxing = await import("zxing-wasm/reader");
-  zxing.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? wasmUrl : prefix + path) } });
+  try {
+    // Fetched and compiled now, beside the camera's start, not on the first frame.
+    await zxing.prepareZXingModule({
+      overrides: { locateFile: (path: string, prefix: string) => (path.endsWith(".wasm") ? wasmUrl : prefix + path) },
+      fireImmediately: true,
+    });
+  } catch (error) {
+    // A failed load (a dropped connection) is not kept: the next press tries again.
+    zxing.purgeZXingModule();
+    throw error;
+  }
   return async (frame) => {
     const context = frame.getContext("2d", { willReadFrequently: true });
     if (!context) return null;
@@ -35,6 +45,11 @@ async function wasmReader(): Promise<(frame: HTMLCanvasElement) => Promise<strin
 
 /** The decoder, made once: native where it reads CODE128, else WebAssembly. */
 export function barcodeReader() {
-  reader ??= nativeReader().then((native) => native ?? wasmReader());
+  reader ??= nativeReader()
+    .then((native) => native ?? wasmReader())
+    .catch((error: unknown) => {
+      reader = null;
+      throw error;
+    });
   return reader;
 }

@@ -29,7 +29,7 @@ export default function ScannerDialog({ customerId, onScanned, onClose }: { cust
     (async () => {
       try {
         const [media, read] = await Promise.all([
-          navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1280 }, height: { ideal: 720 } }, audio: false }),
+          navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false }),
           barcodeReader(),
         ]);
         stream = media;

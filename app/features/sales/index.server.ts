@@ -1,0 +1,2 @@
+// The sales feature's server side.
+export * from "./sales.server";

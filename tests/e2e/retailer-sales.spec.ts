@@ -1,0 +1,41 @@
+// Issue 18 §4: Försäljning — the retailer's own 13 weeks per title as a server-drawn chart
+// and a table, with a hint when the return rate stays high. JavaScript off and on.
+import { createBundle, createDelivery, createReturn } from "../../db/factories";
+import { addDays, isoWeek, isoWeekday, today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, makeRetailer, test } from "./fixtures";
+
+test("Försäljning shows the last 13 weeks per title as a chart and a table, and suggests fewer copies when half keeps coming back", async ({ page, retailer }, info) => {
+  const day = today();
+  const thisMonday = addDays(day, 1 - isoWeekday(day));
+  const bundle = await createBundle(e2eDb(), { customerId: retailer.id, number: 1, type: 0 });
+  // Four finished weeks of Aftonbladet: 20 delivered on the week's Tuesday, 12 back.
+  for (let i = 1; i <= 4; i++) {
+    const d = await createDelivery(e2eDb(), { customerId: retailer.id, titleId: 1, editionId: 1, deliveryDate: addDays(thisMonday, -7 * i + 1), delivered: 20, priceOre: 1500 });
+    await createReturn(e2eDb(), { customerId: retailer.id, bundleId: bundle.id, deliveryId: d.id, amount: 12 });
+  }
+  // Someone else's week must not show.
+  const other = await makeRetailer(info.workerIndex);
+  await createDelivery(e2eDb(), { customerId: other.id, titleId: 2, editionId: 1, deliveryDate: addDays(thisMonday, -6), delivered: 77, priceOre: 1500 });
+
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Försäljning" }).first().click();
+  await expect(page).toHaveURL("/forsaljning");
+  await expect(page.getByRole("heading", { name: "Försäljning", level: 1 })).toBeVisible();
+  const ab = page.getByRole("region", { name: "Aftonbladet" });
+  await expect(ab.getByText("Returandel 13 veckor: 60 % (48 av 80)")).toBeVisible();
+  await expect(ab.getByText("Överväg att minska leveransen av Aftonbladet")).toBeVisible();
+  await expect(ab.getByRole("img", { name: /^Aftonbladet, vecka \d+–\d+: 80 levererade, 48 returnerade, 32 sålda\.$/ })).toBeVisible();
+  const lastWeek = isoWeek(addDays(thisMonday, -7)).week;
+  const row = ab.getByRole("row", { name: new RegExp(`^v\\. ${lastWeek} `) });
+  await expect(row.getByRole("cell")).toHaveText(["20", "12", "8", "60 %"]);
+  await expect(ab.getByRole("row")).toHaveCount(14);
+  await expect(page.getByRole("region", { name: "Expressen" })).toHaveCount(0);
+  await expect(page.getByText("77")).toHaveCount(0);
+});
+
+test("Försäljning without deliveries says so", async ({ page, retailer }) => {
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/forsaljning");
+  await expect(page.getByText("Inga leveranser de senaste 13 veckorna.")).toBeVisible();
+});
