@@ -4,6 +4,8 @@
 // sees only their distributor's customers; another's is "not found".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { listSales } from "~/features/sales/index.server";
+import { SalesTitles } from "~/ui/sales-chart";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { TITLES } from "~/catalog";
@@ -26,7 +28,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "kund", parseShortNumber, NOT_FOUND);
   const overview = await customerOverview(id, customerScope(user));
   if (!overview) throw new Response(NOT_FOUND, { status: 404 });
-  return { ...overview, canChange: user.roles.includes("admin") };
+  // Issue 18 §4: the customer's sell-through as the retailer sees it (after the scope check above).
+  return { ...overview, sales: await listSales(id), canChange: user.roles.includes("admin") };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -55,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const titleName = (id: number) => TITLES.find((t) => t.id === id)?.name ?? String(id);
 
 export default function CustomerPage() {
-  const { customer: c, openBundles, latestReturns, invoices, canChange } = useLoaderData<typeof loader>();
+  const { customer: c, openBundles, latestReturns, invoices, sales, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { pin?: string } | undefined;
   const confirming = useConfirming();
   return (
@@ -177,6 +180,9 @@ export default function CustomerPage() {
           ))}
         </tbody>
       </TableOrEmpty>
+
+      <h2>Försäljning</h2>
+      {sales.length === 0 ? <p>Inga leveranser de senaste 13 veckorna.</p> : <SalesTitles titles={sales} level={3} />}
 
       <h2>Fakturor</h2>
       <TableOrEmpty empty={invoices.length === 0} emptyText="Inga fakturor.">

@@ -2,7 +2,8 @@
 // top, so its height is what was delivered. Rendered on the server as SVG: no library,
 // nothing to run in the browser, and it prints. The same figures are in the table beside
 // it, for screen readers and for copying; the picture has a one-line summary as its name.
-import type { SalesWeek } from "~/features/sales/index.server";
+import { SALES_TEXTS, formatRate } from "~/features/sales";
+import type { SalesWeek, TitleSales } from "~/features/sales/index.server";
 
 export function SalesChart({ title, weeks }: { title: string; weeks: SalesWeek[] }) {
   const height = 140;
@@ -42,5 +43,62 @@ export function SalesChart({ title, weeks }: { title: string; weeks: SalesWeek[]
         );
       })}
     </svg>
+  );
+}
+
+/**
+ * Each title's 13 weeks: the return rate, the hint, the chart and the table. The
+ * retailer's Försäljning page (headings h2) and the staff customer page (h3, under its
+ * own "Försäljning") show the same.
+ */
+export function SalesTitles({ titles, level = 2 }: { titles: TitleSales[]; level?: 2 | 3 }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <>
+      {titles.map((t) => (
+        <section key={t.titleId} className="card sales-title" aria-labelledby={`forsaljning-${t.titleId}`}>
+          <Heading id={`forsaljning-${t.titleId}`}>{t.title}</Heading>
+          <p>
+            Returandel 13 veckor: <strong>{formatRate(t.returned, t.delivered)}</strong> ({t.returned} av {t.delivered})
+          </p>
+          {t.hint ? (
+            <p className="notice sales-hint">{t.hint === "decrease" ? SALES_TEXTS.decrease(t.title) : SALES_TEXTS.increase(t.title)}</p>
+          ) : null}
+          <figure className="sales-figure">
+            <SalesChart title={t.title} weeks={t.weeks} />
+            <figcaption>
+              <span className="key sold" aria-hidden="true" /> Sålt <span className="key returned" aria-hidden="true" /> Returnerat (stapelns höjd: levererat), per vecka
+            </figcaption>
+          </figure>
+          <div className="table-wrap">
+            <table className="sales-table">
+              <caption className="visually-hidden">{t.title} per vecka</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Vecka</th>
+                  <th scope="col">Levererat</th>
+                  <th scope="col">Returnerat</th>
+                  <th scope="col">Sålt</th>
+                  <th scope="col">Returandel</th>
+                </tr>
+              </thead>
+              <tbody>
+                {t.weeks.map((w) => (
+                  <tr key={w.monday}>
+                    <th scope="row">
+                      v. {w.week} <span className="muted">({w.monday})</span>
+                    </th>
+                    <td>{w.delivered}</td>
+                    <td>{w.returned}</td>
+                    <td>{w.sold}</td>
+                    <td>{formatRate(w.returned, w.delivered)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </>
   );
 }

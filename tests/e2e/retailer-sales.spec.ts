@@ -2,7 +2,7 @@
 // and a table, with a hint when the return rate stays high. JavaScript off and on.
 import { createBundle, createDelivery, createReturn } from "../../db/factories";
 import { addDays, isoWeek, isoWeekday, today } from "../../app/lib/dates";
-import { e2eDb, expect, loginAs, makeRetailer, test } from "./fixtures";
+import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test("Försäljning shows the last 13 weeks per title as a chart and a table, and suggests fewer copies when half keeps coming back", async ({ page, retailer }, info) => {
   const day = today();
@@ -32,6 +32,15 @@ test("Försäljning shows the last 13 weeks per title as a chart and a table, an
   await expect(ab.getByRole("row")).toHaveCount(14);
   await expect(page.getByRole("region", { name: "Expressen" })).toHaveCount(0);
   await expect(page.getByText("77")).toHaveCount(0);
+
+  // Customer service sees the same on the customer's page.
+  await page.context().clearCookies();
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto(`/admin/kunder/${retailer.id}`);
+  await expect(page.getByRole("heading", { name: "Försäljning", level: 2 })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Aftonbladet, vecka \d+–\d+: 80 levererade, 48 returnerade, 32 sålda\.$/ })).toBeVisible();
+  await expect(page.getByText("Överväg att minska leveransen av Aftonbladet")).toBeVisible();
 });
 
 test("Försäljning without deliveries says so", async ({ page, retailer }) => {
