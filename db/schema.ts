@@ -18,11 +18,20 @@ const timestamps = {
   updatedAt: integer("updated_at").notNull().default(now),
 };
 
-export const distributors = sqliteTable("distributors", {
-  id: integer("id").primaryKey(),
-  name: text("name").notNull(),
-  ...timestamps,
-});
+export const distributors = sqliteTable(
+  "distributors",
+  {
+    id: integer("id").primaryKey(),
+    name: text("name").notNull(),
+    // Returns after the paper's last return day (issue 18 §1, decision 016): 'reject' locks
+    // the row, 'accept' stores it marked late. The network follows its publishers' rule.
+    lateReturns: text("late_returns").notNull().default("reject"),
+    // Make the RETURDAG alert imperative from the day before the last return day.
+    deadlineLock: integer("deadline_lock", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [check("late_returns_policy", sql`${t.lateReturns} in ('reject', 'accept')`)],
+);
 
 export const customers = sqliteTable(
   "customers",
@@ -158,9 +167,28 @@ export const editions = sqliteTable(
     type: integer("type").notNull(),
     description: text("description").notNull(),
     code: text("code").notNull().default(""),
+    // Days after the delivery date a return may be reported for this edition; null = the
+    // paper type's window (return_windows). Issue 18 §1.
+    returnDays: integer("return_days"),
     ...timestamps,
   },
-  (t) => [primaryKey({ columns: [t.titleId, t.editionId] }), check("edition_type", sql`${t.type} in (0, 1)`)],
+  (t) => [
+    primaryKey({ columns: [t.titleId, t.editionId] }),
+    check("edition_type", sql`${t.type} in (0, 1)`),
+    check("edition_return_days", sql`${t.returnDays} is null or ${t.returnDays} between 1 and 14`),
+  ],
+);
+
+// The return window per paper type (0 Huvudtidning, 1 Bilaga): the last return day is the
+// delivery date + days. Seeded by migration 0012 (decision 016).
+export const returnWindows = sqliteTable(
+  "return_windows",
+  {
+    paperType: integer("paper_type").primaryKey(),
+    days: integer("days").notNull(),
+    ...timestamps,
+  },
+  (t) => [check("return_window_type", sql`${t.paperType} in (0, 1)`), check("return_window_days", sql`${t.days} between 1 and 14`)],
 );
 
 export const deliveries = sqliteTable(
@@ -231,6 +259,8 @@ export const returns = sqliteTable(
       .notNull()
       .references(() => deliveries.id),
     amount: integer("amount").notNull(),
+    // Reported or changed after the paper's last return day, under the 'accept' policy.
+    late: integer("late", { mode: "boolean" }).notNull().default(false),
     ...timestamps,
   },
   (t) => [

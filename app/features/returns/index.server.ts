@@ -4,3 +4,4 @@ export * from "./history.server";
 export * from "./returns-pdf.server";
 export * from "./returns.server";
 export * from "./return-lines";
+export * from "./deadlines.server";

@@ -18,6 +18,8 @@ export const RETURN_MESSAGES = {
   /** Issue 15.1: a paper someone else reported (another tab) since this page was loaded. */
   reportedByOther: (now: number, typed: number) =>
     `Någon annan har redan rapporterat tidningen: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
+  /** Issue 18 §1: a row past its last return day under the 'reject' policy. */
+  pastDeadline: (deadline: string) => `Sista returdag var ${deadline}. Returen kan inte längre rapporteras.`,
   wrongType: (n: number, type: number) =>
     `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
 } as const;
@@ -25,4 +27,9 @@ export const RETURN_MESSAGES = {
 /** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
 export function parseReportState(param: string | undefined): 1 | 2 | null {
   return param === "1" ? 1 : param === "2" ? 2 : null;
+}
+
+/** The start page's reminder (issue 18 §1): "3 tidningar har sista returdag i morgon". */
+export function dueText(count: number, when: "i dag" | "i morgon"): string {
+  return `${count} ${count === 1 ? "tidning" : "tidningar"} har sista returdag ${when}`;
 }

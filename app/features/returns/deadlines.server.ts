@@ -1,0 +1,168 @@
+// Return deadlines (issue 18 §1, decision 016). A paper's last return day ("Sista
+// returdag") is its delivery date + the return window of its edition, else of its paper
+// type. What happens after it is the retailer's distributor's policy: 'reject' (the row
+// is locked, the save refuses it) or 'accept' (stored and marked late). Staff set the
+// windows beside the product information and the policy per distributor.
+import { and, asc, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
+import { audit, type Actor } from "~/features/audit/audit.server";
+import { addDays, today as todayDate } from "~/lib/dates";
+
+/** The longest window: the returns form lists the last 14 days (REPORT_WINDOW_DAYS). */
+export const MAX_RETURN_DAYS = 14;
+/** Used only if return_windows lacks a paper type (it is seeded by migration 0012). */
+const FALLBACK_DAYS = MAX_RETURN_DAYS;
+
+export type LatePolicy = "reject" | "accept";
+
+/**
+ * The last return day of a delivery as SQL, for a query that joins `deliveries` and
+ * `editions` (one correlated lookup of a two-row table).
+ */
+export function deadlineSql(): SQL<string> {
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const w = schema.returnWindows;
+  return sql<string>`date(${d.deliveryDate}, '+' || coalesce(${e.returnDays}, (select ${w.days} from ${w} where ${w.paperType} = ${e.type}), ${FALLBACK_DAYS}) || ' days')`;
+}
+
+export type ReturnRules = {
+  windows: Record<0 | 1, number>;
+  editions: { titleId: number; editionId: number; title: string; description: string; type: number; returnDays: number | null }[];
+  distributors: { id: number; name: string; lateReturns: LatePolicy; deadlineLock: boolean }[];
+};
+
+/** Everything the staff page shows: the two windows, every edition's override, every distributor's policy. */
+export async function getReturnRules(distributorId?: number | null): Promise<ReturnRules> {
+  const db = getDb();
+  const e = schema.editions;
+  const t = schema.titles;
+  const dist = schema.distributors;
+  const [windows, editions, distributors] = await Promise.all([
+    db.select().from(schema.returnWindows),
+    db
+      .select({ titleId: e.titleId, editionId: e.editionId, title: t.name, description: e.description, type: e.type, returnDays: e.returnDays })
+      .from(e)
+      .innerJoin(t, eq(t.id, e.titleId))
+      .orderBy(asc(e.titleId), asc(e.editionId)),
+    db
+      .select({ id: dist.id, name: dist.name, lateReturns: dist.lateReturns, deadlineLock: dist.deadlineLock })
+      .from(dist)
+      .where(distributorId ? eq(dist.id, distributorId) : undefined)
+      .orderBy(asc(dist.id)),
+  ]);
+  const byType = new Map(windows.map((w) => [w.paperType, w.days]));
+  return {
+    windows: { 0: byType.get(0) ?? FALLBACK_DAYS, 1: byType.get(1) ?? FALLBACK_DAYS },
+    editions,
+    distributors: distributors.map((d) => ({ ...d, lateReturns: d.lateReturns === "accept" ? "accept" : "reject" })),
+  };
+}
+
+export async function saveReturnWindows(input: { main: number; inserts: number }, actor: Actor): Promise<void> {
+  await writeTransaction(async (tx) => {
+    const w = schema.returnWindows;
+    for (const [paperType, days] of [
+      [0, input.main],
+      [1, input.inserts],
+    ] as const) {
+      await tx
+        .insert(w)
+        .values({ paperType, days })
+        .onConflictDoUpdate({ target: w.paperType, set: { days, updatedAt: Date.now() } });
+    }
+    await audit({ actor, action: "return-windows.save", target: "return-windows", detail: { main: input.main, inserts: input.inserts } }, tx);
+  });
+}
+
+/** An edition's own window, or null for its paper type's. False when there is no such edition. */
+export async function saveEditionReturnDays(titleId: number, editionId: number, days: number | null, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const e = schema.editions;
+    const done = await tx
+      .update(e)
+      .set({ returnDays: days, updatedAt: Date.now() })
+      .where(and(eq(e.titleId, titleId), eq(e.editionId, editionId)))
+      .returning({ titleId: e.titleId });
+    if (done.length === 0) return false;
+    await audit({ actor, action: "edition.return-days", target: `edition:${titleId}/${editionId}`, detail: { days } }, tx);
+    return true;
+  });
+}
+
+export async function saveDistributorPolicy(distributorId: number, input: { lateReturns: LatePolicy; deadlineLock: boolean }, actor: Actor): Promise<boolean> {
+  return writeTransaction(async (tx) => {
+    const d = schema.distributors;
+    const done = await tx
+      .update(d)
+      .set({ lateReturns: input.lateReturns, deadlineLock: input.deadlineLock, updatedAt: Date.now() })
+      .where(eq(d.id, distributorId))
+      .returning({ id: d.id });
+    if (done.length === 0) return false;
+    await audit({ actor, action: "distributor.late-returns", target: `distributor:${distributorId}`, detail: input }, tx);
+    return true;
+  });
+}
+
+/** The policy that applies to a customer's returns (their distributor's). */
+export async function latePolicyOf(customerId: number): Promise<LatePolicy> {
+  const c = schema.customers;
+  const d = schema.distributors;
+  const [row] = await getDb()
+    .select({ lateReturns: d.lateReturns })
+    .from(c)
+    .innerJoin(d, eq(d.id, c.distributorId))
+    .where(eq(c.id, customerId));
+  return row?.lateReturns === "accept" ? "accept" : "reject";
+}
+
+export type DuePaper = { deliveryId: number; title: string; edition: string; type: number; deliveryDate: string; deadline: string };
+
+/**
+ * Unreported papers of these customers whose last return day lies in [on, on + days]
+ * (0 = today only), soonest first. Papers past their day are not "due" any more.
+ */
+export async function papersDue(customerIds: number[] | "all", on: string = todayDate(), days = 1): Promise<Map<number, DuePaper[]>> {
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const t = schema.titles;
+  const deadline = deadlineSql();
+  const out = new Map<number, DuePaper[]>();
+  if (customerIds !== "all" && customerIds.length === 0) return out;
+  const rows = await getDb()
+    .select({
+      customerId: d.customerId,
+      deliveryId: d.id,
+      title: t.name,
+      edition: e.description,
+      type: e.type,
+      deliveryDate: d.deliveryDate,
+      deadline,
+    })
+    .from(d)
+    .innerJoin(t, eq(t.id, d.titleId))
+    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(
+      and(
+        customerIds === "all" ? undefined : inArray(d.customerId, customerIds),
+        // A window is at most 14 days: only those deliveries can be due on or after `on`.
+        between(d.deliveryDate, addDays(on, -MAX_RETURN_DAYS), on),
+        isNull(d.reportedAt),
+        sql`${deadline} between ${on} and ${addDays(on, days)}`,
+      ),
+    )
+    .orderBy(asc(d.customerId), asc(deadline), asc(d.deliveryDate), asc(d.titleId), asc(d.editionId));
+  for (const r of rows) {
+    const { customerId, ...paper } = r;
+    let list = out.get(customerId);
+    if (!list) out.set(customerId, (list = []));
+    list.push(paper);
+  }
+  return out;
+}
+
+/** How many unreported papers have their last return day today and tomorrow (the start page's reminder). */
+export async function dueCounts(customerId: number, on: string = todayDate()): Promise<{ today: number; tomorrow: number }> {
+  const due = (await papersDue([customerId], on, 1)).get(customerId) ?? [];
+  return { today: due.filter((p) => p.deadline === on).length, tomorrow: due.filter((p) => p.deadline !== on).length };
+}
