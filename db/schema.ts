@@ -217,6 +217,8 @@ export const deliveries = sqliteTable(
     index("deliveries_date").on(t.deliveryDate, t.customerId),
     // Distribution monitoring reads only reported rows of a date range; this partial
     // index covers that query so it never touches the table (issue 5, bench B3).
+    // Unreported papers, for the missing reports after the last return day (issue 18 §1).
+    index("deliveries_unreported").on(t.deliveryDate, t.customerId).where(sql`reported_at is null`),
     index("deliveries_reported")
       .on(t.deliveryDate, t.customerId, t.titleId, t.editionId, t.delivered, t.received, t.priceOre)
       .where(sql`received is not null`),
@@ -268,6 +270,8 @@ export const returns = sqliteTable(
     uniqueIndex("returns_natural").on(t.customerId, t.bundleId, t.deliveryId),
     index("returns_delivery").on(t.deliveryId),
     index("returns_bundle").on(t.bundleId),
+    // Late returns are few; the distribution monitor counts them per distributor.
+    index("returns_late").on(t.deliveryId).where(sql`late = 1`),
     check("return_amount", sql`${t.amount} between 0 and 999`),
   ],
 );

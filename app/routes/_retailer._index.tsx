@@ -10,6 +10,8 @@ import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
+import { dueText } from "~/features/returns";
+import { dueCounts } from "~/features/returns/index.server";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -28,13 +30,15 @@ function bundleParam(url: URL): number | null {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const wanted = bundleParam(new URL(request.url));
-  const [bundles, bundle] = await Promise.all([
+  const [bundles, bundle, due] = await Promise.all([
     listOpenBundles(user.customerId),
     wanted === null ? null : getBundle(user.customerId, wanted),
+    dueCounts(user.customerId),
   ]);
   return {
     customer: { id: user.customerId, name: user.name, address: user.address, zip: user.zip, city: user.city },
     bundles,
+    due,
     // `?bunt=N` of a number the customer does not have shows 'Kan inte hitta bunt' rather than another's bundle.
     dialog: wanted === null ? null : { number: wanted, bundle },
     version: config.clientVersion,
@@ -52,10 +56,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StartPage() {
-  const { customer, bundles, dialog, version } = useLoaderData<typeof loader>();
+  const { customer, bundles, due, dialog, version } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Sammanfattning</h1>
+      {due.today + due.tomorrow > 0 ? (
+        // Issue 18 §1: unreported papers whose last return day is near, with the way to report them.
+        <section aria-labelledby="due-returns" className="card due-returns">
+          <h2 id="due-returns">Sista returdag</h2>
+          <ul>
+            {due.today > 0 ? (
+              <li>
+                <Link to="/rapportering/1">{dueText(due.today, "i dag")}</Link>
+              </li>
+            ) : null}
+            {due.tomorrow > 0 ? (
+              <li>
+                <Link to="/rapportering/1">{dueText(due.tomorrow, "i morgon")}</Link>
+              </li>
+            ) : null}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="open-bundles">
         <h2 id="open-bundles">Öppna buntar</h2>
         {bundles.length === 0 ? (

@@ -85,6 +85,7 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
             <th scope="col">Titel</th>
             {withEdition ? <th scope="col">Utgåva</th> : null}
             <th scope="col">Utgivningsdag</th>
+            <th scope="col">Sista returdag</th>
             <th scope="col">Bunt</th>
             <th scope="col" className="num">Retur</th>
             <th scope="col" className="num">Mottagit</th>
@@ -98,8 +99,12 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
               <td>{withEdition || !r.edition || r.edition === r.title ? r.title : `${r.title} – ${r.edition}`}</td>
               {withEdition ? <td>{r.edition}</td> : null}
               <td>{r.date}</td>
+              <td>{r.deadline}</td>
               <td>{r.bundle ?? "–"}</td>
-              <td className="num">{r.returned ?? "–"}</td>
+              <td className="num">
+                {r.returned ?? "–"}
+                {r.late ? <span className="late-note">Sen retur</span> : null}
+              </td>
               <td className="num">{r.received ?? "–"}</td>
               <td className="num">{r.claimed ?? "–"}</td>
             </tr>

@@ -50,6 +50,8 @@ export const staffMenu: MenuItem[] = [
       { label: "Buntar", to: "/admin/bundles", roles: ["admin"] },
       { label: "Helgspärr", to: "/admin/holidays", roles: ["admin"] },
       { label: "Produkt Information", to: "/admin/products", roles: ["admin"] },
+      // Issue 18 §1: the return windows and the late-returns rule, beside the product information.
+      { label: "Sista returdag", to: "/admin/returdagar", roles: ["admin"] },
       { label: "Fakturering", to: "/admin/invoice", roles: ["admin"] },
       { label: "Garantibelopp", to: "/admin/guarantees", roles: ["admin"] },
     ],

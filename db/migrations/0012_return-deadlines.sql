@@ -19,3 +19,7 @@ ALTER TABLE `distributors` ADD `deadline_lock` integer DEFAULT false NOT NULL;
 ALTER TABLE `editions` ADD `return_days` integer CONSTRAINT "edition_return_days" CHECK(`return_days` is null or `return_days` between 1 and 14);
 --> statement-breakpoint
 ALTER TABLE `returns` ADD `late` integer DEFAULT false NOT NULL;
+--> statement-breakpoint
+CREATE INDEX `returns_late` ON `returns` (`delivery_id`) WHERE late = 1;
+--> statement-breakpoint
+CREATE INDEX `deliveries_unreported` ON `deliveries` (`delivery_date`,`customer_id`) WHERE reported_at is null;

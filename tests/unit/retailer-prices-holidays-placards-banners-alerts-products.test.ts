@@ -148,7 +148,7 @@ describe("message banners", () => {
 });
 
 describe("alerts (spec 4)", () => {
-  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0, placardsOverdue: 0, openingHoursDue: 0, openingHoursForced: 0 };
+  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0, placardsOverdue: 0, openingHoursDue: 0, openingHoursForced: 0, returnsDue: 0, returnsDueLock: false };
 
   it("has one rule per alert type with the spec's texts", () => {
     expect(alertsFrom(none)).toEqual([]);
@@ -161,6 +161,10 @@ describe("alerts (spec 4)", () => {
     expect(alertsFrom({ ...none, placardsUnset: 2, placardsOverdue: 1 })).toMatchObject([{ type: "LOP", imperative: true, to: "/lopsedlar" }]);
     expect(alertsFrom({ ...none, openingHoursDue: 1 })).toMatchObject([{ type: "OPPETTIDER", text: "Rapportera öppettider", imperative: false, to: "/oppettider" }]);
     expect(alertsFrom({ ...none, openingHoursDue: 1, openingHoursForced: 1 })).toMatchObject([{ type: "OPPETTIDER", imperative: true }]);
+    // Issue 18 §1: papers due today or tomorrow; imperative where the distributor locks.
+    expect(alertsFrom({ ...none, returnsDue: 2 })).toMatchObject([{ type: "RETURDAG", imperative: false, to: "/rapportering/1" }]);
+    expect(alertsFrom({ ...none, returnsDue: 1, returnsDueLock: true })).toMatchObject([{ type: "RETURDAG", imperative: true }]);
+    expect(alertsFrom({ ...none, returnsDueLock: true })).toEqual([]);
     // Spec 4: an unknown type shows its type name.
     expect(alertText("OPPETTIDER")).toBe("Rapportera öppettider");
     expect(alertText("LOP")).toBe("Antal löpsedlar");

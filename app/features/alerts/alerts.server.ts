@@ -5,8 +5,9 @@ import { sql } from "drizzle-orm";
 import { preparedQuery, schema } from "~/db.server";
 import { addDays, today as todayDate } from "~/lib/dates";
 import { openingHoursDueSql } from "~/features/opening-hours/opening-hours.server";
+import { deadlineSql, MAX_RETURN_DAYS } from "~/features/returns/deadlines.server";
 
-export type AlertType = "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP";
+export type AlertType = "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP" | "RETURDAG";
 
 export type Alert = {
   /** One of AlertType, or another type whose name is its text (spec 4). */
@@ -30,6 +31,8 @@ const ALERTS: Record<AlertType, Omit<Alert, "imperative">> = {
   BESTALLBUNT: { type: "BESTALLBUNT", text: "Beställ returetiketter", to: "/order", action: "Gå till beställning" },
   BUNDLES: { type: "BUNDLES", text: "Stäng buntar", to: "/", action: "Gå till öppna buntar" },
   LOP: { type: "LOP", text: "Antal löpsedlar", to: "/lopsedlar", action: "Gå till löpsedlar" },
+  // Issue 18 §1: papers whose last return day is today or tomorrow are not reported.
+  RETURDAG: { type: "RETURDAG", text: "Rapportera returer före sista returdag", to: "/rapportering/1", action: "Gå till returrapportering" },
 };
 
 export type AlertFacts = {
@@ -42,6 +45,10 @@ export type AlertFacts = {
   placardsOverdue: number;
   openingHoursDue: number;
   openingHoursForced: number;
+  /** Unreported papers whose last return day is today or tomorrow. */
+  returnsDue: number;
+  /** The customer's distributor makes RETURDAG imperative (deadline_lock). */
+  returnsDueLock: boolean;
 };
 
 /** An alert's text (spec 4): the known types' texts; any other type shows its name. */
@@ -57,6 +64,7 @@ export function alertsFrom(f: AlertFacts): Alert[] {
   if (f.bundleTypesOverOpen > 0) out.push({ ...ALERTS.BUNDLES, imperative: true });
   if (f.unusedLabels < MIN_UNUSED_LABELS) out.push({ ...ALERTS.BESTALLBUNT, imperative: false });
   if (f.placardsUnset > 0) out.push({ ...ALERTS.LOP, imperative: f.placardsOverdue > 0 });
+  if (f.returnsDue > 0) out.push({ ...ALERTS.RETURDAG, imperative: f.returnsDueLock });
   return out;
 }
 
@@ -70,6 +78,12 @@ const alertFactsOf = preparedQuery((db) => {
   const customerId = sql.placeholder("customerId");
   const today = sql.placeholder("today");
   const overdueBefore = sql.placeholder("overdueBefore");
+  const windowStart = sql.placeholder("windowStart");
+  const tomorrow = sql.placeholder("tomorrow");
+  const d = schema.deliveries;
+  const e = schema.editions;
+  const c = schema.customers;
+  const dist = schema.distributors;
   const unanswered = sql`${h.deleted} = 0 and ${h.completed} = 0 and ${h.day} >= ${today} and ${h.startReportDay} <= ${today}
     and not exists (select 1 from ${hr} where ${hr.customerId} = ${customerId} and ${hr.holidayId} = ${h.id})`;
   return db
@@ -84,6 +98,12 @@ const alertFactsOf = preparedQuery((db) => {
          and ${p.createdAt} < ${overdueBefore})`.mapWith(Number),
       openingHoursDue: sql<number>`${openingHoursDueSql(customerId, today, false)}`.mapWith(Number),
       openingHoursForced: sql<number>`${openingHoursDueSql(customerId, today, true)}`.mapWith(Number),
+      returnsDue: sql<number>`(select count(*) from ${d} join ${e} on ${e.titleId} = ${d.titleId} and ${e.editionId} = ${d.editionId}
+         where ${d.customerId} = ${customerId} and ${d.deliveryDate} between ${windowStart} and ${today} and ${d.reportedAt} is null
+         and ${deadlineSql()} between ${today} and ${tomorrow})`.mapWith(Number),
+      returnsDueLock: sql<boolean>`(select ${dist.deadlineLock} from ${c} join ${dist} on ${dist.id} = ${c.distributorId} where ${c.id} = ${customerId})`.mapWith(
+        (v) => Number(v) === 1,
+      ),
     })
     .from(sql`(select 1)`)
     .prepare();
@@ -92,7 +112,7 @@ const alertFactsOf = preparedQuery((db) => {
 export async function alertFacts(customerId: number, today = todayDate()): Promise<AlertFacts> {
   // Placards added before the start of the day LOP_FORCE_AFTER_DAYS ago (Swedish time).
   const overdueBefore = Date.parse(`${addDays(today, -LOP_FORCE_AFTER_DAYS)}T00:00:00Z`);
-  const row = await alertFactsOf().get({ customerId, today, overdueBefore });
+  const row = await alertFactsOf().get({ customerId, today, overdueBefore, windowStart: addDays(today, -MAX_RETURN_DAYS), tomorrow: addDays(today, 1) });
   if (!row) throw new Error("alert facts: no row");
   return row;
 }
@@ -110,6 +130,7 @@ const ALLOWED: Partial<Record<AlertType, RegExp[]>> = {
   OPPETTIDER: [/^\/oppettider\/?$/],
   LOP: [/^\/lopsedlar\/?$/],
   BUNDLES: [/^\/$/, /^\/rapportering\/[12]\/bekrafta\/?$/],
+  RETURDAG: [/^\/rapportering\/[12](\/bekrafta)?\/?$/],
 };
 
 /**

@@ -1,6 +1,7 @@
 // History (spec 2.13, 5): what the customer reported in a date range.
 import { and, asc, between, desc, eq, isNotNull, or } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
+import { deadlineSql } from "./deadlines.server";
 import { addMonths, isValidDate, today } from "~/lib/dates";
 
 export const HISTORY_MONTHS_BACK = 3;
@@ -56,6 +57,10 @@ export type HistoryRow = {
   received: number | null;
   /** Delivered − received when received is reported (leveransreklamation), else null. */
   claimed: number | null;
+  /** Sista returdag (issue 18 §1). */
+  deadline: string;
+  /** The return was reported or changed after the last return day (policy 'accept'). */
+  late: boolean;
 };
 
 /**
@@ -78,6 +83,8 @@ export async function listHistory(customerId: number, from: string, to: string):
       returned: r.amount,
       delivered: d.delivered,
       received: d.received,
+      deadline: deadlineSql(),
+      late: r.late,
     })
     .from(d)
     .innerJoin(t, eq(t.id, d.titleId))
@@ -86,5 +93,5 @@ export async function listHistory(customerId: number, from: string, to: string):
     .leftJoin(b, eq(b.id, r.bundleId))
     .where(and(eq(d.customerId, customerId), between(d.deliveryDate, from, to), or(isNotNull(d.reportedAt), isNotNull(d.received))))
     .orderBy(desc(d.deliveryDate), asc(d.titleId), asc(d.editionId), asc(b.number));
-  return rows.map((x) => ({ ...x, claimed: x.received === null ? null : x.delivered - x.received }));
+  return rows.map((x) => ({ ...x, late: x.late === true, claimed: x.received === null ? null : x.delivered - x.received }));
 }

@@ -7,6 +7,7 @@ import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.se
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
+import { deadlineSql, latePolicyOf, type LatePolicy } from "./deadlines.server";
 import { RETURN_MESSAGES } from "./texts";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
@@ -30,6 +31,10 @@ export type Paper = {
   type: PaperType;
   deliveryDate: string;
   delivered: number;
+  /** Sista returdag (issue 18 §1). */
+  deadline: string;
+  /** Today is after the last return day: locked or marked late, by `latePolicy`. */
+  late: boolean;
   returns: PaperReturn[];
 };
 
@@ -50,6 +55,7 @@ function papersQuery(state: ReportState) {
         type: e.type,
         deliveryDate: d.deliveryDate,
         delivered: d.delivered,
+        deadline: deadlineSql(),
       })
       .from(d)
       .innerJoin(t, eq(t.id, d.titleId))
@@ -70,7 +76,7 @@ const papersOf = { 1: papersQuery(1), 2: papersQuery(2) };
 export async function listPapers(customerId: number, state: ReportState, on: string = today()): Promise<Paper[]> {
   const { from, to } = reportWindow(on);
   const rows = await papersOf[state]().all({ customerId, from, to });
-  const papers: Paper[] = rows.map((r) => ({ ...r, type: r.type as PaperType, returns: [] }));
+  const papers: Paper[] = rows.map((r) => ({ ...r, type: r.type as PaperType, late: on > r.deadline, returns: [] }));
   if (state === 2 && papers.length > 0) {
     const byId = new Map(papers.map((p) => [p.deliveryId, p]));
     const r = schema.returns;
@@ -217,11 +223,24 @@ async function applyLines(
   const { from, to } = reportWindow(on);
   const deliveryIds = [...new Set(checked.map((c) => c.line.deliveryId))];
   const papers = await tx
-    .select({ id: d.id, delivered: d.delivered, reportedAt: d.reportedAt, type: e.type })
+    .select({ id: d.id, delivered: d.delivered, reportedAt: d.reportedAt, type: e.type, deadline: deadlineSql() })
     .from(d)
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
     .where(and(eq(d.customerId, customerId), inArray(d.id, deliveryIds), between(d.deliveryDate, from, to)));
   const paperById = new Map(papers.map((p) => [p.id, p]));
+  // Issue 18 §1: after the last return day the distributor's policy decides.
+  const policy: LatePolicy | null = papers.some((p) => on > p.deadline) ? await latePolicyOf(customerId) : null;
+  const late = new Set<number>();
+  /** A change to a paper past its last return day: refused (policy 'reject') or marked late. */
+  const refusedAsLate = (paper: { id: number; deadline: string }, key: string) => {
+    if (on <= paper.deadline) return false;
+    if (policy === "reject") {
+      errors[key] = RETURN_MESSAGES.pastDeadline(paper.deadline);
+      return true;
+    }
+    late.add(paper.id);
+    return false;
+  };
 
   const existing = await tx
     .select({ id: r.id, deliveryId: r.deliveryId, bundleId: r.bundleId, amount: r.amount, open: b.open, number: b.number })
@@ -266,9 +285,10 @@ async function applyLines(
       errors[key] = RETURN_MESSAGES.unknownPaper;
       continue;
     }
+
     // Sold out without a bundle: the paper is reported, no return row is made.
     if (c.bundle === 0) {
-      if (state === 1) {
+      if (state === 1 && !refusedAsLate(paper, key)) {
         reported.add(paper.id);
         soldOut++;
       }
@@ -297,6 +317,7 @@ async function applyLines(
         errors[key] = RETURN_MESSAGES.closed(row.number);
         continue;
       }
+      if (refusedAsLate(paper, key)) continue;
       const k = `${row.bundleId}:${row.deliveryId}`;
       finalAmount.get(k)!.amount = c.amount;
       finalAmount.get(k)!.line = key;
@@ -304,6 +325,7 @@ async function applyLines(
       lastLineOfPaper.set(paper.id, key);
       continue;
     }
+    if (refusedAsLate(paper, key)) continue;
     let bundle = bundleByNumber.get(c.bundle);
     if (!bundle) {
       const created = await createBundleFromBlock(tx, customerId, c.bundle, paper.type);
@@ -347,8 +369,14 @@ async function applyLines(
   const now = Date.now();
   for (const k of touched) {
     const x = finalAmount.get(k)!;
-    if (x.rowId) await tx.update(r).set({ amount: x.amount, updatedAt: now }).where(and(eq(r.id, x.rowId), eq(r.customerId, customerId)));
-    else await tx.insert(r).values({ customerId, bundleId: x.bundleId, deliveryId: x.deliveryId, amount: x.amount });
+    // A change after the last return day (policy 'accept') marks the row late for good.
+    const isLate = late.has(x.deliveryId);
+    if (x.rowId)
+      await tx
+        .update(r)
+        .set({ amount: x.amount, updatedAt: now, ...(isLate ? { late: true } : {}) })
+        .where(and(eq(r.id, x.rowId), eq(r.customerId, customerId)));
+    else await tx.insert(r).values({ customerId, bundleId: x.bundleId, deliveryId: x.deliveryId, amount: x.amount, late: isLate });
   }
   if (reported.size > 0) {
     await tx

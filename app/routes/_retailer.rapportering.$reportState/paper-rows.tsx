@@ -1,6 +1,6 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
-import { isSoldOut, type FormLine } from "~/features/returns";
+import { isSoldOut, RETURN_MESSAGES, type FormLine } from "~/features/returns";
 import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
 import { ScanButton } from "~/ui/scan/scan-button";
@@ -14,6 +14,8 @@ export function PaperRows(props: {
   onChange: (key: string, field: "bundle" | "amount", value: string) => void;
   /** The customer whose labels "Skanna" accepts. */
   customerId: number;
+  /** After the last return day: 'reject' locks the paper's rows, 'accept' marks its returns late. */
+  latePolicy: "reject" | "accept";
   onBundleChosen: (line: FormLine, value: string) => void;
   onSplit: (e: React.MouseEvent) => void;
   onUndo: (e: React.MouseEvent, key: string) => void;
@@ -24,13 +26,22 @@ export function PaperRows(props: {
   const name = paper.type === 1 ? `${paper.title} ${paper.edition}` : paper.title;
   const labelSuffix = ` för ${name} ${paper.deliveryDate}`;
   const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
+  // Issue 18 §1: past the last return day under 'reject', the paper is read-only, the way a
+  // closed bundle's row is; the server refuses a change anyway.
+  const pastDeadline = paper.late && props.latePolicy === "reject";
+  const deadlineCell = (
+    <td data-label="Sista returdag">
+      {paper.deadline}
+      {paper.late ? <span className="late-note">{pastDeadline ? " Passerad" : " Passerad, returen märks sen"}</span> : null}
+    </td>
+  );
   let entered = 0;
   const rows = lines.map((line, index) => {
     // Spec 4: a split line's hint is the delivered amount less what the lines above already hold.
     const left = Math.max(paper.delivered - entered, 0);
     const typed = Number(line.amount);
     if (line.amount.trim() !== "" && Number.isFinite(typed)) entered += typed;
-    const locked = line.returnId !== undefined && returnOpen.get(line.returnId) === false;
+    const locked = line.returnId !== undefined && (returnOpen.get(line.returnId) === false || pastDeadline);
     const error = errors[line.key];
     const id = `l-${line.key}`;
     const hintId = `${id}-hint`;
@@ -41,12 +52,18 @@ export function PaperRows(props: {
         <td data-label="Titel">{index === 0 ? paper.title : <span className="muted">↳ {paper.title}</span>}</td>
         {paper.type === 1 ? <td data-label="Utgåva">{paper.edition}</td> : null}
         <td data-label="Utgivningsdag">{paper.deliveryDate}</td>
+        {deadlineCell}
         <td>
           <input type="hidden" name="line" value={line.key} />
           <input type="hidden" name={`${line.key}.delivery`} value={paper.deliveryId} />
           <input type="hidden" name={`${line.key}.dflt`} value={line.dflt} />
           {line.fore !== undefined ? <input type="hidden" name={`${line.key}.fore`} value={line.fore} /> : null}
-          {bundleEditable && isSoldOut(line) ? (
+          {bundleEditable && pastDeadline ? (
+            <span className="bundle-fixed">
+              <input type="hidden" name={`${line.key}.bundle`} value="" />
+              <span className="label-inline">Bunt</span> –
+            </span>
+          ) : bundleEditable && isSoldOut(line) ? (
             <span className="bundle-fixed">
               <input type="hidden" name={`${line.key}.bundle`} value="" />
               Slutsåld<span className="visually-hidden">{labelSuffix}</span>, ingen bunt
@@ -85,15 +102,20 @@ export function PaperRows(props: {
               <input type="hidden" name={`${line.key}.bundle`} value={line.bundle} />
               <span className="label-inline">Bunt</span> {line.bundle}
               {locked ? (
-                <span className="lock" title="Stängd bunt">
-                  <LockIcon label="Stängd bunt" />
+                <span className="lock" title={pastDeadline ? "Sista returdag har passerat" : "Stängd bunt"}>
+                  <LockIcon label={pastDeadline ? "Sista returdag har passerat" : "Stängd bunt"} />
                 </span>
               ) : null}
             </span>
           )}
         </td>
         <td>
-          {locked ? (
+          {bundleEditable && pastDeadline ? (
+            <span className="muted">
+              <input type="hidden" name={`${line.key}.amount`} value="" />
+              {RETURN_MESSAGES.pastDeadline(paper.deadline)}
+            </span>
+          ) : locked ? (
             <span>
               <input type="hidden" name={`${line.key}.amount`} value={line.amount} />
               <span className="label-inline">Retur</span> {line.amount}
@@ -127,7 +149,7 @@ export function PaperRows(props: {
           ) : null}
         </td>
         <td className="row-actions">
-          {line.split ? (
+          {pastDeadline ? null : line.split ? (
             <button type="submit" name="intent" value={`undo:${line.key}`} {...backToRow(`rad-${lines[0]?.key ?? line.key}`)} onClick={(e) => props.onUndo(e, line.key)}>
               Ångra<span className="visually-hidden">{labelSuffix}</span>
             </button>
@@ -155,13 +177,16 @@ export function PaperRows(props: {
         <td>{paper.title}</td>
         {paper.type === 1 ? <td>{paper.edition}</td> : null}
         <td>{paper.deliveryDate}</td>
+        {deadlineCell}
         <td colSpan={2} className="muted">
           Inga returer
         </td>
         <td className="row-actions">
-          <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-d${paper.deliveryId}`)} onClick={props.onSplit}>
-            Tilläggsrapportera<span className="visually-hidden">{labelSuffix}</span>
-          </button>
+          {pastDeadline ? null : (
+            <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-d${paper.deliveryId}`)} onClick={props.onSplit}>
+              Tilläggsrapportera<span className="visually-hidden">{labelSuffix}</span>
+            </button>
+          )}
         </td>
       </tr>,
     );

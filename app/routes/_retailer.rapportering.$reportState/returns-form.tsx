@@ -31,6 +31,7 @@ type ReturnsFormData = {
   defaults: Record<number, number | null>;
   token: string;
   customerId: number;
+  latePolicy: "reject" | "accept";
 };
 
 export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
@@ -143,6 +144,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                       <th scope="col">Titel</th>
                       {type === 1 ? <th scope="col">Utgåva</th> : null}
                       <th scope="col">Utgivningsdag</th>
+                      <th scope="col">Sista returdag</th>
                       <th scope="col">Bunt</th>
                       <th scope="col">Retur</th>
                       <th scope="col">
@@ -160,6 +162,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                         errors={errors}
                         onChange={update}
                         customerId={loaderData.customerId}
+                        latePolicy={loaderData.latePolicy}
                         onBundleChosen={(line, value) => {
                           // Spec 4 "remembered per type": a bundle chosen on a paper's first line becomes the
                           // pre-filled bundle of the untouched lines of that type (no amount, bundle not edited).

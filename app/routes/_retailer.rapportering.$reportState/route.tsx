@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
 import { applyIntent, parseReportState, returnsFormSchema } from "~/features/returns";
-import { defaultBundlesOf, listPapers, saveReturns } from "~/features/returns/index.server";
+import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns } from "~/features/returns/index.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
@@ -24,6 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const state = routeParam(params, "reportState", parseReportState);
   const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
+  // Only a page with a paper past its last return day needs the distributor's policy.
+  const latePolicy = papers.some((p) => p.late) ? await latePolicyOf(user.customerId) : ("reject" as const);
   const defaults = defaultBundlesOf(openBundles);
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
   const token = randomUUID();
@@ -32,12 +34,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const carried = await restoreCarriedForm(request, user.customerId);
   // customerId: the labels "Skanna" reads carry it; a label of another customer is refused in the browser (the server checks the bundle anyway).
   const customerId = user.customerId;
-  if (!carried) return { state, papers, openBundles, defaults, token, customerId, restored: null, restoredNotice: null };
+  if (!carried) return { state, papers, openBundles, defaults, token, customerId, latePolicy, restored: null, restoredNotice: null };
   const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
   const restored: ReturnsAnswer | null =
     parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
   return data(
-    { state, papers, openBundles, defaults, token, customerId, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
+    { state, papers, openBundles, defaults, token, customerId, latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
     { headers: { "Set-Cookie": carried.setCookie } },
   );
 }
