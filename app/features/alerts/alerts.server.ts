@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { preparedQuery, schema } from "~/db.server";
 import { addDays, today as todayDate } from "~/lib/dates";
 import { openingHoursDueSql } from "~/features/opening-hours/opening-hours.server";
-import { deadlineSql, MAX_RETURN_DAYS } from "~/features/returns/deadlines.server";
+import { deadlineSqlOf, MAX_RETURN_DAYS } from "~/features/returns/deadlines.server";
 
 export type AlertType = "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP" | "RETURDAG";
 
@@ -80,10 +80,6 @@ const alertFactsOf = preparedQuery((db) => {
   const overdueBefore = sql.placeholder("overdueBefore");
   const windowStart = sql.placeholder("windowStart");
   const tomorrow = sql.placeholder("tomorrow");
-  const d = schema.deliveries;
-  const e = schema.editions;
-  const c = schema.customers;
-  const dist = schema.distributors;
   const unanswered = sql`${h.deleted} = 0 and ${h.completed} = 0 and ${h.day} >= ${today} and ${h.startReportDay} <= ${today}
     and not exists (select 1 from ${hr} where ${hr.customerId} = ${customerId} and ${hr.holidayId} = ${h.id})`;
   return db
@@ -98,10 +94,11 @@ const alertFactsOf = preparedQuery((db) => {
          and ${p.createdAt} < ${overdueBefore})`.mapWith(Number),
       openingHoursDue: sql<number>`${openingHoursDueSql(customerId, today, false)}`.mapWith(Number),
       openingHoursForced: sql<number>`${openingHoursDueSql(customerId, today, true)}`.mapWith(Number),
-      returnsDue: sql<number>`(select count(*) from ${d} join ${e} on ${e.titleId} = ${d.titleId} and ${e.editionId} = ${d.editionId}
-         where ${d.customerId} = ${customerId} and ${d.deliveryDate} between ${windowStart} and ${today} and ${d.reportedAt} is null
-         and ${deadlineSql()} between ${today} and ${tomorrow})`.mapWith(Number),
-      returnsDueLock: sql<boolean>`(select ${dist.deadlineLock} from ${c} join ${dist} on ${dist.id} = ${c.distributorId} where ${c.id} = ${customerId})`.mapWith(
+      // Raw aliases: in a select list drizzle writes bare column names, ambiguous in a join.
+      returnsDue: sql<number>`(select count(*) from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+         where d.customer_id = ${customerId} and d.delivery_date between ${windowStart} and ${today} and d.reported_at is null
+         and ${deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` })} between ${today} and ${tomorrow})`.mapWith(Number),
+      returnsDueLock: sql<boolean>`(select dist.deadline_lock from customers c join distributors dist on dist.id = c.distributor_id where c.id = ${customerId})`.mapWith(
         (v) => Number(v) === 1,
       ),
     })

@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { addDays, today as todayIn } from "~/lib/dates";
 import type { Period } from "~/lib/period";
+import { deadlineSqlOf } from "~/features/returns/deadlines.server";
 
 export type EditionKey = { titleId: number; editionId: number };
 
@@ -249,4 +250,39 @@ export async function* exportRows(query: DistributionQuery, scope: DistributorSc
     yield rows.map(({ titleId: _t, editionId: _e, ...row }) => row);
     if (rows.length < pageSize) return;
   }
+}
+
+export type DeadlineFigures = { id: number; name: string; missing: number; lateRows: number; lateCopies: number };
+
+/**
+ * Issue 18 §1: per distributor of the query, the papers of the range still unreported
+ * after their last return day, and the returns stored late (policy 'accept'). Two
+ * grouped queries on partial indexes (deliveries_unreported, returns_late).
+ */
+export async function getDeadlineFigures(query: DistributionQuery, scope: DistributorScope, today = todayIn()): Promise<DeadlineFigures[]> {
+  const db = getDb();
+  const ids = effectiveDistributors(query, scope);
+  const distWhere = ids === null ? sql`` : sql`where dist.id in (${list(ids.length ? ids : [-1])})`;
+  const range = rowFilter(query);
+  const [distributors, missing, late] = await Promise.all([
+    db.all<{ id: number; name: string }>(sql`select dist.id as id, dist.name as name from distributors dist ${distWhere} order by dist.name, dist.id`),
+    db.all<{ id: number; missing: number }>(sql`
+      select c.distributor_id as id, count(*) as missing
+      from deliveries d
+      join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      join customers c on c.id = d.customer_id
+      where d.reported_at is null and ${range}${customerFilter(ids)}
+        and ${deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` })} < ${today}
+      group by c.distributor_id`),
+    db.all<{ id: number; lateRows: number; lateCopies: number }>(sql`
+      select c.distributor_id as id, count(*) as lateRows, sum(r.amount) as lateCopies
+      from returns r
+      join deliveries d on d.id = r.delivery_id
+      join customers c on c.id = d.customer_id
+      where r.late = 1 and ${range}${customerFilter(ids)}
+      group by c.distributor_id`),
+  ]);
+  const m = new Map(missing.map((x) => [x.id, x.missing]));
+  const l = new Map(late.map((x) => [x.id, x]));
+  return distributors.map((d) => ({ ...d, missing: m.get(d.id) ?? 0, lateRows: l.get(d.id)?.lateRows ?? 0, lateCopies: l.get(d.id)?.lateCopies ?? 0 }));
 }

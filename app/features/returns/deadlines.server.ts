@@ -3,7 +3,7 @@
 // type. What happens after it is the retailer's distributor's policy: 'reject' (the row
 // is locked, the save refuses it) or 'accept' (stored and marked late). Staff set the
 // windows beside the product information and the policy per distributor.
-import { and, asc, between, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { addDays, today as todayDate } from "~/lib/dates";
@@ -22,8 +22,13 @@ export type LatePolicy = "reject" | "accept";
 export function deadlineSql(): SQL<string> {
   const d = schema.deliveries;
   const e = schema.editions;
+  return deadlineSqlOf({ deliveryDate: d.deliveryDate, returnDays: e.returnDays, type: e.type });
+}
+
+/** The same for a raw query with its own aliases (e.g. sql`d.delivery_date`). */
+export function deadlineSqlOf(c: { deliveryDate: SQLWrapper; returnDays: SQLWrapper; type: SQLWrapper }): SQL<string> {
   const w = schema.returnWindows;
-  return sql<string>`date(${d.deliveryDate}, '+' || coalesce(${e.returnDays}, (select ${w.days} from ${w} where ${w.paperType} = ${e.type}), ${FALLBACK_DAYS}) || ' days')`;
+  return sql<string>`date(${c.deliveryDate}, '+' || coalesce(${c.returnDays}, (select ${w.days} from ${w} where ${w.paperType} = ${c.type}), ${FALLBACK_DAYS}) || ' days')`;
 }
 
 export type ReturnRules = {

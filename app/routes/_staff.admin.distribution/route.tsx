@@ -6,7 +6,7 @@ import { data, useLoaderData, useLocation, useNavigation, useRevalidator } from 
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { today } from "~/lib/dates";
-import { getCustomerPapers, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
+import { getCustomerPapers, getDeadlineFigures, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
 import { PRESET_LABELS, type PresetId } from "~/lib/period";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
@@ -49,10 +49,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!papers) throw new Response("Kunden finns inte.", { status: 404 });
     selected = { customerId, papers };
   }
-  const overview = await getDistributionOverview(query, scope, t);
+  const [overview, deadlines] = await Promise.all([getDistributionOverview(query, scope, t), getDeadlineFigures(query, scope, t)]);
+  const deadlineOf = new Map(deadlines.map((d) => [d.id, d]));
   // Each distributor's table sends one page of its customers, searched and sorted.
   const entries = overview.entries.map(({ customers, ...dist }) => ({
     ...dist,
+    missing: deadlineOf.get(dist.id)?.missing ?? 0,
+    lateRows: deadlineOf.get(dist.id)?.lateRows ?? 0,
+    lateCopies: deadlineOf.get(dist.id)?.lateCopies ?? 0,
     table: customerTable(customers, dist.id, url.searchParams, view, selected?.customerId ?? null),
   }));
   return { ...base, errors: null, query, entries, daily: overview.daily, selected };
@@ -127,6 +131,13 @@ export default function DistributionPage() {
                   <dd>{dist.amount}</dd>
                   <dt>Summa</dt>
                   <dd>{formatKr(dist.priceOre)}</dd>
+                  {/* Issue 18 §1: papers of the period unreported after their last return day, and late returns. */}
+                  <dt>Ej rapporterade efter sista returdag</dt>
+                  <dd>{dist.missing}</dd>
+                  <dt>Sena returer</dt>
+                  <dd>
+                    {dist.lateRows} {dist.lateRows === 1 ? "rad" : "rader"}, {dist.lateCopies} ex
+                  </dd>
                 </dl>
                 <p>
                   <a href={`/admin/distribution/export.xlsx${exportSearch(dist.id)}`} download>
