@@ -363,7 +363,8 @@ const creds = {} as Record<Exclude<Role, "anon">, { name: string | number; secre
 const figures = { requests: 0, get: 0, post: 0, crossSite: 0, headerChecks: 0, markerChecks: 0 };
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  // Thousands of requests: a loaded CI machine has taken 1.4–2 min (a hang is what this limit is for).
+  test.setTimeout(300_000);
   server = await startOwnServer("access-matrix");
   const db = server.db;
   await ensureTitlesAndEditions(db);
@@ -489,7 +490,8 @@ test("every route has a row in the expected table, and nothing else does", async
 });
 
 test("GET: every route as every role answers as the table says, never with B's data, with the security headers, and changes nothing", async () => {
-  test.setTimeout(120_000);
+  // Thousands of requests: a loaded CI machine has taken 1.4–2 min (a hang is what this limit is for).
+  test.setTimeout(300_000);
   const { routes, entry } = await manifest();
   const before = await snapshot({ sessionCounts: false });
   const bBefore = await bRows();
@@ -541,7 +543,8 @@ test("GET: every route as every role answers as the table says, never with B's d
 });
 
 test("POST: every route as every role, with B's ids in the form, answers as the table says and leaves B's data alone", async () => {
-  test.setTimeout(120_000);
+  // Thousands of requests: a loaded CI machine has taken 1.4–2 min (a hang is what this limit is for).
+  test.setTimeout(300_000);
   const { routes } = await manifest();
   const bBefore = await bRows();
   const got: string[] = [];
@@ -577,7 +580,8 @@ test("POST: every route as every role, with B's ids in the form, answers as the 
 });
 
 test("CSRF: a POST from another site to any route is refused with 403 and changes nothing", async () => {
-  test.setTimeout(120_000);
+  // Thousands of requests: a loaded CI machine has taken 1.4–2 min (a hang is what this limit is for).
+  test.setTimeout(300_000);
   const { routes } = await manifest();
   for (const role of ["a", "admin"] as const) {
     const res = await ctx[role].get(role === "a" ? "/kontakt" : "/admin/messages");
