@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
-import { dueText } from "~/features/returns";
+import { dueText } from "~/features/returns/texts";
 import { dueCounts } from "~/features/returns/index.server";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";

@@ -318,6 +318,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/products", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },
   },
+  "routes/_staff.admin.returdagar": {
+    get: { url: () => "/admin/returdagar", want: "L R R R 200" },
+    post: { form: staffForm, want: "L R 403 403 400" },
+  },
   "routes/_staff.admin.holidays": {
     get: { url: () => "/admin/holidays", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },
