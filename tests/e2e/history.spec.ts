@@ -1,4 +1,4 @@
-import { addMonths } from "../../app/lib/dates";
+import { addDays, addMonths } from "../../app/lib/dates";
 import { expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, returnRow } from "./returns-data";
 
@@ -19,19 +19,19 @@ test.describe("history", () => {
     await expect(page.getByRole("group", { name: "Datum intervall" })).toBeVisible();
     await expect(page.getByLabel("Från")).toHaveValue(addMonths(day(0), -1));
     await expect(page.getByLabel("Till")).toHaveValue(day(0));
-    for (const h of ["Titel", "Utgivningsdag", "Bunt", "Retur", "Mottagit", "Reklamerat"]) {
+    for (const h of ["Titel", "Utgivningsdag", "Sista returdag", "Bunt", "Retur", "Mottagit", "Reklamerat"]) {
       await expect(page.getByRole("columnheader", { name: h, exact: true }).first()).toBeVisible();
     }
     await expect(page.getByRole("columnheader", { name: "Utgåva" })).toHaveCount(1);
-    await expect(page.getByRole("row", { name: `Aftonbladet ${day(-3)} 31 7 18 2` })).toBeVisible();
-    await expect(page.getByRole("row", { name: `Expressen Leva & Bo ${day(-4)} 32 3 – –` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Aftonbladet ${day(-3)} ${day(4)} 31 7 18 2` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Expressen Leva & Bo ${day(-4)} ${day(10)} 32 3 – –` })).toBeVisible();
     // A main newspaper's edition beside its title.
-    await expect(page.getByRole("row", { name: `Expressen – Kvällsposten ${day(-5)} 31 2 – –` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Expressen – Kvällsposten ${day(-5)} ${day(2)} 31 2 – –` })).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(addMonths(day(0), -2)) })).toHaveCount(0);
 
     await page.getByLabel("Från").fill(addMonths(day(0), -3));
     await page.getByRole("button", { name: "Visa" }).click();
-    await expect(page.getByRole("row", { name: `Aftonbladet ${addMonths(day(0), -2)} 31 11 – –` })).toBeVisible();
+    await expect(page.getByRole("row", { name: `Aftonbladet ${addMonths(day(0), -2)} ${addDays(addMonths(day(0), -2), 7)} 31 11 – –` })).toBeVisible();
   });
 
   test("refuses a missing date, a start after the end and more than three months back", async ({ page, retailer }) => {
