@@ -2,15 +2,27 @@ import { useNavigate } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
-const AriaModal = lazy(() => import("./aria-modal"));
+const loadModal = () => import("./aria-modal");
+const AriaModal = lazy(loadModal);
+
+// A page that can open a dialog fetches the modal's code once it is idle after loading, so
+// the first dialog opens as the modal at once: otherwise the section shows while the code
+// arrives and then moves, and a press aimed at its button could land on the overlay.
+if (typeof window !== "undefined") {
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+  const fetchSoon = () => idle(() => void loadModal().catch(() => {}));
+  if (document.readyState === "complete") fetchSoon();
+  else window.addEventListener("load", fetchSoon, { once: true });
+}
 
 /**
  * A dialog whose open state is the URL (DESIGN.md "Without JavaScript"). Without
  * JavaScript it is a section in the page with a 'Stäng' link; with JavaScript the same
  * content opens as React Aria's modal dialog (app/ui/aria-modal.tsx: focus trap, Escape,
  * a press outside, the page hidden from screen readers, focus back to the opener). The
- * modal's code is a chunk of its own, fetched when a dialog first opens; until it has
- * arrived the dialog shows as the section, so nothing waits for it.
+ * modal's code is a chunk of its own, fetched when the page is idle after loading (or when
+ * a dialog opens first); until it has arrived the dialog shows as the section, so nothing
+ * waits for it.
  */
 export function UrlDialog({ title, closeTo, children }: { title: ReactNode; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();

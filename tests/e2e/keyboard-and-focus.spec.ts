@@ -187,8 +187,10 @@ test.describe("with JavaScript", () => {
     await opener.focus();
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toBeVisible();
-    // A modal (React Aria): the page behind it is inert, out of reach of Tab and screen readers.
-    expect(await page.locator("#main").evaluate((el) => el.closest("[inert]") !== null)).toBe(true);
+    // A modal (React Aria): the page behind it is inert, out of reach of Tab and screen
+    // readers, and the focus is inside (both set just after the dialog appears).
+    await expect.poll(() => page.locator("#main").evaluate((el) => el.closest("[inert]") !== null)).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(opener).toBeFocused();
