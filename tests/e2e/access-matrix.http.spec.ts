@@ -250,6 +250,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/distribution/export.xlsx?utb=2", want: "L R 200 403 200" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
+  "routes/_staff.admin.distribution_.forsaljning": {
+    get: { url: () => "/admin/distribution/forsaljning?utb=2", want: "L R 200 403 200" },
+    // A screen without an action: the layout's guard first, then 405.
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
   "routes/_staff.admin.leveransreklamation": {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
     post: { form: noForm, want: "L R 405 405 405" },

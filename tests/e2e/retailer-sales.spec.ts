@@ -48,3 +48,47 @@ test("Försäljning without deliveries says so", async ({ page, retailer }) => {
   await page.goto("/forsaljning");
   await expect(page.getByText("Inga leveranser de senaste 13 veckorna.")).toBeVisible();
 });
+
+test("staff see the same chart summed over a distributor's customers; a utb user only for their own distributor", async ({ page }, info) => {
+  const { createDistributor } = await import("../../db/factories");
+  const day = today();
+  const thisMonday = addDays(day, 1 - isoWeekday(day));
+  const off = info.project.name === "js-off";
+  const mine = await createDistributor(e2eDb(), off ? 75 : 76, `Försäljning Şahin ${info.project.name}`);
+  const a = await makeRetailer(info.workerIndex, { distributorId: mine.id, name: "Kiosk Łódź" });
+  const b = await makeRetailer(info.workerIndex, { distributorId: mine.id, name: "Nguyễn Tobak" });
+  for (const [customerId, delivered, returned] of [
+    [a.id, 30, 3],
+    [b.id, 10, 7],
+  ] as const) {
+    const bundle = await createBundle(e2eDb(), { customerId, number: 1, type: 0 });
+    const d = await createDelivery(e2eDb(), { customerId, titleId: 2, editionId: 1, deliveryDate: addDays(thisMonday, -6), delivered, priceOre: 1500 });
+    await createReturn(e2eDb(), { customerId, bundleId: bundle.id, deliveryId: d.id, amount: returned });
+  }
+
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto(`/admin/distribution?utb=${mine.id}`);
+  await page.getByRole("link", { name: `Försäljning för ${mine.name}` }).click();
+  await expect(page.getByRole("heading", { name: "Försäljning per distributör", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: mine.name, level: 2 })).toBeVisible();
+  const ex = page.getByRole("region", { name: "Expressen" });
+  await expect(ex.getByText("Returandel 13 veckor: 25 % (10 av 40)")).toBeVisible();
+  await expect(ex.getByRole("img", { name: /40 levererade, 10 returnerade, 30 sålda\.$/ })).toBeVisible();
+  // Another distributor through the form.
+  await page.getByLabel("Distributör").selectOption({ label: "Tidningsbud Norr AB" });
+  await page.getByRole("button", { name: "Visa" }).click();
+  await expect(page).toHaveURL(/utb=1$/);
+  await expect(page.getByRole("heading", { name: "Tidningsbud Norr AB", level: 2 })).toBeVisible();
+
+  // A utb user: their own distributor at once; another distributor's figures are refused.
+  await page.context().clearCookies();
+  const utb = await makeStaff("utb", mine.id);
+  await loginAs(page, utb.email, utb.password);
+  await page.goto("/admin/distribution/forsaljning");
+  await expect(page.getByRole("heading", { name: mine.name, level: 2 })).toBeVisible();
+  await expect(page.getByText("Returandel 13 veckor: 25 % (10 av 40)")).toBeVisible();
+  const other = await page.request.get("/admin/distribution/forsaljning?utb=1");
+  expect(other.status()).toBe(403);
+  expect(await other.text()).not.toContain("Returandel");
+});

@@ -268,18 +268,15 @@ export async function getDeadlineFigures(query: DistributionQuery, scope: Distri
     db.all<{ id: number; name: string }>(sql`select dist.id as id, dist.name as name from distributors dist ${distWhere} order by dist.name, dist.id`),
     db.all<{ id: number; missing: number }>(sql`
       select c.distributor_id as id, count(*) as missing
-      from deliveries d
-      join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
-      join customers c on c.id = d.customer_id
-      where d.reported_at is null and ${range}${customerFilter(ids)}
+      from deliveries d cross join editions e cross join customers c
+      where e.title_id = d.title_id and e.edition_id = d.edition_id and c.id = d.customer_id
+        and d.reported_at is null and ${range}${customerFilter(ids)}
         and ${deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` })} < ${today}
       group by c.distributor_id`),
     db.all<{ id: number; lateRows: number; lateCopies: number }>(sql`
       select c.distributor_id as id, count(*) as lateRows, sum(r.amount) as lateCopies
-      from returns r
-      join deliveries d on d.id = r.delivery_id
-      join customers c on c.id = d.customer_id
-      where r.late = 1 and ${range}${customerFilter(ids)}
+      from returns r cross join deliveries d cross join customers c
+      where d.id = r.delivery_id and c.id = d.customer_id and r.late = 1 and ${range}${customerFilter(ids)}
       group by c.distributor_id`),
   ]);
   const m = new Map(missing.map((x) => [x.id, x.missing]));

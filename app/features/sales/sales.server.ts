@@ -10,26 +10,35 @@ import { HIGH_RETURN_RATE, HINT_WEEKS, LOW_RETURN_RATE, SALES_WEEKS } from "./wo
 export type SalesWeek = { monday: string; week: number; year: number; delivered: number; returned: number; sold: number };
 export type TitleSales = { titleId: number; title: string; weeks: SalesWeek[]; delivered: number; returned: number; hint: "decrease" | "increase" | null };
 
-const salesOf = preparedQuery((db) => {
-  const d = schema.deliveries;
-  const r = schema.returns;
-  const t = schema.titles;
-  // The Monday of the delivery's week (SQLite's %w: 0 Sunday … 6 Saturday).
-  const monday = sql<string>`date(${d.deliveryDate}, '-' || ((cast(strftime('%w', ${d.deliveryDate}) as integer) + 6) % 7) || ' days')`;
-  return db
-    .select({
-      titleId: d.titleId,
-      title: sql<string>`coalesce(${t.name}, 'Titel ' || ${d.titleId})`,
-      monday,
-      delivered: sql<number>`sum(${d.delivered})`.mapWith(Number),
-      returned: sql<number>`sum((select coalesce(sum(${r.amount}), 0) from ${r} where ${r.deliveryId} = ${d.id}))`.mapWith(Number),
-    })
-    .from(d)
-    .leftJoin(t, sql`${t.id} = ${d.titleId}`)
-    .where(sql`${d.customerId} = ${sql.placeholder("customerId")} and ${d.deliveryDate} between ${sql.placeholder("from")} and ${sql.placeholder("to")}`)
-    .groupBy(d.titleId, monday)
-    .prepare();
-});
+/** The same aggregate for one customer or for every customer of one distributor (staff). */
+function salesQuery(of: "customer" | "distributor") {
+  return preparedQuery((db) => {
+    const d = schema.deliveries;
+    const r = schema.returns;
+    const t = schema.titles;
+    const c = schema.customers;
+    // The Monday of the delivery's week (SQLite's %w: 0 Sunday … 6 Saturday).
+    const monday = sql<string>`date(${d.deliveryDate}, '-' || ((cast(strftime('%w', ${d.deliveryDate}) as integer) + 6) % 7) || ' days')`;
+    const who =
+      of === "customer"
+        ? sql`${d.customerId} = ${sql.placeholder("id")}`
+        : sql`${d.customerId} in (select ${c.id} from ${c} where ${c.distributorId} = ${sql.placeholder("id")})`;
+    return db
+      .select({
+        titleId: d.titleId,
+        title: sql<string>`coalesce(${t.name}, 'Titel ' || ${d.titleId})`,
+        monday,
+        delivered: sql<number>`sum(${d.delivered})`.mapWith(Number),
+        returned: sql<number>`sum((select coalesce(sum(${r.amount}), 0) from ${r} where ${r.deliveryId} = ${d.id}))`.mapWith(Number),
+      })
+      .from(d)
+      .leftJoin(t, sql`${t.id} = ${d.titleId}`)
+      .where(sql`${who} and ${d.deliveryDate} between ${sql.placeholder("from")} and ${sql.placeholder("to")}`)
+      .groupBy(d.titleId, monday)
+      .prepare();
+  });
+}
+const salesOf = { customer: salesQuery("customer"), distributor: salesQuery("distributor") };
 
 /** The hint for a title (issue 18 §4): only when its last HINT_WEEKS weeks all had deliveries and all agree. */
 export function salesHint(weeks: SalesWeek[]): TitleSales["hint"] {
@@ -40,10 +49,20 @@ export function salesHint(weeks: SalesWeek[]): TitleSales["hint"] {
   return null;
 }
 
-export async function listSales(customerId: number, today = todayDate()): Promise<TitleSales[]> {
+/** The retailer's own titles (the customer comes from the session). */
+export function listSales(customerId: number, today = todayDate()): Promise<TitleSales[]> {
+  return salesFor("customer", customerId, today);
+}
+
+/** Every customer of a distributor together (staff, distribution monitor; the route checks the scope). */
+export function listDistributorSales(distributorId: number, today = todayDate()): Promise<TitleSales[]> {
+  return salesFor("distributor", distributorId, today);
+}
+
+async function salesFor(of: "customer" | "distributor", id: number, today: string): Promise<TitleSales[]> {
   const thisMonday = addDays(today, 1 - isoWeekday(today));
   const firstMonday = addDays(thisMonday, -7 * (SALES_WEEKS - 1));
-  const rows = await salesOf().all({ customerId, from: firstMonday, to: today });
+  const rows = await salesOf[of]().all({ id, from: firstMonday, to: today });
   const mondays = Array.from({ length: SALES_WEEKS }, (_, i) => addDays(firstMonday, 7 * i));
   const byTitle = new Map<number, { title: string; rows: Map<string, { delivered: number; returned: number }> }>();
   for (const row of rows) {

@@ -2,7 +2,7 @@
 // returns for a period, refreshed every five minutes; a customer's papers open in place.
 import { CUSTOMER_NUMBER } from "~/catalog";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Link, data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { today } from "~/lib/dates";
@@ -143,6 +143,8 @@ export default function DistributionPage() {
                   <a href={`/admin/distribution/export.xlsx${exportSearch(dist.id)}`} download>
                     Exportera {dist.name} till Excel
                   </a>
+                  {" · "}
+                  <Link to={`/admin/distribution/forsaljning?utb=${dist.id}`}>Försäljning för {dist.name}</Link>
                 </p>
                 {dist.reporting ? (
                   <details open={open || dist.table.asked}>
