@@ -543,6 +543,26 @@ export const invoiceLines = sqliteTable(
   (t) => [index("invoice_lines_invoice").on(t.invoiceId)],
 );
 
+// The credit trail (issue 18 §3, decision 016): each return an invoice run settled, with
+// the copies settled then and the invoice that credited them (null: the customer had
+// nothing to bill for that paper type and period). A return changed afterwards keeps its
+// row; the difference shows as waiting. One row per return and run at most.
+export const invoiceCredits = sqliteTable(
+  "invoice_credits",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => invoiceRuns.id),
+    invoiceId: integer("invoice_id").references(() => invoices.id),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => returns.id),
+    amount: integer("amount").notNull(),
+  },
+  (t) => [uniqueIndex("invoice_credits_return_run").on(t.returnId, t.runId), index("invoice_credits_invoice").on(t.invoiceId)],
+);
+
 // Batches of extra invoice lines sent by staff ("the pending list grouped by file").
 export const extraInvoiceFiles = sqliteTable("extra_invoice_files", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -3,6 +3,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { getBundle } from "~/features/bundles/index.server";
+import type { CreditTrail } from "~/features/invoices/credit-words";
+import { creditTrails } from "~/features/invoices/credits.server";
+import { CreditTrailText } from "~/ui/credit-trail";
 import { BundleTable } from "~/ui/bundle-table";
 import { Pager, pageCount } from "~/ui/pager";
 
@@ -24,9 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const pages = pageCount(bundle.lines.length, PAGE_SIZE);
   const page = Math.min(Math.max(Number(url.searchParams.get("sida")) || 1, 1), pages);
   const { lines, ...rest } = bundle;
+  const shown = lines.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // Issue 18 §3: where each shown line's copies were credited.
+  const trails = Object.fromEntries(await creditTrails(user.customerId, shown.map((l) => l.returnId))) as Record<number, CreditTrail>;
   return {
     id,
-    result: { found: true as const, bundle: { ...rest, lines: lines.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) }, page, pages },
+    result: { found: true as const, bundle: { ...rest, lines: shown }, page, pages, trails },
   };
 }
 
@@ -58,7 +64,11 @@ export default function BundleSearch() {
             {result.bundle.open ? <strong>Öppen</strong> : <strong>Stängd {result.bundle.closedDate}</strong>}{" "}
             <span className="muted">({PAPER_TYPE_HEADING[result.bundle.type]})</span>
           </p>
-          <BundleTable lines={result.bundle.lines} total={result.bundle.total} />
+          <BundleTable
+            lines={result.bundle.lines}
+            total={result.bundle.total}
+            credit={(l) => <CreditTrailText trail={result.trails[l.returnId]} invoiceHref={(n) => `/faktura/${n}.pdf`} />}
+          />
           <Pager page={result.page} pages={result.pages} />
         </section>
       ) : null}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { listGuarantees, listInvoices } from "~/features/invoices/index.server";
+import { creditsByInvoice, listGuarantees, listInvoices, type BundleCredit } from "~/features/invoices/index.server";
 import { formatKr } from "~/lib/money";
 import { TableOrEmpty } from "~/ui/table";
 
@@ -11,11 +11,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const [groups, guarantees] = await Promise.all([listInvoices(user.customerId), listGuarantees(user.customerId)]);
   const failed = new URL(request.url).searchParams.get("fel");
-  return { groups, guarantees, failed: failed && /^\d{1,9}$/.test(failed) ? failed : null };
+  // Issue 18 §3: what each invoice credited, per bundle.
+  const credits = await creditsByInvoice(user.customerId, groups.flatMap((g) => g.invoices.map((i) => i.number)));
+  return { groups, guarantees, credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>, failed: failed && /^\d{1,9}$/.test(failed) ? failed : null };
 }
 
 export default function Invoices() {
-  const { groups, guarantees, failed } = useLoaderData<typeof loader>();
+  const { groups, guarantees, credits, failed } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Fakturor</h1>
@@ -32,6 +34,7 @@ export default function Invoices() {
                   Summa
                 </th>
                 <th scope="col">Status</th>
+                <th scope="col">Krediterat per bunt</th>
                 <th scope="col">PDF</th>
               </tr>
             </thead>
@@ -43,6 +46,19 @@ export default function Invoices() {
                   <td>{inv.dueDate}</td>
                   <td className="num nowrap">{formatKr(inv.amountOre)}</td>
                   <td>{inv.status}</td>
+                  <td>
+                    {credits[inv.number]?.length ? (
+                      <ul className="plain-list">
+                        {credits[inv.number].map((c) => (
+                          <li key={c.bundle}>
+                            Bunt {c.bundle}: {c.copies} ex, {formatKr(c.valueOre)}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      "–"
+                    )}
+                  </td>
                   <td>
                     <a href={`/faktura/${inv.number}.pdf`} aria-label={`Ladda ner faktura ${inv.number} (PDF)`}>
                       Ladda ner

@@ -2,6 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/features/returns/index.server";
+import { creditTrails } from "~/features/invoices/credits.server";
+import type { CreditTrail } from "~/features/invoices/credit-words";
+import { CreditTrailText } from "~/ui/credit-trail";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Historik – Returportalen" }];
@@ -15,12 +18,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? { from: (url.searchParams.get("fran") ?? "").trim().slice(0, 10), to: (url.searchParams.get("till") ?? "").trim().slice(0, 10) }
     : defaultHistoryRange();
   const errors = checkHistoryRange(range.from, range.to);
-  if (errors.from || errors.to) return data({ range, limits, errors, rows: null }, { status: 400 });
-  return { range, limits, errors, rows: await listHistory(user.customerId, range.from, range.to) };
+  if (errors.from || errors.to) return data({ range, limits, errors, rows: null, trails: {} as Record<number, CreditTrail> }, { status: 400 });
+  const rows = await listHistory(user.customerId, range.from, range.to);
+  // Issue 18 §3: where each return was credited, in one more query.
+  const trails = await creditTrails(user.customerId, rows.flatMap((r) => (r.returnId === null ? [] : [r.returnId])));
+  return { range, limits, errors, rows, trails: Object.fromEntries(trails) as Record<number, CreditTrail> };
 }
 
 export default function History() {
-  const { range, limits, errors, rows } = useLoaderData<typeof loader>();
+  const { range, limits, errors, rows, trails } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Historik</h1>
@@ -40,8 +46,8 @@ export default function History() {
       </Form>
       {rows ? (
         <>
-          <HistoryTable heading="Huvudtidningar" rows={rows.filter((r) => r.type === 0)} withEdition={false} />
-          <HistoryTable heading="Bilagor" rows={rows.filter((r) => r.type === 1)} withEdition />
+          <HistoryTable heading="Huvudtidningar" rows={rows.filter((r) => r.type === 0)} withEdition={false} trails={trails} />
+          <HistoryTable heading="Bilagor" rows={rows.filter((r) => r.type === 1)} withEdition trails={trails} />
         </>
       ) : null}
     </>
@@ -74,7 +80,7 @@ function DateField(props: { name: string; label: string; value: string; min: str
   );
 }
 
-function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: HistoryRow[]; withEdition: boolean }) {
+function HistoryTable({ heading, rows, withEdition, trails }: { heading: string; rows: HistoryRow[]; withEdition: boolean; trails: Record<number, CreditTrail> }) {
   const id = `history-${heading}`;
   return (
     <section aria-labelledby={id}>
@@ -90,6 +96,7 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
             <th scope="col" className="num">Retur</th>
             <th scope="col" className="num">Mottagit</th>
             <th scope="col" className="num">Reklamerat</th>
+            <th scope="col">Kreditering</th>
           </tr>
         </thead>
         <tbody>
@@ -107,6 +114,7 @@ function HistoryTable({ heading, rows, withEdition }: { heading: string; rows: H
               </td>
               <td className="num">{r.received ?? "–"}</td>
               <td className="num">{r.claimed ?? "–"}</td>
+              <td>{r.returnId !== null && r.returned ? <CreditTrailText trail={trails[r.returnId]} invoiceHref={(n) => `/faktura/${n}.pdf`} /> : "–"}</td>
             </tr>
           ))}
         </tbody>

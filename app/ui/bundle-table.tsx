@@ -1,5 +1,16 @@
+import type { ReactNode } from "react";
+
 /** A bundle's contents (spec 2.3, 2.14): Datum, Tidning, Returer and the total. */
-export function BundleTable({ lines, total }: { lines: { date: string; title: string; edition: string; amount: number }[]; total: number }) {
+export function BundleTable<L extends { date: string; title: string; edition: string; amount: number }>({
+  lines,
+  total,
+  credit,
+}: {
+  lines: L[];
+  total: number;
+  /** Issue 18 §3: a "Kreditering" column, where the copies were credited. */
+  credit?: (line: L) => ReactNode;
+}) {
   return (
     <div className="table-wrap">
       <table>
@@ -10,6 +21,7 @@ export function BundleTable({ lines, total }: { lines: { date: string; title: st
             <th scope="col" className="num">
               Returer
             </th>
+            {credit ? <th scope="col">Kreditering</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -18,6 +30,7 @@ export function BundleTable({ lines, total }: { lines: { date: string; title: st
               <td>{l.date}</td>
               <td>{l.edition === l.title ? l.title : `${l.title} – ${l.edition}`}</td>
               <td className="num">{l.amount}</td>
+              {credit ? <td>{credit(l)}</td> : null}
             </tr>
           ))}
         </tbody>
@@ -29,6 +42,7 @@ export function BundleTable({ lines, total }: { lines: { date: string; title: st
             <td className="num">
               <strong>{total}</strong>
             </td>
+            {credit ? <td /> : null}
           </tr>
         </tfoot>
       </table>

@@ -58,6 +58,8 @@ export const staffMenu: MenuItem[] = [
   },
   { label: "Distribution", to: "/admin/distribution", roles: ["admin", "sales", "utb"] },
   { label: "Kunder", to: "/admin/kunder", roles: ["admin", "sales", "utb"] },
+  // Issue 18 §3: "where is my credit?" — a bundle's returns and the invoices that credited them.
+  { label: "Kreditering", to: "/admin/kreditering", roles: ["admin", "sales", "utb"] },
   { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },
   { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },

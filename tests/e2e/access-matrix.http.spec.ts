@@ -323,6 +323,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/products", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },
   },
+  "routes/_staff.admin.kreditering": {
+    // B's bundle: a utb user of A's distributor gets the same 404 as for an unknown bundle.
+    get: { url: (ids) => `/admin/kreditering?kund=${ids.b}&bunt=${ids.bBundle}`, want: "L R 200 404 200" },
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
   "routes/_staff.admin.returdagar": {
     get: { url: () => "/admin/returdagar", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -31,7 +31,7 @@ export function listOpenBundles(customerId: number): Promise<OpenBundle[]> {
 
 export { progressColour } from "./bundle-progress";
 
-export type BundleLine = { date: string; title: string; edition: string; amount: number };
+export type BundleLine = { returnId: number; date: string; title: string; edition: string; amount: number };
 export type BundleDetail = {
   number: number;
   type: number;
@@ -59,7 +59,7 @@ export async function getBundle(customerId: number, number: number): Promise<Bun
   const t = schema.titles;
   const e = schema.editions;
   const lines = await getDb()
-    .select({ date: d.deliveryDate, title: t.name, edition: e.description, amount: r.amount })
+    .select({ returnId: r.id, date: d.deliveryDate, title: t.name, edition: e.description, amount: r.amount })
     .from(r)
     .innerJoin(d, eq(d.id, r.deliveryId))
     .innerJoin(t, eq(t.id, d.titleId))

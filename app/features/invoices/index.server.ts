@@ -7,3 +7,4 @@ export * from "./invoices.server";
 export * from "./orders.server";
 export * from "./invoice-run-jobs.server";
 export { InvoiceRunSchema } from "./run-schema";
+export * from "./credits.server";

@@ -4,13 +4,14 @@
 import { PAPER_TYPE_HEADING } from "~/catalog";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
+import { creditsByInvoice, type BundleCredit } from "./credits.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
 
 
 const MARGIN = 50;
 const grey = rgb(0.35, 0.35, 0.35);
 
-export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Array> {
+export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleCredit[] = []): Promise<Uint8Array> {
   const { invoice, customer, lines } = docData;
   const pdf = await createPdf(`Faktura ${invoice.number}`);
   const { regular, bold } = pdf;
@@ -96,6 +97,28 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
   total("Moms totalt", invoice.vatOre, 10, regular, 18);
   total("Att betala", invoice.amountOre, 12, bold, 30);
   drawText(frame.page, `Betala senast ${invoice.dueDate}. Ange fakturanummer ${invoice.number} vid betalning.`, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
+
+  // Issue 18 §3: the returned copies this invoice credited, per bundle (the lines above
+  // are already net of them), so a retailer can tick off each bundle sent back.
+  if (credits.length > 0) {
+    frame.y -= 30;
+    frame.ensure(80);
+    text("Krediterade returer per bunt", MARGIN, frame.y, 11, bold);
+    frame.y -= 18;
+    const creditCols: Column[] = [
+      { x: MARGIN, width: 120, pad: 0 },
+      { x: MARGIN + 120, width: 80, align: "right", pad: 0 },
+      { x: MARGIN + 200, width: 110, align: "right", pad: 0 },
+    ];
+    tableRow(frame, creditCols, ["Bunt", "Exemplar", "Värde exkl. moms"], { font: bold, size: 9, height: 13 });
+    for (const c of credits) {
+      frame.ensure(40);
+      tableRow(frame, creditCols, [`Bunt ${c.bundle}`, formatNumber(c.copies), formatOre(c.valueOre)], { font: regular, size: 9, height: 13 });
+    }
+    const copies = credits.reduce((sum, c) => sum + c.copies, 0);
+    const value = credits.reduce((sum, c) => sum + c.valueOre, 0);
+    tableRow(frame, creditCols, ["Totalt", formatNumber(copies), formatOre(value)], { font: bold, size: 9, height: 13 });
+  }
   return pdf.save();
 }
 
@@ -105,5 +128,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument): Promise<Uint8Ar
  */
 export async function renderInvoicePdf(invoiceNumber: number, customerId: number): Promise<Uint8Array | null> {
   const data = await getInvoiceDocument(invoiceNumber, customerId);
-  return data ? buildInvoicePdf(data) : null;
+  if (!data) return null;
+  const credits = (await creditsByInvoice(customerId, [invoiceNumber])).get(invoiceNumber) ?? [];
+  return buildInvoicePdf(data, credits);
 }

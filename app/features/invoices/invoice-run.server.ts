@@ -213,6 +213,7 @@ export async function runInvoicing(
     };
     if (planned.length === 0) {
       await record();
+      await recordCredits(tx, summary);
       return summary;
     }
 
@@ -263,11 +264,36 @@ export async function runInvoicing(
     summary.created = planned.length;
     summary.lastNumber = number - 1;
     await record();
+    await recordCredits(tx, summary);
     await audit({ actor: input.actor, action: "invoice.run", target: `${from}..${to}`, detail: { created: summary.created, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber } }, tx);
     return summary;
   };
 
   return writeTransaction(run);
+}
+
+/**
+ * The credit trail (issue 18 §3, decision 016): every return of the period's deliveries
+ * that no earlier run settled, with its copies now, on the invoice this run made for its
+ * customer and paper type — or on none, when the customer had nothing to bill. A customer
+ * and paper type invoiced by an earlier run of the same period are left alone: their
+ * returns reported since were not on that invoice, and the trail says so. One statement.
+ */
+async function recordCredits(tx: Tx, summary: InvoiceRunSummary) {
+  if (summary.runId === undefined) return;
+  // Invoices numbered from here on are this run's; with none made, no invoice qualifies.
+  const firstNew = summary.firstNumber ?? Number.MAX_SAFE_INTEGER;
+  await tx.run(sql`
+    insert into invoice_credits (run_id, invoice_id, return_id, amount)
+    select ${summary.runId}, i.id, r.id, r.amount
+    from deliveries d
+    cross join editions e
+    cross join returns r
+    left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from = ${summary.from} and i.period_to = ${summary.to}
+    where d.delivery_date between ${summary.from} and ${summary.to}
+      and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
+      and (i.id is null or i.number >= ${firstNew})
+      and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
 }
 
 function runColumns() {

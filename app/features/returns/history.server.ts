@@ -47,6 +47,8 @@ export function checkHistoryRange(from: string, to: string, on: string = today()
 }
 
 export type HistoryRow = {
+  /** The return line's id (null: a delivery with only a received amount). */
+  returnId: number | null;
   date: string;
   title: string;
   edition: string;
@@ -75,6 +77,7 @@ export async function listHistory(customerId: number, from: string, to: string):
   const e = schema.editions;
   const rows = await getDb()
     .select({
+      returnId: r.id,
       date: d.deliveryDate,
       title: t.name,
       edition: e.description,

@@ -1,0 +1,97 @@
+// Issue 18 §3: the credit trail against a real database — what an invoice run records as
+// credited, per return and per bundle, that a rerun never credits twice, and what the
+// trail says for a return changed or reported after the run.
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../../db/client";
+import { createBundle, createReturn } from "../../../db/factories";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
+import { CLI_ACTOR } from "../audit/audit.server";
+import { creditsByInvoice, creditTrails } from "./credits.server";
+import { runInvoicing } from "./invoice-run.server";
+
+const FROM = "2027-05-01";
+const TO = "2027-05-31";
+
+let shop: number;
+let allBack: number;
+let other: number;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  await baseData();
+  shop = await newCustomer({ name: "Şahin Livs" });
+  allBack = await newCustomer({ name: "Kiosk Łódź" });
+  other = await newCustomer({ name: "Nguyễn Tobak" });
+  const b101 = await createBundle(db(), { customerId: shop, number: 101, type: 0 });
+  const b102 = await createBundle(db(), { customerId: shop, number: 102, type: 0 });
+  const d1 = await newDelivery(shop, { date: "2027-05-03", delivered: 20, priceOre: 2000 });
+  const d2 = await newDelivery(shop, { date: "2027-05-04", titleId: 2, editionId: 1, delivered: 10, priceOre: 1500 });
+  ids.first = (await createReturn(db(), { customerId: shop, bundleId: b101.id, deliveryId: d1.id, amount: 5 })).id;
+  ids.second = (await createReturn(db(), { customerId: shop, bundleId: b102.id, deliveryId: d2.id, amount: 4 })).id;
+  ids.third = (await createReturn(db(), { customerId: shop, bundleId: b102.id, deliveryId: d1.id, amount: 3 })).id;
+  // Everything back: nothing to bill, no invoice.
+  const bAll = await createBundle(db(), { customerId: allBack, number: 7, type: 0 });
+  const dAll = await newDelivery(allBack, { date: "2027-05-05", delivered: 6 });
+  ids.allBack = (await createReturn(db(), { customerId: allBack, bundleId: bAll.id, deliveryId: dAll.id, amount: 6 })).id;
+  // A later period: waits.
+  const dJune = await newDelivery(shop, { date: "2027-06-02", delivered: 20, priceOre: 2000 });
+  ids.june = (await createReturn(db(), { customerId: shop, bundleId: b101.id, deliveryId: dJune.id, amount: 2 })).id;
+});
+
+const creditRows = async () => (await db().select({ n: sql<number>`count(*)` }).from(schema.invoiceCredits))[0].n;
+
+describe("the credit trail", () => {
+  it("says 'Väntar på kreditering' until the run, then names the invoice that credited each return", async () => {
+    expect((await creditTrails(shop, [ids.first]))).toEqual(new Map([[ids.first, { credits: [], amount: 5, missedRun: null }]]));
+    const run = await runInvoicing({ from: FROM, to: TO, actor: CLI_ACTOR, date: "2027-06-10" });
+    expect(run.created).toBe(1);
+    const trails = await creditTrails(shop, [ids.first, ids.second, ids.third, ids.june]);
+    const invoice = run.firstNumber!;
+    expect(trails.get(ids.first)).toEqual({ credits: [{ invoice, amount: 5, from: FROM, to: TO }], amount: 5, missedRun: null });
+    expect(trails.get(ids.second)?.credits).toEqual([{ invoice, amount: 4, from: FROM, to: TO }]);
+    expect(trails.get(ids.june)).toEqual({ credits: [], amount: 2, missedRun: null });
+    // The invoice credits per bundle: 101 five copies at 20 kr, 102 four at 15 kr and three at 20 kr.
+    expect((await creditsByInvoice(shop, [invoice])).get(invoice)).toEqual([
+      { bundle: 101, copies: 5, valueOre: 10_000 },
+      { bundle: 102, copies: 7, valueOre: 12_000 },
+    ]);
+    // The invoice is net of exactly those copies: Aftonbladet 20 − 8 = 12 sold, Expressen 10 − 4 = 6.
+    const [inv] = await db().select().from(schema.invoices).where(eq(schema.invoices.number, invoice));
+    expect(inv.netOre).toBe(12 * 2000 + 6 * 1500);
+  });
+
+  it("records a customer who sent everything back as settled with nothing to bill", async () => {
+    expect((await creditTrails(allBack, [ids.allBack])).get(ids.allBack)).toEqual({
+      credits: [{ invoice: null, amount: 6, from: FROM, to: TO }],
+      amount: 6,
+      missedRun: null,
+    });
+  });
+
+  it("never credits a return twice when the period is run again", async () => {
+    const before = await creditRows();
+    const again = await runInvoicing({ from: FROM, to: TO, actor: CLI_ACTOR, date: "2027-06-11" });
+    expect(again.created).toBe(0);
+    expect(await creditRows()).toBe(before);
+    expect((await creditTrails(shop, [ids.first])).get(ids.first)?.credits).toHaveLength(1);
+  });
+
+  it("shows a return changed after the run with what was credited, and one reported after it as not credited", async () => {
+    await db().update(schema.returns).set({ amount: 7 }).where(eq(schema.returns.id, ids.first));
+    const [d] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.deliveryDate, "2027-05-04"));
+    const b = await createBundle(db(), { customerId: shop, number: 103, type: 0 });
+    const late = await createReturn(db(), { customerId: shop, bundleId: b.id, deliveryId: d.id, amount: 1 });
+    // A third run of the period (nothing new to invoice) still leaves the late return alone: it was not on the invoice.
+    await runInvoicing({ from: FROM, to: TO, actor: CLI_ACTOR, date: "2027-06-12" });
+    const trails = await creditTrails(shop, [ids.first, late.id]);
+    expect(trails.get(ids.first)).toMatchObject({ amount: 7, credits: [{ amount: 5 }] });
+    expect(trails.get(late.id)).toEqual({ credits: [], amount: 1, missedRun: { from: FROM, to: TO } });
+  });
+
+  it("gives one customer nothing of another's returns", async () => {
+    expect((await creditTrails(other, [ids.first, ids.second])).size).toBe(0);
+    const [any] = await db().select().from(schema.invoices).where(eq(schema.invoices.customerId, shop));
+    expect((await creditsByInvoice(other, [any.number])).size).toBe(0);
+  });
+});

@@ -1,0 +1,59 @@
+// The credit trail (issue 18 §3, decision 016): from a returned copy to the invoice that
+// credited it. The invoice run records what it settled (invoice_credits, written by
+// invoice-run.server.ts); these read it back for the retailer's history and bundle
+// contents, the invoice page and PDF, and staff's lookup. Every function takes the
+// customer id and filters by it.
+import { sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import type { CreditTrail } from "./credit-words";
+
+const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** The trail of each of these returns of the customer's (others' ids are simply absent). One query. */
+export async function creditTrails(customerId: number, returnIds: number[]): Promise<Map<number, CreditTrail>> {
+  const out = new Map<number, CreditTrail>();
+  const ids = [...new Set(returnIds)];
+  if (ids.length === 0) return out;
+  const rows = await getDb().all<{ id: number; amount: number; credits: string; missed: string | null }>(sql`
+    select r.id as id, r.amount as amount,
+      (select json_group_array(json_array(i.number, c.amount, ru.period_from, ru.period_to))
+         from invoice_credits c join invoice_runs ru on ru.id = c.run_id left join invoices i on i.id = c.invoice_id
+         where c.return_id = r.id) as credits,
+      (select ru.period_from || ' ' || ru.period_to from invoice_runs ru
+         where d.delivery_date between ru.period_from and ru.period_to order by ru.id limit 1) as missed
+    from returns r join deliveries d on d.id = r.delivery_id
+    where r.customer_id = ${customerId} and r.id in (${list(ids)})`);
+  for (const row of rows) {
+    const credits = (JSON.parse(row.credits) as [number | null, number, string, string][]).map(([invoice, amount, from, to]) => ({ invoice, amount, from, to }));
+    const [from, to] = row.missed?.split(" ") ?? [];
+    out.set(row.id, { credits, amount: row.amount, missedRun: credits.length === 0 && from ? { from, to } : null });
+  }
+  return out;
+}
+
+export type BundleCredit = { bundle: number; copies: number; valueOre: number };
+
+/**
+ * Per invoice of the customer, the copies it credited per bundle and their value at the
+ * deliveries' prices (net, before VAT). One grouped query.
+ */
+export async function creditsByInvoice(customerId: number, invoiceNumbers: number[]): Promise<Map<number, BundleCredit[]>> {
+  const out = new Map<number, BundleCredit[]>();
+  if (invoiceNumbers.length === 0) return out;
+  const rows = await getDb().all<{ invoice: number; bundle: number; copies: number; valueOre: number }>(sql`
+    select i.number as invoice, b.number as bundle, sum(c.amount) as copies, sum(c.amount * d.price_ore) as valueOre
+    from invoices i
+    join invoice_credits c on c.invoice_id = i.id
+    join returns r on r.id = c.return_id
+    join bundles b on b.id = r.bundle_id
+    join deliveries d on d.id = r.delivery_id
+    where i.customer_id = ${customerId} and i.number in (${list(invoiceNumbers)})
+    group by i.number, b.number
+    order by i.number, b.number`);
+  for (const { invoice, ...credit } of rows) {
+    const list = out.get(invoice) ?? [];
+    list.push(credit);
+    out.set(invoice, list);
+  }
+  return out;
+}
