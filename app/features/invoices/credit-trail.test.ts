@@ -1,6 +1,7 @@
 // Issue 18 §3: the credit trail against a real database — what an invoice run records as
 // credited, per return and per bundle, that a rerun never credits twice, and what the
 // trail says for a return changed or reported after the run.
+import { execFileSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
@@ -8,6 +9,7 @@ import { createBundle, createReturn } from "../../../db/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { creditsByInvoice, creditTrails } from "./credits.server";
+import { renderInvoicePdf } from "./invoice-pdf.server";
 import { runInvoicing } from "./invoice-run.server";
 
 const FROM = "2027-05-01";
@@ -59,6 +61,13 @@ describe("the credit trail", () => {
     // The invoice is net of exactly those copies: Aftonbladet 20 − 8 = 12 sold, Expressen 10 − 4 = 6.
     const [inv] = await db().select().from(schema.invoices).where(eq(schema.invoices.number, invoice));
     expect(inv.netOre).toBe(12 * 2000 + 6 * 1500);
+    // The PDF the retailer downloads lists the same credits per bundle.
+    const pdf = await renderInvoicePdf(invoice, shop);
+    const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: Buffer.from(pdf!), encoding: "utf8" });
+    expect(text).toContain("Krediterade returer per bunt");
+    expect(text).toMatch(/Bunt 101\s+5\s+100,00/);
+    expect(text).toMatch(/Bunt 102\s+7\s+120,00/);
+    expect(text).toMatch(/Totalt\s+12\s+220,00/);
   });
 
   it("records a customer who sent everything back as settled with nothing to bill", async () => {
@@ -87,6 +96,22 @@ describe("the credit trail", () => {
     const trails = await creditTrails(shop, [ids.first, late.id]);
     expect(trails.get(ids.first)).toMatchObject({ amount: 7, credits: [{ amount: 5 }] });
     expect(trails.get(late.id)).toEqual({ credits: [], amount: 1, missedRun: { from: FROM, to: TO } });
+  });
+
+  it("reads an invoice made before the trail was kept: settled if made after the return was reported, else missed", async () => {
+    const legacy = await newCustomer({ name: "Kiosk Äppelträdet" });
+    const b = await createBundle(db(), { customerId: legacy, number: 9, type: 0 });
+    const d1 = await newDelivery(legacy, { date: "2027-08-03", delivered: 10 });
+    const d2 = await newDelivery(legacy, { date: "2027-08-04", delivered: 10 });
+    const before = await createReturn(db(), { customerId: legacy, bundleId: b.id, deliveryId: d1.id, amount: 4, createdAt: 1_000, updatedAt: 1_000 });
+    const after = await createReturn(db(), { customerId: legacy, bundleId: b.id, deliveryId: d2.id, amount: 2, createdAt: 3_000, updatedAt: 3_000 });
+    await db().insert(schema.invoices).values({
+      number: 990_001, customerId: legacy, paperType: 0, date: "2027-09-05", dueDate: "2027-10-05", periodFrom: "2027-08-01", periodTo: "2027-08-31",
+      netOre: 0, vatOre: 0, amountOre: 0, status: "Obetald", createdAt: 2_000, updatedAt: 2_000,
+    });
+    const trails = await creditTrails(legacy, [before.id, after.id]);
+    expect(trails.get(before.id)).toEqual({ credits: [{ invoice: 990_001, amount: 4, from: "2027-08-01", to: "2027-08-31" }], amount: 4, missedRun: null });
+    expect(trails.get(after.id)).toEqual({ credits: [], amount: 2, missedRun: { from: "2027-08-01", to: "2027-08-31" } });
   });
 
   it("gives one customer nothing of another's returns", async () => {

@@ -9,24 +9,51 @@ import type { CreditTrail } from "./credit-words";
 
 const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
-/** The trail of each of these returns of the customer's (others' ids are simply absent). One query. */
+/**
+ * The trail of each of these returns of the customer's (others' ids are simply absent). One query.
+ *
+ * What the runs recorded comes first. A return no run recorded may still lie in a period
+ * invoiced before the trail was kept (decision 016, or an imported invoice): then the
+ * invoice of its customer, paper type and period settled it if the invoice was made after
+ * the return was reported, and otherwise the return came too late for it. The same for a
+ * run that billed the customer nothing.
+ */
 export async function creditTrails(customerId: number, returnIds: number[]): Promise<Map<number, CreditTrail>> {
   const out = new Map<number, CreditTrail>();
   const ids = [...new Set(returnIds)];
   if (ids.length === 0) return out;
-  const rows = await getDb().all<{ id: number; amount: number; credits: string; missed: string | null }>(sql`
-    select r.id as id, r.amount as amount,
+  const rows = await getDb().all<{ id: number; amount: number; createdAt: number; credits: string; billed: string | null; run: string | null }>(sql`
+    select r.id as id, r.amount as amount, r.created_at as createdAt,
       (select json_group_array(json_array(i.number, c.amount, ru.period_from, ru.period_to))
          from invoice_credits c join invoice_runs ru on ru.id = c.run_id left join invoices i on i.id = c.invoice_id
          where c.return_id = r.id) as credits,
-      (select ru.period_from || ' ' || ru.period_to from invoice_runs ru
-         where d.delivery_date between ru.period_from and ru.period_to order by ru.id limit 1) as missed
-    from returns r join deliveries d on d.id = r.delivery_id
+      (select json_array(i.number, i.period_from, i.period_to, i.created_at) from invoices i
+         where i.customer_id = r.customer_id and i.paper_type = e.type and i.period_from <= d.delivery_date and i.period_to >= d.delivery_date
+         order by i.id limit 1) as billed,
+      (select json_array(ru.period_from, ru.period_to, ru.ran_at) from invoice_runs ru
+         where d.delivery_date between ru.period_from and ru.period_to order by ru.id limit 1) as run
+    from returns r
+    join deliveries d on d.id = r.delivery_id
+    join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
     where r.customer_id = ${customerId} and r.id in (${list(ids)})`);
   for (const row of rows) {
     const credits = (JSON.parse(row.credits) as [number | null, number, string, string][]).map(([invoice, amount, from, to]) => ({ invoice, amount, from, to }));
-    const [from, to] = row.missed?.split(" ") ?? [];
-    out.set(row.id, { credits, amount: row.amount, missedRun: credits.length === 0 && from ? { from, to } : null });
+    const trail: CreditTrail = { credits, amount: row.amount, missedRun: null };
+    if (credits.length === 0) {
+      // Not recorded: settled by what was made after it was reported, else missed.
+      const billed = row.billed ? (JSON.parse(row.billed) as [number, string, string, number]) : null;
+      const run = row.run ? (JSON.parse(row.run) as [string, string, number]) : null;
+      if (billed) {
+        const [invoice, from, to, madeAt] = billed;
+        if (madeAt >= row.createdAt) trail.credits = [{ invoice, amount: row.amount, from, to }];
+        else trail.missedRun = { from, to };
+      } else if (run) {
+        const [from, to, ranAt] = run;
+        if (ranAt >= row.createdAt) trail.credits = [{ invoice: null, amount: row.amount, from, to }];
+        else trail.missedRun = { from, to };
+      }
+    }
+    out.set(row.id, trail);
   }
   return out;
 }
