@@ -57,6 +57,10 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.string().optional(),
   PUBLIC_SITE_URL: z.string().optional(),
   WEBSHOP_URL: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  PORTAL_URL: z.string().optional(),
+  REMIND_AT: z.string().optional(),
 });
 
 export type Config = {
@@ -72,7 +76,22 @@ export type Config = {
   publicSiteUrl: string;
   webshopUrl: string;
   clientVersion: string;
+  /** The e-mail reminders (issue 18 §2): SMTP server (smtp:// or smtps://), or "" to log what would be sent. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** The portal's own address, for the links in e-mails. */
+  portalUrl: string;
+  /** When the server sends the day's reminders (HH:MM, Stockholm time), or null for never. */
+  remindAt: string | null;
 };
+
+function urlOk(value: string, protocols: string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The configuration from `env`, or a refusal whose message is the one line the operator
@@ -104,6 +123,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       `TRUST_PROXY ${JSON.stringify(e.TRUST_PROXY)} går inte att tolka: ange antal proxyled att lita på (t.ex. 1), eller adresser/nät (10.0.0.1, 10.0.0.0/8, loopback) åtskilda med komma.`,
     );
   }
+  const smtpUrl = (e.SMTP_URL ?? "").trim();
+  if (smtpUrl && !urlOk(smtpUrl, ["smtp:", "smtps:"])) throw refuse.invalid("SMTP_URL ska vara en smtp://- eller smtps://-adress, t.ex. smtp://user:lösen@mail.example.se:587.");
+  const portalUrl = (e.PORTAL_URL ?? "").trim().replace(/\/+$/, "") || "http://localhost:3000";
+  if (!urlOk(portalUrl, ["http:", "https:"])) throw refuse.invalid("PORTAL_URL ska vara portalens adress, t.ex. https://retur.example.se.");
+  const remindAt = (e.REMIND_AT ?? "").trim() || "07:00";
+  if (remindAt !== "off" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(remindAt)) throw refuse.invalid("REMIND_AT ska vara en tid (TT:MM, svensk tid) eller off.");
   return {
     production,
     sessionSecret: secret || randomBytes(32).toString("hex"),
@@ -115,6 +140,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     publicSiteUrl: e.PUBLIC_SITE_URL || "https://www.returportalen.example/",
     webshopUrl: e.WEBSHOP_URL || "https://webbshop.returportalen.example/",
     clientVersion: "1.1.2",
+    smtpUrl,
+    mailFrom: (e.MAIL_FROM ?? "").trim() || "Returportalen <noreply@returportalen.example>",
+    portalUrl,
+    remindAt: remindAt === "off" ? null : remindAt,
   };
 }
 

@@ -205,12 +205,61 @@ function scheduleMaintenance(): () => void {
   );
 }
 
+/** Milliseconds from `now` to the next `hhmm` (HH:MM) on Stockholm's clock. */
+export function msUntilStockholm(hhmm: string, now: Date = new Date()): number {
+  const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const current = get("hour") * 3600 + get("minute") * 60 + get("second");
+  const [h, m] = hhmm.split(":").map(Number);
+  let seconds = h * 3600 + m * 60 - current;
+  if (seconds <= 0) seconds += 24 * 3600;
+  return seconds * 1000 - now.getMilliseconds();
+}
+
+/**
+ * The daily e-mail reminders (issue 18 §2) at REMIND_AT, Stockholm time (default 07:00;
+ * "off" for never). Each app server may run it: the reminder log lets one mail per
+ * customer and day through. The next time is worked out again after each run, so it
+ * follows the clock over summer time.
+ */
+function scheduleReminders(): () => void {
+  const { remindAt } = readConfig(process.env, { allowRandomSecret: true });
+  if (!remindAt) return () => undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const plan = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      void (async () => {
+        const { runReminders, remindSummaryText } = await import("../app/features/reminders/index.server");
+        const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "info", line }) + "\n");
+        const summary = await runReminders({ write });
+        write(remindSummaryText(summary));
+      })()
+        .catch((error: unknown) =>
+          process.stderr.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "error", error: error instanceof Error ? error.message.split("\n")[0] : String(error) }) + "\n"),
+        )
+        .finally(plan);
+    }, msUntilStockholm(remindAt));
+    timer.unref();
+  };
+  plan();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
+
 export async function serve(options: ServeOptions): Promise<import("node:http").Server> {
   const app = await createApp(options);
   return new Promise((resolve) => {
     const server = app.listen(options.port, options.host, () => {
       const stop = scheduleMaintenance();
-      server.once("close", stop);
+      const stopReminders = scheduleReminders();
+      server.once("close", () => {
+        stop();
+        stopReminders();
+      });
       resolve(server);
     });
   });

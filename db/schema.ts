@@ -546,7 +546,7 @@ export const invoiceLines = sqliteTable(
 // The credit trail (issue 18 §3, decision 016): each return an invoice run settled, with
 // the copies settled then and the invoice that credited them (null: the customer had
 // nothing to bill for that paper type and period). A return changed afterwards keeps its
-// row; the difference shows as waiting. One row per return and run at most.
+// row; the trail shows what was credited then and what it is now. One row per return and run at most.
 export const invoiceCredits = sqliteTable(
   "invoice_credits",
   {
@@ -671,6 +671,38 @@ export const shortcuts = sqliteTable(
     ...timestamps,
   },
   (t) => [index("shortcuts_staff").on(t.staffId)],
+);
+
+// E-mail reminders (issue 18 §2, decision 017): a retailer's opt-in, the address, and the
+// key that signs the unsubscribe links of their mails (random per customer, so a link
+// works whichever process sent it, and a new key voids every old link).
+export const emailReminders = sqliteTable("email_reminders", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id),
+  email: text("email").notNull(),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  key: text("key").notNull(),
+  ...timestamps,
+});
+
+// One row per customer and day a reminder went out (or was being sent): at most one a day,
+// however many processes run the job. A failed send removes its row, so a later run retries.
+export const reminderLog = sqliteTable(
+  "reminder_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    day: text("day").notNull(),
+    email: text("email").notNull(),
+    papers: integer("papers").notNull(),
+    state: text("state", { enum: ["sending", "sent"] }).notNull(),
+    messageId: text("message_id"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("reminder_log_customer_day").on(t.customerId, t.day), index("reminder_log_day").on(t.day)],
 );
 
 export type Customer = typeof customers.$inferSelect;

@@ -30,6 +30,8 @@ export const retailerMenu: MenuItem[] = [
       { label: "Löpsedlar", to: "/lopsedlar" },
       // Issue 18 §4, beyond the spec's menu: the retailer's own sell-through.
       { label: "Försäljning", to: "/forsaljning" },
+      // Issue 18 §2: e-mail reminders before the last return day.
+      { label: "Påminnelser", to: "/paminnelser" },
       { label: "Aktuella produkter", to: "/produkter" },
     ],
   },

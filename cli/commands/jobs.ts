@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, unlinkSync, write
 import { finished } from "node:stream/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
-import { parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
+import { parseDateArg, parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 
 function kr(ore: number): string {
@@ -102,6 +102,23 @@ export function registerJobs(program: Command, io: CliIo) {
       } finally {
         if (existsSync(tmp)) unlinkSync(tmp);
       }
+    });
+
+  program
+    .command("remind")
+    .description(
+      "mejlar kunder som slagit på påminnelser och har orapporterade tidningar med sista returdag i dag eller i morgon, högst en gång per dag; utan SMTP_URL skrivs bara vad som skulle skickats",
+    )
+    .option("--date <DATE>", "dagen att påminna för, ÅÅÅÅ-MM-DD (standard: i dag)")
+    .addHelpText("after", "\nExempel:\n  SMTP_URL=smtp://mail.example.se:587 PORTAL_URL=https://retur.example.se npm run portal -- remind")
+    .action(async (opts: { date?: string }) => {
+      const started = Date.now();
+      const on = opts.date === undefined ? undefined : parseDateArg(opts.date, "--date");
+      await prepareDb(getDb());
+      const { runReminders, remindSummaryText } = await import("../../app/features/reminders/index.server");
+      const s = await runReminders({ on, write: (line) => io.out(line) });
+      io.out(`${remindSummaryText(s)} (${seconds(started)})`);
+      if (s.failed > 0) throw new Error(`${s.failed} påminnelser kunde inte skickas; kör igen senare (de som skickats skickas inte igen i dag).`);
     });
 
   program

@@ -11,7 +11,7 @@ export const AUDIT_GROUPS = [
   { id: "inloggningar", label: "Inloggningar och tvåstegsverifiering", prefixes: ["login.", "logout", "totp."] },
   { id: "nekad", label: "Nekad åtkomst", prefixes: ["access.refused"] },
   { id: "personal", label: "Personalkonton", prefixes: ["staff."] },
-  { id: "ovrigt", label: "Helgspärr, produkter, buntar och länkar", prefixes: ["holiday.", "product.", "daily-product.", "bundle.", "label-block.", "shortcut."] },
+  { id: "ovrigt", label: "Helgspärr, produkter, buntar och länkar", prefixes: ["holiday.", "product.", "daily-product.", "bundle.", "label-block.", "shortcut.", "reminder."] },
 ] as const;
 
 export type AuditGroupId = (typeof AUDIT_GROUPS)[number]["id"];

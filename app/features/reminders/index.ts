@@ -1,0 +1,2 @@
+// The reminders feature's client-safe part (the form's names and texts).
+export * from "./words";

@@ -1,0 +1,42 @@
+// Sending mail (issue 18 §2): nodemailer over SMTP_URL, or — without it — a transport that
+// only writes what would be sent, one JSON line per mail, so a demo or a test machine
+// never mails anyone.
+import nodemailer from "nodemailer";
+import type { ReminderMail } from "./reminder-mail.server";
+
+export type OutgoingMail = ReminderMail & { from: string };
+
+export type MailTransport = {
+  /** False for the logging transport: nothing leaves the machine. */
+  delivers: boolean;
+  send(mail: OutgoingMail): Promise<{ messageId: string | null }>;
+  close(): void;
+};
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    delivers: true,
+    async send(mail) {
+      const info = await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      return { messageId: info.messageId ?? null };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export function logTransport(write: (line: string) => void): MailTransport {
+  return {
+    delivers: false,
+    async send(mail) {
+      write(JSON.stringify({ wouldSend: { from: mail.from, to: mail.to, subject: mail.subject, unsubscribe: mail.headers["List-Unsubscribe"] } }));
+      return { messageId: null };
+    },
+    close: () => undefined,
+  };
+}
+
+/** The transport the configuration asks for. */
+export function mailTransport(config: { smtpUrl: string }, write: (line: string) => void): MailTransport {
+  return config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport(write);
+}

@@ -1,0 +1,59 @@
+// Avsluta påminnelser (issue 18 §2, decision 017): the link in every reminder mail. No
+// login: the signed, expiring token names the customer. GET only asks (mail scanners
+// open links); the button's POST — or a mail program's one-click POST (RFC 8058, body
+// "List-Unsubscribe=One-Click" to the same address) — turns the reminders off.
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
+import { readForm } from "~/http/form.server";
+import { requestContext } from "~/http/request-context";
+import { REMINDER_TEXTS as T } from "~/features/reminders";
+import { readUnsubscribeToken, unsubscribe } from "~/features/reminders/index.server";
+import { BarePage } from "~/ui/bare-page";
+
+export const meta: MetaFunction = () => [{ title: `${T.unsubscribeTitle} – Returportalen` }];
+
+const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("t") ?? "").slice(0, 100);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = tokenOf(request);
+  const target = await readUnsubscribeToken(token);
+  if (!target) return data({ target: null, token: "" }, { status: 400 });
+  return { target: { email: target.email, name: target.name, customerId: target.customerId, enabled: target.enabled }, token };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request).catch(() => new FormData());
+  const token = tokenOf(request) || String(form.get("t") ?? "").slice(0, 100);
+  const { ip, requestId } = requestContext(context);
+  const target = await unsubscribe(token, { ip, requestId });
+  if (!target) return data({ done: false as const }, { status: 400 });
+  return { done: true as const, alreadyOff: !target.enabled };
+}
+
+export default function Unsubscribe() {
+  const { target, token } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <BarePage>
+      <h1>{T.unsubscribeTitle}</h1>
+      {answer?.done ? (
+        <p role="status">{answer.alreadyOff ? T.alreadyOff : T.unsubscribed}</p>
+      ) : !target || answer?.done === false ? (
+        <p role="alert">{T.badLink}</p>
+      ) : !target.enabled ? (
+        <p role="status">{T.alreadyOff}</p>
+      ) : (
+        <Form method="post">
+          <input type="hidden" name="t" value={token} />
+          <p>{T.unsubscribeAsk(target.email, target.name, target.customerId)}</p>
+          <button type="submit" className="primary">
+            {T.unsubscribeButton}
+          </button>
+        </Form>
+      )}
+      <p>
+        <Link to="/login">Logga in i Returportalen</Link>
+      </p>
+    </BarePage>
+  );
+}
