@@ -51,6 +51,8 @@ export default defineConfig({
       DATABASE_URL: `file:tests/.tmp/e2e-${port}.db`,
       SESSION_SECRET: "e2e-session-secret-not-for-production-use",
       PORTAL_QUIET_LOG: "1",
+      // The e2e tests run `portal remind` themselves, with their own SMTP server.
+      REMIND_AT: "off",
       THROTTLE_IP_LIMIT: "100000",
       NODE_ENV: "production",
       E2E_PORT: String(port),

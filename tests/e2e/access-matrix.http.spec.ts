@@ -69,6 +69,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/logout", want: "L 200 200 200 200" },
     post: { form: noForm, want: "L L L L L" },
   },
+  // The unsubscribe link of the reminder mails: no login, the signed token decides; a forged one is 400 for all.
+  "routes/avsluta-paminnelser": {
+    get: { url: (ids) => `/avsluta-paminnelser?t=${ids.b}.20990101.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`, want: "400 400 400 400 400" },
+    post: { url: (ids) => `/avsluta-paminnelser?t=${ids.b}.20990101.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`, form: () => ({ "List-Unsubscribe": "One-Click" }), want: "400 400 400 400 400" },
+  },
   "routes/app": {
     get: { url: () => "/app", want: "200 200 200 200 200" },
     post: { form: noForm, want: "405 405 405 405 405" },
@@ -178,6 +183,11 @@ const TABLE: Record<string, Row | null> = {
   "routes/_retailer.forsaljning": {
     get: { url: () => "/forsaljning", want: "L 200 R R R" },
     post: { form: noForm, want: "L 405 R R R" },
+  },
+  "routes/_retailer.paminnelser": {
+    get: { url: () => "/paminnelser", want: "L 200 R R R" },
+    // On without an address is refused; the settings are always the session's customer's.
+    post: { form: (ids) => ({ paminnelser: "1", epost: "", customerId: String(ids.b) }), want: "L 400 R R R" },
   },
   "routes/_retailer.oppettider": {
     get: { url: () => "/oppettider", want: "L 200 R R R" },

@@ -8,8 +8,8 @@ import { schema } from "../../db/client";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, retailerWithAMorning } from "./returns-data";
 
-const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/produkter", "/kontakt"];
-const STAFF_PAGES = ["/admin", "/admin/distribution", "/admin/messages", "/admin/kunder", "/admin/invoice", "/admin/guarantees", "/admin/bundles", "/admin/holidays", "/admin/products", "/admin/returdagar", "/admin/logg"];
+const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/paminnelser", "/produkter", "/kontakt"];
+const STAFF_PAGES = ["/admin", "/admin/distribution", "/admin/messages", "/admin/kunder", "/admin/invoice", "/admin/guarantees", "/admin/bundles", "/admin/holidays", "/admin/products", "/admin/returdagar", "/admin/kreditering", "/admin/logg"];
 
 /** The pages that scroll sideways, with how far, at the current viewport and text size. */
 async function overflowing(page: Page, paths: string[], bigText: boolean) {
