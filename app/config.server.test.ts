@@ -56,6 +56,17 @@ describe("readConfig", () => {
     }
   });
 
+  it("takes the mail settings (SMTP_URL, PORTAL_URL, REMIND_AT) and stops on ones that cannot work", () => {
+    const c = readConfig({});
+    expect([c.smtpUrl, c.portalUrl, c.remindAt]).toEqual(["", "http://localhost:3000", "07:00"]);
+    const set = readConfig({ SMTP_URL: " smtps://u:p@mail.example.se:465 ", PORTAL_URL: "https://retur.example.se/", REMIND_AT: "off", MAIL_FROM: "Retur <r@example.se>" });
+    expect([set.smtpUrl, set.portalUrl, set.remindAt, set.mailFrom]).toEqual(["smtps://u:p@mail.example.se:465", "https://retur.example.se", null, "Retur <r@example.se>"]);
+    expect(readConfig({ REMIND_AT: "06:30" }).remindAt).toBe("06:30");
+    expect(refusal({ SMTP_URL: "mail.example.se:587" })).toMatch(/^SMTP_URL ska vara/);
+    expect(refusal({ PORTAL_URL: "retur.example.se" })).toMatch(/^PORTAL_URL ska vara/);
+    for (const bad of ["7", "24:00", "7:00", "07:60", "never"]) expect(refusal({ REMIND_AT: bad }), bad).toMatch(/^REMIND_AT ska vara/);
+  });
+
   it("says every reason on one line", () => {
     for (const env of [{ NODE_ENV: "production" }, { DATABASE_URL: "pg://x" }, { TRUST_PROXY: "x\ny" }]) {
       expect(refusal(env)).not.toContain("\n");
