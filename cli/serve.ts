@@ -5,7 +5,8 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { randomBytes, randomUUID } from "node:crypto";
-import { resolve } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readConfig } from "../app/config.server";
 import { readiness } from "../app/features/operations/index.server";
@@ -80,6 +81,24 @@ function onlyFiles(handler: express.RequestHandler): express.RequestHandler {
   return (req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? handler(req, res, next) : next());
 }
 
+/**
+ * A built file's Brotli twin (`.br`, written at build time by vite.config.ts) for a
+ * browser that takes br: the same file, smaller than the on-the-fly compression makes it.
+ * Which twins exist is read once; anything else falls through to express.static.
+ */
+export function precompressed(dir: string): express.RequestHandler {
+  const twins = new Set(existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".br")).map((f) => `/${f.slice(0, -3)}`) : []);
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !twins.has(req.path)) return next();
+    res.vary("Accept-Encoding");
+    if (!req.acceptsEncodings("br")) return next();
+    res.type(extname(req.path));
+    res.setHeader("Content-Encoding", "br");
+    req.url = `${req.path}.br`;
+    next();
+  };
+}
+
 export async function createApp(options: ServeOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -144,7 +163,7 @@ export async function createApp(options: ServeOptions) {
   } else {
     const dir = resolve(process.env.REMIX_BUILD_DIR || "build");
     build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as ServerBuild;
-    app.use("/assets", express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
+    app.use("/assets", precompressed(`${dir}/client/assets`), express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
     app.use(onlyFiles(express.static(`${dir}/client`, { maxAge: "1h" })));
   }
   app.use(onlyFiles(express.static("public", { maxAge: "1h" })));

@@ -3,13 +3,14 @@
 // and the route manifest where the page imports it). No retailer page ships the form library: the forms are checked
 // by the server's schema (the login, Löpsedlar, Nödetiketter), and the pages' constants
 // live apart from the schemas (features/*/words.ts), so zod stays on the server.
-import { gzipSync } from "node:zlib";
+import { get as httpGet } from "node:http";
+import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { APIRequestContext } from "@playwright/test";
 import { schema } from "../../db/client";
 import { e2eDb, expect, makeRetailer, test } from "./fixtures";
 import { retailerWithAMorning } from "./returns-data";
 
-const PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/oppettider", "/forsaljning", "/produkter", "/kontakt"];
+const PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/oppettider", "/forsaljning", "/paminnelser", "/produkter", "/kontakt"];
 
 async function javaScriptOf(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
@@ -46,4 +47,41 @@ test("the login page and every retailer page load at most 100 KB of JavaScript (
   expect((await request.get("/lopsedlar", { maxRedirects: 0 })).status()).toBe(200);
   console.log(`JavaScript per page (gzip): ${figures.join(", ")}`);
   expect(over).toEqual([]);
+});
+
+/** GET `path` with this Accept-Encoding, undecoded: status, headers, the bytes as sent. */
+function rawGet(baseURL: string, path: string, acceptEncoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpGet(new URL(path, baseURL), { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+  });
+}
+
+test("the framework's JavaScript goes to a browser that takes Brotli as the build's Brotli file, the same bytes, and the page names it in a Link header", async ({ request, baseURL }) => {
+  const page = await request.get("/login");
+  // The page's scripts are asked for as soon as its headers arrive.
+  const link = page.headers()["link"] ?? "";
+  const components = /<(\/assets\/components-[^>]+\.js)>; rel=modulepreload/.exec(link)?.[1];
+  expect(components, link).toBeTruthy();
+  expect(link).toContain("/assets/entry.client-");
+  const plain = await rawGet(baseURL!, components!, "identity");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  const br = await rawGet(baseURL!, components!, "gzip, deflate, br");
+  expect(br.status).toBe(200);
+  expect(br.headers["content-encoding"]).toBe("br");
+  expect(br.headers["content-type"]).toMatch(/^(application|text)\/javascript/);
+  expect(br.headers["cache-control"]).toContain("immutable");
+  expect(br.headers["vary"]).toMatch(/Accept-Encoding/i);
+  expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+  // Smaller than the gzip a browser without Brotli gets (still compressed on the fly).
+  const gz = await rawGet(baseURL!, components!, "gzip");
+  expect(gz.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  expect(br.body.length).toBeLessThan(gz.body.length * 0.92);
+  // A path that is not a built file is not served from anywhere else.
+  expect((await rawGet(baseURL!, "/assets/..%2f..%2fpackage.json", "br")).status).toBe(404);
 });
