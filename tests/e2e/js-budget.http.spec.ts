@@ -61,13 +61,10 @@ function rawGet(baseURL: string, path: string, acceptEncoding: string): Promise<
   });
 }
 
-test("the framework's JavaScript goes to a browser that takes Brotli as the build's Brotli file, the same bytes, and the page names it in a Link header", async ({ request, baseURL }) => {
-  const page = await request.get("/login");
-  // The page's scripts are asked for as soon as its headers arrive.
-  const link = page.headers()["link"] ?? "";
-  const components = /<(\/assets\/components-[^>]+\.js)>; rel=modulepreload/.exec(link)?.[1];
-  expect(components, link).toBeTruthy();
-  expect(link).toContain("/assets/entry.client-");
+test("the framework's JavaScript goes to a browser that takes Brotli as the build's Brotli file: the same bytes, smaller", async ({ request, baseURL }) => {
+  const html = await (await request.get("/login")).text();
+  const components = /<link rel="modulepreload" href="(\/assets\/components-[^"]+\.js)"/.exec(html)?.[1];
+  expect(components).toBeTruthy();
   const plain = await rawGet(baseURL!, components!, "identity");
   expect(plain.headers["content-encoding"]).toBeUndefined();
   const br = await rawGet(baseURL!, components!, "gzip, deflate, br");

@@ -8,7 +8,8 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { papersDue } from "~/features/returns/index.server";
 import { addDays, today } from "~/lib/dates";
-import type { MailTransport } from "./mail.server";
+import { readConfig } from "~/config.server";
+import { mailTransport, type MailTransport } from "./mail.server";
 import { buildReminderMail } from "./reminder-mail.server";
 import type { ReminderSettingsInput } from "./schemas";
 import { UNSUBSCRIBE_DAYS } from "./words";
@@ -192,9 +193,7 @@ export function remindSummaryText(s: RemindSummary): string {
  * and the server's daily schedule. `write` gets the lines of the logging transport.
  */
 export async function runReminders(options: { on?: string; write: (line: string) => void; env?: Record<string, string | undefined> }): Promise<RemindSummary> {
-  const { readConfig } = await import("~/config.server");
   const config = readConfig(options.env ?? process.env, { allowRandomSecret: true });
-  const { mailTransport } = await import("./mail.server");
   const transport = mailTransport(config, options.write);
   try {
     return await remind({ on: options.on, transport, portalUrl: config.portalUrl, from: config.mailFrom });
