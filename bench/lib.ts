@@ -35,6 +35,12 @@ export function ensureDb(customers: number, days = 90): string {
 export type Server = { url: string; child: ChildProcess; startMs: number; stop: () => Promise<void> };
 
 export async function startServer(dbFile: string, port: number): Promise<Server> {
+  // A server left over from an interrupted run would answer for this one, from its own copy.
+  const stale = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+    () => true,
+    () => false,
+  );
+  if (stale) throw new Error(`port ${port} is taken (a server left over from an interrupted bench run?): stop it first`);
   const started = performance.now();
   const child = spawn(
     "node",
