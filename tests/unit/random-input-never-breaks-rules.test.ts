@@ -96,7 +96,8 @@ describe("returns form: random lines", () => {
     await createBundle(db(), { customerId: a, number: 140, type: 1, open: true });
     await createBundle(db(), { customerId: a, number: 141, type: 0, open: false, closedDate: "2025-03-01" });
     const own = [];
-    for (let i = 0; i < 4; i++) own.push((await newDelivery(a, { date: `2025-03-1${i}`, delivered: 5 + i, editionId: i === 3 ? 20 : 1 })).id);
+    // Within their return window on ON (7 days for main papers, decision 018), so plausible lines can save.
+    for (let i = 0; i < 4; i++) own.push((await newDelivery(a, { date: `2025-03-1${4 + i}`, delivered: 5 + i, editionId: i === 3 ? 20 : 1 })).id);
     const old = (await newDelivery(a, { date: "2025-01-01" })).id;
     const foreign = (await newDelivery(b, { date: "2025-03-19" })).id;
     // Mostly plausible values (so saves happen and the sums matter), often hostile ones.
