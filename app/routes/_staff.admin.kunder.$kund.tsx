@@ -11,6 +11,8 @@ import { redirectWithToast } from "~/auth/session.server";
 import { TITLES } from "~/catalog";
 import { CustomerActionSchema } from "~/features/customers";
 import { customerOverview, customerScope, issueNewPin, setCustomerActive } from "~/features/customers/index.server";
+import { REMINDER_TEXTS } from "~/features/reminders";
+import { getReminderSettings } from "~/features/reminders/index.server";
 import { handleForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { parseShortNumber } from "~/catalog";
@@ -29,7 +31,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const overview = await customerOverview(id, customerScope(user));
   if (!overview) throw new Response(NOT_FOUND, { status: 404 });
   // Issue 18 §4: the customer's sell-through as the retailer sees it (after the scope check above).
-  return { ...overview, sales: await listSales(id), canChange: user.roles.includes("admin") };
+  // Issue 18 §2: whether the retailer gets e-mail reminders, and the last one sent.
+  const [sales, reminders] = await Promise.all([listSales(id), getReminderSettings(id)]);
+  return { ...overview, sales, reminders, canChange: user.roles.includes("admin") };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -58,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const titleName = (id: number) => TITLES.find((t) => t.id === id)?.name ?? String(id);
 
 export default function CustomerPage() {
-  const { customer: c, openBundles, latestReturns, invoices, sales, canChange } = useLoaderData<typeof loader>();
+  const { customer: c, openBundles, latestReturns, invoices, sales, reminders, canChange } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as { pin?: string } | undefined;
   const confirming = useConfirming();
   return (
@@ -101,6 +105,11 @@ export default function CustomerPage() {
           <dd>{c.phone || "–"}</dd>
           <dt>E-post</dt>
           <dd>{c.email || "–"}</dd>
+          <dt>Påminnelser</dt>
+          <dd>
+            {reminders.enabled ? REMINDER_TEXTS.statusOn(reminders.email) : REMINDER_TEXTS.statusOff}
+            {reminders.lastSent ? ` ${REMINDER_TEXTS.lastSent(reminders.lastSent.day, reminders.lastSent.email)}` : null}
+          </dd>
           <dt>Pinkod</dt>
           <dd>{c.hasPin ? "Satt" : "Ingen pinkod ännu"}</dd>
           <dt>Status</dt>

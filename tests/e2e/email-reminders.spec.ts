@@ -9,7 +9,7 @@ import { SMTPServer } from "smtp-server";
 import { addDays } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { eq } from "drizzle-orm";
-import { e2eDb, expect, loginAs, test } from "./fixtures";
+import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
 import { delivery } from "./returns-data";
 
 /** `portal remind --date on` against the e2e database, mailing through `smtpUrl`. Async: the SMTP server runs in this process. */
@@ -90,6 +90,15 @@ test("a retailer turns reminders on, gets the mail before the last return day, a
     // The retailer's page names the mail sent.
     await page.reload();
     await expect(page.getByText(`Senaste påminnelsen skickades ${on} till ${address}.`)).toBeVisible();
+
+    // Customer service sees the same on the customer's page.
+    const staff = await browser.newContext({ baseURL: portalUrl, javaScriptEnabled: !off });
+    const staffPage = await staff.newPage();
+    const admin = await makeStaff("admin");
+    await loginAs(staffPage, admin.email, admin.password);
+    await staffPage.goto(`/admin/kunder/${retailer.id}`);
+    await expect(staffPage.getByText(`Påminnelser skickas till ${address}. Senaste påminnelsen skickades ${on} till ${address}.`)).toBeVisible();
+    await staff.close();
 
     // The link, opened where nobody is logged in: it asks first (a mail scanner's GET changes nothing).
     const stranger = await browser.newContext({ baseURL: portalUrl, javaScriptEnabled: !off });

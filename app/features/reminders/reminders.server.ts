@@ -40,10 +40,12 @@ export async function saveReminderSettings(customerId: number, input: ReminderSe
   await writeTransaction(async (tx) => {
     const [before] = await tx.select({ enabled: r.enabled, email: r.email }).from(r).where(eq(r.customerId, customerId));
     if (before && before.enabled === input.enabled && before.email === input.email) return;
+    // A new address gets a new key: links in mails to the old one stop working.
+    const key = randomBytes(32).toString("base64url");
     await tx
       .insert(r)
-      .values({ customerId, email: input.email, enabled: input.enabled, key: randomBytes(32).toString("base64url") })
-      .onConflictDoUpdate({ target: r.customerId, set: { email: input.email, enabled: input.enabled, updatedAt: Date.now() } });
+      .values({ customerId, email: input.email, enabled: input.enabled, key })
+      .onConflictDoUpdate({ target: r.customerId, set: { email: input.email, enabled: input.enabled, updatedAt: Date.now(), ...(before && before.email !== input.email ? { key } : {}) } });
     await audit({ actor, action: input.enabled ? "reminder.on" : "reminder.off", target: `customer:${customerId}`, detail: { email: input.email } }, tx);
   });
 }

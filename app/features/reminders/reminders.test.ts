@@ -168,12 +168,17 @@ describe("e-mail reminders", () => {
     const audit = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "reminder.unsubscribe"), eq(schema.auditLog.target, `customer:${shop}`)));
     expect(audit).toHaveLength(1);
     expect(audit[0].ip).toBe("203.0.113.9");
-    // The next day: the other customer is reminded, this one not.
+    // A new address voids the links sent to the old one.
+    const otherToken = unsubscribeLink(mailTo("annan@example.se")[0])[1];
+    await saveReminderSettings(other, { enabled: true, email: "annan.ny@example.se" }, customerActor(other));
+    expect(await readUnsubscribeToken(otherToken, ON)).toBeNull();
+    // The next day: the other customer is reminded (at the new address), this one not.
     await newDelivery(shop, { date: addDays(ON, -5) });
     await newDelivery(other, { date: addDays(ON, -5) });
     await run(addDays(ON, 1));
     expect(mailTo("avslut@example.se")).toHaveLength(1);
-    expect(mailTo("annan@example.se")).toHaveLength(2);
+    expect(mailTo("annan@example.se")).toHaveLength(1);
+    expect(mailTo("annan.ny@example.se")).toHaveLength(1);
   });
 
   it("without SMTP_URL only writes what it would send, and claims nothing (portal remind)", async () => {
