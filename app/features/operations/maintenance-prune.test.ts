@@ -60,6 +60,13 @@ async function fill(now: number) {
       { token: "old-token", customerId: customer, at: tokenCut - 1_000 },
       { token: "keep-token", customerId: customer, at: tokenCut + 60_000 },
     ]);
+  const reminderCut = now - RETENTION.reminderLogDays * DAY;
+  await db()
+    .insert(schema.reminderLog)
+    .values([
+      { customerId: customer, day: "2025-01-01", email: "old@example.se", papers: 1, state: "sent", createdAt: reminderCut - 1_000 },
+      { customerId: customer, day: "2026-11-25", email: "keep@example.se", papers: 1, state: "sent", createdAt: reminderCut + 60_000 },
+    ]);
 }
 
 async function remaining() {
@@ -67,7 +74,9 @@ async function remaining() {
   const throttle = await db().select({ key: schema.loginThrottle.key }).from(schema.loginThrottle);
   const audit = await db().select({ action: schema.auditLog.action, n: sql<number>`count(*)` }).from(schema.auditLog).groupBy(schema.auditLog.action);
   const tokens = await db().select({ token: schema.appliedSubmissions.token }).from(schema.appliedSubmissions);
+  const reminders = await db().select({ email: schema.reminderLog.email }).from(schema.reminderLog);
   return {
+    reminders: reminders.map((r) => r.email),
     sessions: sessions.map((r) => r.id).sort(),
     throttle: throttle.map((r) => r.key).sort(),
     audit: Object.fromEntries(audit.map((r) => [r.action, Number(r.n)])),
@@ -80,6 +89,7 @@ async function clear() {
   await db().delete(schema.loginThrottle);
   await db().delete(schema.auditLog);
   await db().delete(schema.appliedSubmissions);
+  await db().delete(schema.reminderLog);
 }
 
 describe("maintenance prune", () => {
@@ -87,15 +97,16 @@ describe("maintenance prune", () => {
     await clear();
     const now = Date.now();
     await fill(now);
-    expect(await prune(now)).toEqual({ sessions: 2, throttle: 1, audit: 12_001, formTokens: 1 });
+    expect(await prune(now)).toEqual({ sessions: 2, throttle: 1, audit: 12_001, formTokens: 1, reminderLog: 1 });
     expect(await remaining()).toEqual({
+      reminders: ["keep@example.se"],
       sessions: ["keep-session"],
       throttle: ["customer:2", "customer:3", "ip:203.0.113.5"],
       audit: { keep: 1 },
       tokens: ["keep-token"],
     });
     // A second run finds nothing more.
-    expect(await prune(now)).toEqual({ sessions: 0, throttle: 0, audit: 0, formTokens: 0 });
+    expect(await prune(now)).toEqual({ sessions: 0, throttle: 0, audit: 0, formTokens: 0, reminderLog: 0 });
     // The address's row goes once its window is over.
     expect(await prune(now + THROTTLE.windowMs)).toMatchObject({ throttle: 1 });
   });
@@ -107,7 +118,7 @@ describe("maintenance prune", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(
-      /^maintenance prune: 2 expired sessions, 1 throttle rows, 12001 audit rows older than 400 days, 1 form tokens older than 30 days removed \(\d+\.\d s\)\n$/,
+      /^maintenance prune: 2 expired sessions, 1 throttle rows, 12001 audit rows older than 400 days, 1 form tokens older than 30 days, 1 reminder log rows older than 400 days removed \(\d+\.\d s\)\n$/,
     );
     expect((await remaining()).sessions).toEqual(["keep-session"]);
     const [{ n }] = await db().select({ n: sql<number>`count(*)` }).from(schema.auditLog).where(eq(schema.auditLog.action, "old"));
