@@ -49,10 +49,14 @@ export function storedMessageContent(content: string): string {
   return isHtmlContent(content) ? sanitizeHtml(content) : content;
 }
 
+/** Plain text made safe inside HTML text and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
 function toMessageHtml(content: string): string {
   if (isHtmlContent(content)) return sanitizeHtml(content);
-  const escaped = content.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  return escaped
+  return escapeHtml(content)
     .split(/\n{2,}/)
     .map((p) => `<p>${p.replace(/\n/g, "<br>")}</p>`)
     .join("");

@@ -3,6 +3,7 @@
 // and a one-click unsubscribe link (also in the List-Unsubscribe headers, RFC 8058).
 import type { DuePaper } from "~/features/returns/index.server";
 import { dueText } from "~/features/returns/texts";
+import { escapeHtml } from "~/lib/html.server";
 
 export type ReminderMail = {
   to: string;
@@ -11,8 +12,6 @@ export type ReminderMail = {
   html: string;
   headers: Record<string, string>;
 };
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function paperName(p: DuePaper): string {
   return p.edition && p.edition !== p.title ? `${p.title} – ${p.edition}` : p.title;
@@ -53,17 +52,17 @@ export function buildReminderMail(input: {
     "",
   ].join("\n");
   const html = `<!doctype html>
-<html lang="sv"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<html lang="sv"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.5">
-<p>Hej ${escape(input.name)}!</p>
-${counts.map((c) => `<p>${escape(c)}</p>`).join("\n")}
+<p>Hej ${escapeHtml(input.name)}!</p>
+${counts.map((c) => `<p>${escapeHtml(c)}</p>`).join("\n")}
 <ul>
-${lines.map((l) => `<li>${escape(l)}</li>`).join("\n")}
+${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join("\n")}
 </ul>
-<p>Rapportera returerna i Returportalen före sista returdag, så att de krediteras:<br><a href="${escape(formUrl)}">Rapportera returer</a></p>
+<p>Rapportera returerna i Returportalen före sista returdag, så att de krediteras:<br><a href="${escapeHtml(formUrl)}">Rapportera returer</a></p>
 <hr>
 <p style="font-size: 0.9em">Du får det här mejlet eftersom påminnelser är påslagna för kund ${input.customerId} i Returportalen.
-<a href="${escape(input.unsubscribeUrl)}">Avsluta påminnelserna</a> (ingen inloggning behövs).</p>
+<a href="${escapeHtml(input.unsubscribeUrl)}">Avsluta påminnelserna</a> (ingen inloggning behövs).</p>
 </body></html>
 `;
   return {

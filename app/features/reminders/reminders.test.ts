@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { portal } from "../../../tests/unit/cli-run";
+import { addDays } from "../../lib/dates";
 import { customerActor } from "../audit/audit.server";
 import { smtpTransport } from "./mail.server";
 import { readUnsubscribeToken, remind, runReminders, saveReminderSettings, unsubscribe } from "./reminders.server";
@@ -61,12 +62,6 @@ async function shopWithDuePaper(name: string, email: string | null, inDays = 1) 
   await newDelivery(id, { date: addDays(ON, inDays - 7) });
   if (email !== null) await saveReminderSettings(id, { enabled: true, email }, customerActor(id));
   return id;
-}
-
-function addDays(date: string, days: number) {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 const mailTo = (address: string) => mails.filter((m) => (Array.isArray(m.to) ? m.to : [m.to]).some((t) => t?.value.some((v) => v.address === address)));
