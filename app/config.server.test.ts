@@ -2,11 +2,11 @@
 // stops a production start, and what development keeps as defaults.
 import { describe, expect, it } from "vitest";
 import { isRefusal } from "~/lib/refusal";
-import { readConfig } from "./config.server";
+import { readConfig, type ConfigOptions } from "./config.server";
 
 const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c";
 
-function refusal(env: Record<string, string | undefined>, options?: { allowRandomSecret?: boolean }): string {
+function refusal(env: Record<string, string | undefined>, options?: ConfigOptions): string {
   try {
     readConfig(env, options);
   } catch (e) {
@@ -21,10 +21,18 @@ describe("readConfig", () => {
     expect(refusal({ NODE_ENV: "production" })).toMatch(/^SESSION_SECRET saknas/);
     expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "kort-hemlighet" })).toMatch(/^SESSION_SECRET är för svag \(14 tecken\)/);
     expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "<long random string, the same everywhere>" })).toMatch(/känt demovärde/);
-    // The `serve --setup` demo may run without one (a random one), never with a weak one.
-    expect(refusal({ NODE_ENV: "production" }, { allowRandomSecret: true })).toBe("");
-    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "bench-secret" }, { allowRandomSecret: true })).toMatch(/för svag/);
-    expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG }).sessionSecret).toBe(STRONG);
+    // The `serve --demo` demo may run without one (a random one), never with a weak one.
+    expect(refusal({ NODE_ENV: "production" }, { demo: true })).toBe("");
+    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "bench-secret" }, { demo: true })).toMatch(/för svag/);
+    expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se" }).sessionSecret).toBe(STRONG);
+  });
+
+  it("stops a production start without PORTAL_URL, and never guesses the address of a production mail or letter", () => {
+    expect(refusal({ NODE_ENV: "production", SESSION_SECRET: STRONG })).toMatch(/^PORTAL_URL saknas: i drift krävs portalens publika adress/);
+    // A tool importing the app reads leniently: no address rather than localhost.
+    expect(readConfig({ NODE_ENV: "production" }, { lenient: true }).portalUrl).toBeNull();
+    expect(readConfig({ NODE_ENV: "production" }, { demo: true }).portalUrl).toBe("http://localhost:3000");
+    expect(readConfig({ NODE_ENV: "production", PORTAL_URL: "https://retur.example.se/" }, { lenient: true }).portalUrl).toBe("https://retur.example.se");
   });
 
   it("keeps the development defaults: a random secret, the local database file, no proxy", () => {

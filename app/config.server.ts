@@ -1,7 +1,9 @@
 // Settings read from the environment (README, Configuration), through one schema, once
 // at start: `portal serve` calls readConfig before it opens the database, so a missing
 // or weak SESSION_SECRET in production, an unknown DATABASE_URL scheme or a bad
-// TRUST_PROXY stops the start with one line that says what to set.
+// TRUST_PROXY stops the start with one line that says what to set. A production start
+// takes nothing on trust (docs/decisions/019-production-start.md): no random secret, no
+// guessed public address, unless the operator asked for the demo (`serve --demo`).
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { databaseUrlProblem } from "~/lib/database-url";
@@ -23,6 +25,10 @@ export const KNOWN_DEMO_SECRETS = new Set([
 ]);
 
 export const SESSION_SECRET_MIN_LENGTH = 32;
+
+/** Why no mail or PIN letter is made: production without the portal's public address. */
+export const PORTAL_URL_MISSING =
+  "PORTAL_URL saknas: i drift krävs portalens publika adress för länkarna i pinkodsbrev och e-post (t.ex. https://retur.example.se).";
 
 export { databaseUrlProblem };
 
@@ -76,11 +82,15 @@ export type Config = {
   publicSiteUrl: string;
   webshopUrl: string;
   clientVersion: string;
-  /** The e-mail reminders (issue 18 §2): SMTP server (smtp:// or smtps://), or "" to log what would be sent. */
+  /** The e-mail reminders: SMTP server (smtp:// or smtps://), or "" to log what would be sent. */
   smtpUrl: string;
   mailFrom: string;
-  /** The portal's own address, for the links in e-mails. */
-  portalUrl: string;
+  /**
+   * The portal's public address, for the links in e-mails and PIN letters (never taken
+   * from a request's headers). null in production when PORTAL_URL is not set: then no
+   * mail or letter is made.
+   */
+  portalUrl: string | null;
   /** When the server sends the day's reminders (HH:MM, Stockholm time), or null for never. */
   remindAt: string | null;
 };
@@ -93,16 +103,26 @@ function urlOk(value: string, protocols: string[]): boolean {
   }
 }
 
+export type ConfigOptions = {
+  /**
+   * The operator's explicit demo (`serve --demo`, `npm start`): a production-mode server
+   * may then run with a random SESSION_SECRET and a local PORTAL_URL.
+   */
+  demo?: boolean;
+  /** Read without the production start's demands: a module or tool importing the app. */
+  lenient?: boolean;
+};
+
 /**
  * The configuration from `env`, or a refusal whose message is the one line the operator
- * reads. `allowRandomSecret`: the `serve --setup` demo (README, `npm start`) may run in
- * production mode without SESSION_SECRET; a weak one is refused even there.
+ * reads. A weak or published SESSION_SECRET is refused even in the demo.
  */
-export function readConfig(env: Record<string, string | undefined> = process.env, options: { allowRandomSecret?: boolean } = {}): Config {
+export function readConfig(env: Record<string, string | undefined> = process.env, options: ConfigOptions = {}): Config {
   const e = envSchema.parse(env);
   const production = e.NODE_ENV === "production";
+  const strict = production && !options.demo && !options.lenient;
   const secret = e.SESSION_SECRET ?? "";
-  if (production && secret === "" && !options.allowRandomSecret) {
+  if (strict && secret === "") {
     throw refuse.invalid(
       `SESSION_SECRET saknas: i drift (NODE_ENV=production) krävs en slumpad sträng på minst ${SESSION_SECRET_MIN_LENGTH} tecken, samma på alla appservrar (t.ex. openssl rand -hex 32).`,
     );
@@ -125,8 +145,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   }
   const smtpUrl = (e.SMTP_URL ?? "").trim();
   if (smtpUrl && !urlOk(smtpUrl, ["smtp:", "smtps:"])) throw refuse.invalid("SMTP_URL ska vara en smtp://- eller smtps://-adress, t.ex. smtp://user:lösen@mail.example.se:587.");
-  const portalUrl = (e.PORTAL_URL ?? "").trim().replace(/\/+$/, "") || "http://localhost:3000";
-  if (!urlOk(portalUrl, ["http:", "https:"])) throw refuse.invalid("PORTAL_URL ska vara portalens adress, t.ex. https://retur.example.se.");
+  const givenUrl = (e.PORTAL_URL ?? "").trim().replace(/\/+$/, "");
+  if (givenUrl && !urlOk(givenUrl, ["http:", "https:"])) throw refuse.invalid("PORTAL_URL ska vara portalens adress, t.ex. https://retur.example.se.");
+  if (strict && !givenUrl) {
+    throw refuse.invalid(PORTAL_URL_MISSING);
+  }
+  const portalUrl = givenUrl || (production && !options.demo ? null : "http://localhost:3000");
   const remindAt = (e.REMIND_AT ?? "").trim() || "07:00";
   if (remindAt !== "off" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(remindAt)) throw refuse.invalid("REMIND_AT ska vara en tid (TT:MM, svensk tid) eller off.");
   return {
@@ -149,7 +173,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * The settings the app runs with. `portal serve` has checked the same environment with
- * readConfig before the app is loaded; the random secret is allowed here so that the
- * `serve --setup` demo (and a tool importing the app) loads.
+ * readConfig before the app is loaded (and marks its demo with PORTAL_DEMO=1); read
+ * leniently here so that a tool importing the app loads.
  */
-export const config: Config = readConfig(process.env, { allowRandomSecret: true });
+export const config: Config = readConfig(process.env, { lenient: true, demo: process.env.PORTAL_DEMO === "1" });

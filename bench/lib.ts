@@ -52,6 +52,7 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
         NODE_ENV: "production",
         PORTAL_QUIET_LOG: "1",
         SESSION_SECRET: "bench-session-secret-not-for-production",
+        PORTAL_URL: `http://127.0.0.1:${port}`,
         THROTTLE_IP_LIMIT: "1000000",
       },
       stdio: ["ignore", "ignore", "inherit"],

@@ -23,6 +23,45 @@ async function rolesAndDistributor(opts: { roles: string; distributor?: string }
   return { roles, distributorId };
 }
 
+/**
+ * Fills an empty database with the demo: new random logins, printed once. null (and
+ * nothing written) when the database has customers.
+ */
+async function fillDemo(conn: ReturnType<typeof getDb>, io: CliIo) {
+  const { schema } = await import("../db/client");
+  if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) return null;
+  const { seedDemo, demoLoginText, newDemoLogins } = await import("../db/seed");
+  const { today } = await import("../app/lib/dates");
+  const logins = newDemoLogins();
+  const result = await seedDemo(conn, today(), logins);
+  io.out(demoLoginText(logins));
+  return result;
+}
+
+/**
+ * A production server never runs with an account whose password was published: the
+ * demo of earlier versions seeded these, and their README printed them.
+ */
+async function refusePublishedPasswords(conn: ReturnType<typeof getDb>) {
+  const { schema } = await import("../db/client");
+  const { PUBLISHED_DEMO_LOGINS } = await import("../db/seed");
+  const { verifySecret } = await import("../app/features/auth/index.server");
+  const { inArray, isNull, and } = await import("drizzle-orm");
+  const s = schema.staffUsers;
+  const rows = await conn
+    .select({ email: s.email, passwordHash: s.passwordHash })
+    .from(s)
+    .where(and(isNull(s.deactivatedAt), inArray(s.email, PUBLISHED_DEMO_LOGINS.map((l) => l.email))));
+  for (const row of rows) {
+    const published = PUBLISHED_DEMO_LOGINS.find((l) => l.email === row.email)!;
+    if (await verifySecret(published.password, row.passwordHash)) {
+      throw new Error(
+        `${row.email} har fortfarande demolösenordet som stått i README; servern startar inte i drift. Byt det med portal staff set-password ${row.email}, eller stäng av kontot.`,
+      );
+    }
+  }
+}
+
 export function buildProgram(streams: CliStreams | CliIo = {}): Command {
   const io = "out" in streams ? streams : cliIo(streams);
   const program = new Command("portal")
@@ -82,17 +121,12 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       const started = Date.now();
       const conn = getDb();
       await prepareDb(conn);
-      const { seedDemo, demoLoginText } = await import("../db/seed");
-      const { schema } = await import("../db/client");
-      const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
-      if (existing.length > 0) {
+      const filled = await fillDemo(conn, io);
+      if (filled === null) {
         if (opts.ifEmpty) return;
         throw new Error("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
       }
-      const { today } = await import("../app/lib/dates");
-      const result = await seedDemo(conn, today());
-      io.out(demoLoginText());
-      io.out(`Klart: ${result.customers} kunder, ${result.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      io.out(`Klart: ${filled.customers} kunder, ${filled.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     });
 
   const customer = program.command("customer").description("återförsäljare");
@@ -210,32 +244,28 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .addOption(new Option("--port <port>", "port").env("PORT").default("3000"))
     .addOption(new Option("--host <host>", "adress att lyssna på").env("HOST").default("0.0.0.0"))
     .option("--dev", "utvecklingsläge med Vite")
-    .option("--setup", "migrera, och fyll en tom databas med demodata")
-    .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000")
-    .action(async (opts: { port: string; host: string; dev?: boolean; setup?: boolean }) => {
+    .option("--demo", "DEMO, aldrig i drift: fyller en tom databas med påhittade kunder och personal (inloggningarna skrivs ut en gång) och tillåter en slumpad SESSION_SECRET")
+    .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000\n  npm run portal -- serve --demo   (npm start)")
+    .action(async (opts: { port: string; host: string; dev?: boolean; demo?: boolean }) => {
       const port = parseIntArg(opts.port, "--port", 1, 65535);
       process.env.NODE_ENV ??= opts.dev ? "development" : "production";
+      // The app's module-level configuration reads the same flag (app/config.server.ts).
+      process.env.PORTAL_DEMO = opts.demo ? "1" : "";
       // The configuration, once, before anything opens: a bad one stops the start with one line.
       const { readConfig } = await import("../app/config.server");
-      const config = readConfig(process.env, { allowRandomSecret: Boolean(opts.setup) });
+      const config = readConfig(process.env, { demo: Boolean(opts.demo) });
       const conn = getDb();
       await prepareDb(conn);
       // A server on a database it cannot write would answer every save with an error.
       const { assertWritable } = await import("../app/features/operations/index.server");
       await assertWritable(config.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
-      if (config.production && config.sessionSecretRandom) {
-        io.err("portal: SESSION_SECRET saknas; demoservern (--setup) använder en slumpad, så inloggningar gäller bara tills den startas om.");
-      }
-      if (opts.setup) {
-        const { schema } = await import("../db/client");
-        const existing = await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1);
-        const { demoLoginText, seedDemo } = await import("../db/seed");
-        if (existing.length === 0) {
-          const { today } = await import("../app/lib/dates");
-          await seedDemo(conn, today());
-          io.out("En tom databas fylldes med demodata.");
-        }
-        io.out(demoLoginText());
+      if (opts.demo) {
+        io.err("portal: DEMO (--demo): påhittade kunder och personal, inte för riktiga returer.");
+        if (config.sessionSecretRandom) io.err("portal: SESSION_SECRET saknas; demon använder en slumpad, så inloggningar gäller bara tills den startas om.");
+        if ((await fillDemo(conn, io)) === null) io.out("Databasen har redan data; demoinloggningarna skrevs ut när den fylldes.");
+        else io.out("En tom databas fylldes med demodata.");
+      } else if (config.production) {
+        await refusePublishedPasswords(conn);
       }
       const { serve } = await import("./serve");
       const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });

@@ -104,7 +104,7 @@ export async function createApp(options: ServeOptions) {
   app.disable("x-powered-by");
   // Behind a proxy, TRUST_PROXY names how many hops (or which addresses) to trust for
   // X-Forwarded-For/-Proto; checked at start (app/config.server.ts).
-  const { trustProxy } = readConfig(process.env, { allowRandomSecret: true });
+  const { trustProxy } = readConfig(process.env, { lenient: true });
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
 
   // For a load balancer: before the request log, the session and Remix. /healthz says the
@@ -242,7 +242,7 @@ export function msUntilStockholm(hhmm: string, now: Date = new Date()): number {
  * follows the clock over summer time.
  */
 function scheduleReminders(): () => void {
-  const { remindAt } = readConfig(process.env, { allowRandomSecret: true });
+  const { remindAt } = readConfig(process.env, { lenient: true });
   if (!remindAt) return () => undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

@@ -1,4 +1,5 @@
 // `portal seed --demo`: a small, deterministic, believable data set.
+import { randomInt } from "node:crypto";
 import { titleName } from "../app/catalog/index";
 import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
 import type { Db } from "./client";
@@ -12,13 +13,36 @@ import {
 } from "./factories";
 import * as schema from "./schema";
 
-export const DEMO_LOGINS = {
-  retailer: { customerId: 1001, pin: "1234" },
-  retailer2: { customerId: 1002, pin: "1234" },
-  admin: { email: "admin@returportalen.example", password: "demo-admin-2026" },
-  sales: { email: "salj@returportalen.example", password: "demo-salj-2026" },
-  utb: { email: "utb.norr@returportalen.example", password: "demo-utb-2026" },
+/** The demo's logins: the same addresses every time, new secrets for every seeded database. */
+export type DemoLogins = {
+  retailerPin: string;
+  admin: { email: string; password: string };
+  sales: { email: string; password: string };
+  utb: { email: string; password: string };
 };
+
+/**
+ * The passwords earlier versions seeded and published in the README. A production
+ * server refuses to start while a staff account still has one (cli/program.ts serve).
+ */
+export const PUBLISHED_DEMO_LOGINS = [
+  { email: "admin@returportalen.example", password: "demo-admin-2026" },
+  { email: "salj@returportalen.example", password: "demo-salj-2026" },
+  { email: "utb.norr@returportalen.example", password: "demo-utb-2026" },
+] as const;
+
+const SECRET_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const secret = (length: number) => Array.from({ length }, () => SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)]).join("");
+
+/** New random logins for a demo database: printed once when it is filled, never stored in clear. */
+export function newDemoLogins(): DemoLogins {
+  return {
+    retailerPin: String(randomInt(0, 1_000_000)).padStart(6, "0"),
+    admin: { email: "admin@returportalen.example", password: secret(16) },
+    sales: { email: "salj@returportalen.example", password: secret(16) },
+    utb: { email: "utb.norr@returportalen.example", password: secret(16) },
+  };
+}
 
 const TOWNS = [
   ["Stockholm", "111 20"], ["Göteborg", "411 05"], ["Malmö", "211 22"], ["Uppsala", "753 20"],
@@ -28,7 +52,7 @@ const TOWNS = [
 const KINDS = ["Pressbyrån", "Tidningskiosken", "ICA Nära", "Circle K", "Direkten", "Tobak & Tidningar", "Coop Konsum", "Hemköp"];
 const STREETS = ["Storgatan", "Drottninggatan", "Kungsgatan", "Järnvägsgatan", "Torggatan", "Skolgatan", "Östra vägen"];
 
-export async function seedDemo(db: Db, today: string): Promise<{ customers: number; deliveries: number }> {
+export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDemoLogins()): Promise<{ customers: number; deliveries: number }> {
   const rnd = seededRandom(20261122);
   let deliveryCount = 0;
   await db.transaction(async (tx) => {
@@ -44,7 +68,7 @@ export async function seedDemo(db: Db, today: string): Promise<{ customers: numb
       await createCustomer(tx, {
         id,
         distributorId,
-        pin: "1234",
+        pin: logins.retailerPin,
         name: id === 1001 ? "Pressbyrån Centralstationen Stockholm" : `${rnd.pick(KINDS)} ${city} ${i + 1}`,
         address: `${rnd.pick(STREETS)} ${rnd.int(1, 60)}`,
         zip,
@@ -241,18 +265,18 @@ export async function seedDemo(db: Db, today: string): Promise<{ customers: numb
     }
 
     // Not enrolled: the demo admin sets up the authenticator app at the first login.
-    await createStaff(tx, { ...DEMO_LOGINS.admin, name: "Anna Admin", roles: "admin", totpSecret: null });
-    await createStaff(tx, { ...DEMO_LOGINS.sales, name: "Sven Säljare", roles: "sales", totpSecret: null });
-    await createStaff(tx, { ...DEMO_LOGINS.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
+    await createStaff(tx, { ...logins.admin, name: "Anna Admin", roles: "admin", totpSecret: null });
+    await createStaff(tx, { ...logins.sales, name: "Sven Säljare", roles: "sales", totpSecret: null });
+    await createStaff(tx, { ...logins.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
   });
   return { customers: 40, deliveries: deliveryCount };
 }
 
-export function demoLoginText(): string {
-  const l = DEMO_LOGINS;
+/** What the operator is shown once, when the demo database is filled. */
+export function demoLoginText(l: DemoLogins): string {
   return [
-    "Demo-inloggningar:",
-    `  Återförsäljare: kundnummer ${l.retailer.customerId}, pinkod ${l.retailer.pin} (även ${l.retailer2.customerId}–1040)`,
+    "Demo-inloggningar (visas bara nu; byt med portal customer set-pin / portal staff set-password):",
+    `  Återförsäljare: kundnummer 1001–1040, pinkod ${l.retailerPin}`,
     `  Admin:          ${l.admin.email} / ${l.admin.password} (tvåstegsverifiering: kopplar en app vid första inloggningen)`,
     `  Sälj:           ${l.sales.email} / ${l.sales.password}`,
     `  Utb (Norr):     ${l.utb.email} / ${l.utb.password}`,

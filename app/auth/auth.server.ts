@@ -135,9 +135,16 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
     await audit({ actor: staffActor(result.staffId, who), action: "login.deactivated" });
     throw loginRefused("login", "Kontot är avstängt. Kontakta en administratör.");
   }
-  const actor = result.kind === "retailer" ? customerActor(result.customerId, who) : staffActor(result.staffId, who);
-  await audit({ actor, action: "login.success" });
+  // The caller audits what the right secret led to: "login.success" for a whole login,
+  // "login.password" for a staff login that goes on to its code step.
   return result;
+}
+
+/** Audits a login that is complete (after the second factor, where one is asked). */
+export function auditLoginSuccess(result: LoginResult | { kind: "staff"; staffId: number }, context: AppLoadContext): Promise<void> {
+  const who = requestContext(context);
+  const actor = result.kind === "retailer" ? customerActor(result.customerId, who) : staffActor(result.staffId, who);
+  return audit({ actor, action: "login.success" });
 }
 
 /**

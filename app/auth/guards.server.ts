@@ -45,13 +45,15 @@ async function load(request: Request) {
   const staffId = session.get("staffId");
   if (typeof customerId === "number") {
     const c = await getCustomer(customerId);
-    if (!c) return { session, user: null };
     const impersonatorId = session.get("impersonatorId");
+    // Checked on every request: a deactivated retailer is logged out at once. (Staff may
+    // open a deactivated customer's portal, having been asked first.)
+    if (!c || (c.deactivatedAt !== null && typeof impersonatorId !== "number")) return { session, user: null };
     // Only an admin may be in a retailer's portal: one who has lost the role (or the
     // account) loses the impersonation at once, not when the session expires.
     if (typeof impersonatorId === "number") {
       const staff = await getStaff(impersonatorId);
-      if (!staff || !staff.roles.split(",").includes("admin")) {
+      if (!staff || staff.deactivatedAt !== null || !staff.roles.split(",").includes("admin")) {
         if (session.id) await deleteSessionRow(session.id);
         return { session, user: null };
       }
@@ -71,7 +73,8 @@ async function load(request: Request) {
   }
   if (typeof staffId === "number") {
     const s = await getStaff(staffId);
-    if (!s) return { session, user: null };
+    // Checked on every request: a deactivated account is logged out at once.
+    if (!s || s.deactivatedAt !== null) return { session, user: null };
     const user: StaffUser = {
       kind: "staff",
       staffId: s.id,

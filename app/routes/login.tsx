@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { logIn, looksLikeEmail } from "~/auth/auth.server";
+import { auditLoginSuccess, logIn, looksLikeEmail } from "~/auth/auth.server";
+import { audit, staffActor } from "~/features/audit/index.server";
+import { requestContext } from "~/http/request-context";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { getUser, safeRedirect } from "~/auth/guards.server";
 import { rememberDevice } from "~/auth/device.server";
 import { LAPSED_NOTICE, carriedAfterLogin, hasCarriedForm } from "~/auth/carried.server";
-import { pendingSessionData } from "~/auth/pending.server";
+import { passwordStamp, pendingSessionData } from "~/auth/pending.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
 import { newTotpSecret, secondFactorRequired } from "~/features/auth/index.server";
@@ -60,12 +62,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
             redirectTo: fits ? to : home,
             accountKey: result.accountKey,
             secret: staff.totpSecret ? null : newTotpSecret(),
+            passwordStamp: passwordStamp(staff.passwordHash),
           });
+          // Half a login: audited as its own step; login.success follows the code.
+          await audit({ actor: staffActor(staff.id, requestContext(context)), action: "login.password", detail: { next: staff.totpSecret ? "code" : "enrol" } });
           const headers = new Headers({ "Set-Cookie": await startSession(request, pending) });
           if (carried.setCookie) headers.append("Set-Cookie", carried.setCookie);
           return redirect("/login/kod", { headers });
         }
       }
+      await auditLoginSuccess(result, context);
       const cookie = await startSession(request, result.kind === "retailer" ? { customerId: result.customerId } : { staffId: result.staffId });
       const headers = new Headers();
       headers.append("Set-Cookie", cookie);

@@ -14,7 +14,8 @@ import { CodeSchema } from "~/features/auth";
 import { useContractForm } from "~/ui/form";
 import { rememberDevice } from "~/auth/device.server";
 import { getUserAndSession } from "~/auth/guards.server";
-import { readPending, type PendingLogin } from "~/auth/pending.server";
+import { pendingStillValid, readPending, type PendingLogin } from "~/auth/pending.server";
+import { auditLoginSuccess } from "~/auth/auth.server";
 import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
 import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/features/auth/index.server";
@@ -45,8 +46,10 @@ async function pendingLogin(request: Request) {
   if (user) throw redirect("/login");
   const pending = readPending(session);
   const staff = pending ? await getStaff(pending.staffId) : null;
+  // Deactivated or given a new password since the password step: that login is over.
+  if (!pending || !staff || !pendingStillValid(pending, staff)) return null;
   // Reset meanwhile (portal staff reset-2fa) with nothing to enrol: start over.
-  if (!pending || !staff || (!staff.totpSecret && !pending.secret)) return null;
+  if (!staff.totpSecret && !pending.secret) return null;
   return { pending, staff };
 }
 
@@ -60,7 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The full staff session, as /login starts it: a new session id and the device cookie. */
-async function logIn(request: Request, pending: PendingLogin, toast?: string): Promise<Headers> {
+async function logIn(request: Request, context: ActionFunctionArgs["context"], pending: PendingLogin, toast?: string): Promise<Headers> {
+  await auditLoginSuccess({ kind: "staff", staffId: pending.staffId }, context);
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", await startSession(request, { staffId: pending.staffId }, toast));
   headers.append("Set-Cookie", await rememberDevice(request, pending.accountKey));
@@ -89,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             use.kind === "recovery"
               ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
               : undefined;
-          return redirect(pending.redirectTo, { headers: await logIn(request, pending, toast) });
+          return redirect(pending.redirectTo, { headers: await logIn(request, context, pending, toast) });
         }
         const secret = pending.secret;
         const enrolled = await checkSecondFactor(staff.id, context, async () => {
@@ -98,7 +102,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
         // Enrolled from another browser meanwhile: this page now asks for that app's code.
         if (!enrolled.ok) throw redirect("/login/kod");
-        const headers = await logIn(request, pending);
+        const headers = await logIn(request, context, pending);
         return data({ recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
       } catch (error) {
         // A wrong code belongs beside the field; a throttle or a busy server over the form.

@@ -23,7 +23,7 @@ const CUSTOMERS = 80;
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(PORT)], {
-    env: { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production", PORTAL_QUIET_LOG: "1", SESSION_SECRET: "crash-session-secret-not-for-production", THROTTLE_IP_LIMIT: "1000000" },
+    env: { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production", PORTAL_QUIET_LOG: "1", SESSION_SECRET: "crash-session-secret-not-for-production", PORTAL_URL: URL_, THROTTLE_IP_LIMIT: "1000000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {

@@ -40,6 +40,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       ...process.env,
       DATABASE_URL: `file:${file}`,
       SESSION_SECRET: "own-server-session-secret-not-for-production",
+      PORTAL_URL: `http://127.0.0.1:${port}`,
       PORTAL_QUIET_LOG: "1",
       NODE_ENV: "production",
       ...env,

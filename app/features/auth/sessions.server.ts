@@ -40,7 +40,8 @@ export async function createSessionRow(given: SessionData, now = Date.now()): Pr
     tx.insert(schema.sessions).values({
       id,
       customerId: data.customerId ?? null,
-      staffId: data.staffId ?? null,
+      // A login waiting for its code is the user's too: it ends with their other sessions.
+      staffId: data.staffId ?? (typeof data.pendingStaffId === "number" ? data.pendingStaffId : null),
       impersonatorId: data.impersonatorId ?? null,
       data: JSON.stringify(data),
       createdAt: now,
@@ -136,7 +137,10 @@ export async function endCustomerSessions(customerId: number): Promise<number> {
   return result.rowsAffected;
 }
 
-/** Ends every session of a staff user, and every retailer portal they have opened. */
+/**
+ * Ends every session of a staff user — logins still waiting for their code included —
+ * and every retailer portal they have opened.
+ */
 export async function endStaffSessions(staffId: number, tx?: Tx): Promise<number> {
   const run = (t: Tx) =>
     t.delete(schema.sessions).where(or(eq(schema.sessions.staffId, staffId), eq(schema.sessions.impersonatorId, staffId)));

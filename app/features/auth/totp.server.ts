@@ -1,13 +1,14 @@
 // The staff second factor: TOTP (RFC 6238) with otpauth, enrolled on first login,
 // and ten single-use recovery codes (docs/decisions/013-staff-second-factor.md).
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { schema, writeTransaction } from "~/db.server";
 import { audit, type Actor, staffActor } from "~/features/audit/audit.server";
 import { getStaffByEmail, parseRoles, type Role } from "~/features/staff/staff.server";
 import { clearThrottle } from "./throttle.server";
+import { endStaffSessions } from "./sessions.server";
 
 // What every authenticator app understands: SHA-1, 6 digits, 30 s (RFC 6238 defaults).
 const PERIOD_S = 30;
@@ -207,16 +208,7 @@ export async function resetSecondFactor(email: string, actor: Actor): Promise<{ 
       .set({ totpSecret: null, totpRecovery: "[]", totpLastStep: 0, updatedAt: Date.now() })
       .where(eq(schema.staffUsers.id, staff.id));
     // Impersonations the user started and logins waiting for a code end too.
-    const ended = await tx
-      .delete(schema.sessions)
-      .where(
-        or(
-          eq(schema.sessions.staffId, staff.id),
-          eq(schema.sessions.impersonatorId, staff.id),
-          sql`json_extract(${schema.sessions.data}, '$.pendingStaffId') = ${staff.id}`,
-        ),
-      );
-    const sessionsEnded = ended.rowsAffected;
+    const sessionsEnded = await endStaffSessions(staff.id, tx);
     await clearThrottle(`totp:staff:${staff.id}`, tx);
     await audit({ actor, action: "staff.reset-2fa", target: `staff:${staff.id}`, detail: { sessionsEnded } }, tx);
     return { staffId: staff.id, sessionsEnded };

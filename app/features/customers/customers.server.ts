@@ -9,7 +9,7 @@ export const PIN_PATTERN = /^\d{4,6}$/;
 const customerById = preparedQuery((db) => {
   const c = schema.customers;
   return db
-    .select({ id: c.id, name: c.name, address: c.address, zip: c.zip, city: c.city, distributorId: c.distributorId })
+    .select({ id: c.id, name: c.name, address: c.address, zip: c.zip, city: c.city, distributorId: c.distributorId, deactivatedAt: c.deactivatedAt })
     .from(c)
     .where(eq(c.id, sql.placeholder("customerId")))
     .prepare();

@@ -8,7 +8,8 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { papersDue } from "~/features/returns/index.server";
 import { addDays, today } from "~/lib/dates";
-import { readConfig } from "~/config.server";
+import { PORTAL_URL_MISSING, readConfig } from "~/config.server";
+import { refuse } from "~/lib/refusal";
 import { mailTransport, type MailTransport } from "./mail.server";
 import { buildReminderMail } from "./reminder-mail.server";
 import type { ReminderSettingsInput } from "./schemas";
@@ -195,7 +196,8 @@ export function remindSummaryText(s: RemindSummary): string {
  * and the server's daily schedule. `write` gets the lines of the logging transport.
  */
 export async function runReminders(options: { on?: string; write: (line: string) => void; env?: Record<string, string | undefined> }): Promise<RemindSummary> {
-  const config = readConfig(options.env ?? process.env, { allowRandomSecret: true });
+  const config = readConfig(options.env ?? process.env, { lenient: true });
+  if (config.portalUrl === null) throw refuse.invalid(PORTAL_URL_MISSING);
   const transport = mailTransport(config, options.write);
   try {
     return await remind({ on: options.on, transport, portalUrl: config.portalUrl, from: config.mailFrom });

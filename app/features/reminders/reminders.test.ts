@@ -185,6 +185,9 @@ describe("e-mail reminders", () => {
     const cli = await portal(["remind", "--date", ON], { env: { SMTP_URL: "", PORTAL_URL: PORTAL } });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain('"to":"logg@example.se"');
+    // The log never holds a working unsubscribe link: the token is left out.
+    expect(cli.stdout).toContain(`${PORTAL}/avsluta-paminnelser?t=…`);
+    expect(cli.stdout).not.toMatch(/t=\d+\.\d{8}\.[\w-]+/);
     expect(cli.stdout).toMatch(/Påminnelser 2027-03-10: 0 skickade, \d+ loggade \(SMTP_URL saknas, inget skickat\)/);
     expect(await db().select().from(schema.reminderLog).where(eq(schema.reminderLog.customerId, shop))).toHaveLength(0);
     // With SMTP_URL the same command sends, and a bad date is a usage error.
@@ -193,6 +196,10 @@ describe("e-mail reminders", () => {
     expect(sent.stdout).toMatch(/Påminnelser 2027-03-10: [1-9]\d* skickade/);
     expect(mailTo("logg@example.se")).toHaveLength(1);
     expect((await portal(["remind", "--date", "2027-02-30"])).code).toBe(2);
+    // In production a mail is never sent with a guessed address in its links.
+    const noUrl = await portal(["remind", "--date", ON], { env: { SMTP_URL: smtpUrl, PORTAL_URL: "", NODE_ENV: "production" } });
+    expect(noUrl.code).toBe(1);
+    expect(noUrl.stderr).toMatch(/^portal: PORTAL_URL saknas/);
     void lines;
   });
 

@@ -71,11 +71,17 @@ export async function changeStaffRoles(id: number, roles: Role[], distributorId:
   });
 }
 
-/** Deactivates (no login, sessions ended) or reactivates; false when it already was so. */
+/**
+ * Deactivates (no login, sessions ended) or reactivates; false when it already was so.
+ * Deactivating an account that already is still ends any session it has.
+ */
 export async function setStaffActive(id: number, active: boolean, actor: Actor, actorStaffId: number): Promise<boolean> {
   return writeTransaction(async (tx) => {
     const row = await staffRow(tx, id);
-    if ((row.deactivatedAt === null) === active) return false;
+    if ((row.deactivatedAt === null) === active) {
+      if (!active) await endStaffSessions(id, tx);
+      return false;
+    }
     if (!active) {
       if (id === actorStaffId) throw refuse.invalid(NOT_YOURSELF);
       if (row.roles.split(",").includes("admin") && (await otherActiveAdmins(tx, id)) === 0) throw refuse.invalid(LAST_ADMIN);
