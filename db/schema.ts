@@ -81,6 +81,9 @@ export const staffUsers = sqliteTable("staff_users", {
   totpLastStep: integer("totp_last_step").notNull().default(0),
   // Set when an admin deactivates the account: no login, sessions ended, history kept (issue 16).
   deactivatedAt: integer("deactivated_at"),
+  // A password an admin gave (Lägg till, Nytt lösenord): works for one login, which must
+  // set a new one before anything else (docs/decisions/019-production-start.md).
+  passwordOneTime: integer("password_one_time", { mode: "boolean" }).notNull().default(false),
   ...timestamps,
 });
 
@@ -139,6 +142,8 @@ export const auditLog = sqliteTable(
     at: integer("at").notNull().default(now),
     // "customer:123", "staff:7", "cli", "anonymous"
     actor: text("actor").notNull(),
+    // The customer a staff user acted for, in that customer's portal ("customer:123").
+    onBehalfOf: text("on_behalf_of"),
     action: text("action").notNull(),
     target: text("target"),
     detail: text("detail"),

@@ -1,6 +1,6 @@
 import { redirect } from "@remix-run/node";
 import { listAlerts, lockRedirect } from "~/features/alerts/index.server";
-import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
+import { audit, customerActor, onBehalfActor, staffActor, type Actor } from "~/features/audit/index.server";
 import { getCustomer } from "~/features/customers/index.server";
 import { auditImpersonatedRequest, deleteSessionRow } from "~/features/auth/index.server";
 import { getStaff, type Role } from "~/features/staff/index.server";
@@ -161,8 +161,10 @@ export async function requireRetailer(request: Request, context: AppLoadContext)
   if (found.kind !== "retailer") return refuse(found, request, context);
   await requireFormToken(request, (await getUserAndSession(request)).session);
   const { ip, requestId } = requestContext(context);
-  const user: RetailerUser = { ...found, actor: customerActor(found.customerId, { ip, requestId }) };
-  if (user.impersonatorId !== null) await auditImpersonated(user, request);
+  // In a portal opened by staff, everything is recorded as the staff user, for the customer.
+  const actor = found.impersonatorId !== null ? onBehalfActor(found.impersonatorId, found.customerId, { ip, requestId }) : customerActor(found.customerId, { ip, requestId });
+  const user: RetailerUser = { ...found, actor };
+  if (user.impersonatorId !== null) await auditImpersonated(user, request, context);
   else if (request.method !== "GET" && request.method !== "HEAD") await refuseWhileLocked(user, request);
   return user;
 }
@@ -174,15 +176,19 @@ async function refuseWhileLocked(user: RetailerUser, request: Request) {
   if (to !== null) throw redirect(to);
 }
 
-// Every request that can change something in an impersonated session is audited under
-// the staff user's id, once per request however many guards run.
-const auditedRequests = new WeakSet<Request>();
-async function auditImpersonated(user: RetailerUser, request: Request) {
-  if (request.method === "GET" || request.method === "HEAD" || auditedRequests.has(request)) return;
-  auditedRequests.add(request);
-  const { ip, requestId } = user.actor;
+// Every request that can change something in an impersonated session, and every file it
+// downloads (an invoice, the returns PDF), is audited under the staff user's id, once per
+// request however many guards run (keyed by the request's context: Remix hands each
+// loader a Request object of its own).
+const auditedRequests = new WeakSet<object>();
+const DOWNLOAD = /\.(pdf|xlsx|csv)$/i;
+async function auditImpersonated(user: RetailerUser, request: Request, context: AppLoadContext) {
   const path = new URL(request.url).pathname;
-  await auditImpersonatedRequest(user.impersonatorId!, user.customerId, { method: request.method, path }, { ip, requestId });
+  const read = request.method === "GET" || request.method === "HEAD";
+  if ((read && !DOWNLOAD.test(path)) || auditedRequests.has(context)) return;
+  auditedRequests.add(context);
+  const { ip, requestId } = user.actor;
+  await auditImpersonatedRequest(user.impersonatorId!, user.customerId, { method: request.method, path, download: read }, { ip, requestId });
 }
 
 /** `roles`: any of them grants access; omitted means any staff role. */

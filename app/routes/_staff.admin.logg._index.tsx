@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { AUDIT_GROUPS, actionGroupLabel } from "~/features/audit";
+import { AUDIT_GROUPS, actionGroupLabel, actorText } from "~/features/audit";
 import { AUDIT_SORT_COLUMNS, searchAudit } from "~/features/audit/index.server";
 import { readAuditQuery } from "~/features/audit/query.server";
 import { FieldErrors } from "~/ui/field";
@@ -96,7 +96,7 @@ export default function AuditPage() {
           {list.rows.map((r) => (
             <tr key={r.id}>
               <td className="date">{time(r.at)}</td>
-              <td>{r.actorName ? `${r.actorName} (${r.actor})` : r.actor}</td>
+              <td>{actorText(r)}</td>
               <td>
                 {actionGroupLabel(r.action)}: <code>{r.action}</code>
               </td>

@@ -4,13 +4,14 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, type AuditRow } from "~/features/audit/index.server";
 import { readAuditQuery } from "~/features/audit/query.server";
+import { actorText } from "~/features/audit";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";
 import { xlsxStream, type XlsxColumn } from "~/lib/xlsx.server";
 
 const COLUMNS: XlsxColumn<AuditRow>[] = [
   { header: "Tid", type: "datetime", width: 18, value: (r) => r.at },
-  { header: "Vem", width: 28, value: (r) => (r.actorName ? `${r.actorName} (${r.actor})` : r.actor) },
+  { header: "Vem", width: 28, value: (r) => actorText(r) },
   { header: "Händelsetyp", width: 30, value: (r) => actionGroupLabel(r.action) },
   { header: "Händelse", width: 24, value: (r) => r.action },
   { header: "Gäller", width: 20, value: (r) => r.target },

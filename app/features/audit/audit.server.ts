@@ -5,7 +5,13 @@ import { schema, writeTransaction, type Db, type Tx } from "~/db.server";
  * (`staff:7` / `customer:808` with the request's address and id) or by the CLI, and
  * handed to every rule that writes an audit row.
  */
-export type Actor = { id: string; ip?: string | null; requestId?: string | null };
+export type Actor = {
+  id: string;
+  ip?: string | null;
+  requestId?: string | null;
+  /** In a retailer's portal opened by staff: the customer the staff user (`id`) acts for. */
+  onBehalfOf?: string | null;
+};
 
 /** The operators' command line. */
 export const CLI_ACTOR: Actor = { id: "cli" };
@@ -16,6 +22,11 @@ export function staffActor(staffId: number, request: { ip?: string | null; reque
 
 export function customerActor(customerId: number, request: { ip?: string | null; requestId?: string | null } = {}): Actor {
   return { id: `customer:${customerId}`, ip: request.ip ?? null, requestId: request.requestId ?? null };
+}
+
+/** A staff user acting in a customer's portal: recorded as the staff user, for the customer. */
+export function onBehalfActor(staffId: number, customerId: number, request: { ip?: string | null; requestId?: string | null } = {}): Actor {
+  return { ...staffActor(staffId, request), onBehalfOf: `customer:${customerId}` };
 }
 
 export type AuditEntry = {
@@ -33,6 +44,7 @@ export type AuditEntry = {
 export async function audit(entry: AuditEntry, db?: Db | Tx): Promise<void> {
   const values = {
     actor: entry.actor.id,
+    onBehalfOf: entry.actor.onBehalfOf ?? null,
     action: entry.action,
     target: entry.target ?? null,
     detail: entry.detail === undefined ? null : JSON.stringify(entry.detail),

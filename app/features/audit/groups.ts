@@ -20,3 +20,9 @@ export type AuditGroupId = (typeof AUDIT_GROUPS)[number]["id"];
 export function actionGroupLabel(action: string): string {
   return AUDIT_GROUPS.find((g) => g.prefixes.some((p) => action.startsWith(p)))?.label ?? "Övrigt";
 }
+
+/** Who acted, as Logg and its export say it: "anna@x.se (staff:1) för customer:1003". */
+export function actorText(r: { actor: string; actorName: string | null; onBehalfOf: string | null }): string {
+  const who = r.actorName ? `${r.actorName} (${r.actor})` : r.actor;
+  return r.onBehalfOf ? `${who} för ${r.onBehalfOf}` : who;
+}

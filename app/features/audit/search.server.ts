@@ -53,14 +53,25 @@ async function whereOf(query: AuditQuery): Promise<SQL | undefined> {
   if (actor) parts.push(eq(a.actor, actor));
   if (query.customerId) {
     const key = `customer:${query.customerId}`;
-    parts.push(or(eq(a.actor, key), eq(a.target, key)));
+    parts.push(or(eq(a.actor, key), eq(a.target, key), eq(a.onBehalfOf, key)));
   }
   const group = AUDIT_GROUPS.find((g) => g.id === query.group);
   if (group) parts.push(or(...group.prefixes.map((p) => like(a.action, `${p}%`))));
   return and(...parts);
 }
 
-export type AuditRow = { id: number; at: number; actor: string; actorName: string | null; action: string; target: string | null; detail: string | null; ip: string | null };
+export type AuditRow = {
+  id: number;
+  at: number;
+  actor: string;
+  actorName: string | null;
+  onBehalfOf: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+  ip: string | null;
+};
+
 
 function select() {
   const a = schema.auditLog;
@@ -70,6 +81,7 @@ function select() {
       at: a.at,
       actor: a.actor,
       actorName: sql<string | null>`case when ${a.actor} like 'staff:%' then (select email from staff_users s where s.id = cast(substr(${a.actor}, 7) as integer)) end`,
+      onBehalfOf: a.onBehalfOf,
       action: a.action,
       target: a.target,
       detail: a.detail,
