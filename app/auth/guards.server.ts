@@ -31,8 +31,13 @@ export type StaffUser = {
   email: string;
   roles: Role[];
   distributorId: number | null;
+  /** Logged in with an admin's one-time password: a new one comes before anything else. */
+  mustChangePassword: boolean;
   actor: Actor;
 };
+
+/** Where staff set their own password (and must, after a one-time password). */
+export const OWN_PASSWORD_PATH = "/admin/losenord";
 
 export type PortalUser = RetailerUser | StaffUser;
 
@@ -82,6 +87,7 @@ async function load(request: Request) {
       email: s.email,
       roles: s.roles.split(",") as Role[],
       distributorId: s.distributorId,
+      mustChangePassword: s.passwordOneTime,
       actor: staffActor(s.id),
     };
     return { session, user };
@@ -196,6 +202,8 @@ export async function requireStaff(request: Request, context: AppLoadContext, ro
   const user = await getUser(request);
   if (!user) loginRedirect(request);
   if (user.kind !== "staff") return refuse(user, request, context);
+  // A one-time password is for one thing only: choosing one's own.
+  if (user.mustChangePassword && new URL(request.url).pathname !== OWN_PASSWORD_PATH) throw redirect(OWN_PASSWORD_PATH);
   if (roles && !roles.some((r) => user.roles.includes(r))) return refuse(user, request, context);
   await requireFormToken(request, (await getUserAndSession(request)).session);
   return { ...user, actor: staffActor(user.staffId, requestContext(context)) };

@@ -6,7 +6,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { StaffActionSchema } from "~/features/staff";
-import { changeStaffRoles, createStaff, listStaff, resetStaffPassword, setStaffActive } from "~/features/staff/index.server";
+import { changeStaffRoles, createStaff, getStaff, listStaff, resetStaffPassword, setStaffActive } from "~/features/staff/index.server";
+import { secondFactorRequired } from "~/features/auth/index.server";
 import { listDistributors } from "~/features/customers/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
@@ -25,16 +26,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { staff: staff.map((s) => ({ ...s, roles: s.roles.split(","), hasSecondFactor: Boolean(s.hasSecondFactor) })), distributors, me: user.staffId };
 }
 
-type Answer = FormReply & { shown?: { email: string; password: string; created: boolean } };
+type SecondStep = "enrol" | "code" | "none";
+type Answer = FormReply & { shown?: { email: string; password: string; created: boolean; secondStep: SecondStep } };
+
+/** What the user's next login asks for after the password, as it will really be. */
+async function secondStepOf(staffId: number): Promise<SecondStep> {
+  const staff = await getStaff(staffId);
+  if (!staff || !secondFactorRequired(staff)) return "none";
+  return staff.totpSecret ? "code" : "enrol";
+}
+
+const NEXT_LOGIN: Record<SecondStep, string> = {
+  enrol: "Vid första inloggningen väljer användaren ett eget lösenord och kopplar en autentiseringsapp i telefonen.",
+  code: "Vid nästa inloggning anger användaren koden från sin autentiseringsapp och väljer sedan ett eget lösenord.",
+  none: "Vid första inloggningen väljer användaren ett eget lösenord.",
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, StaffActionSchema, async (v, submission) => {
     switch (v.intent) {
       case "lagg-till": {
-        const { password } = await createStaff({ email: v.email, name: v.name, roles: v.roles, distributorId: v.distributorId }, user.actor);
+        const { id, password } = await createStaff({ email: v.email, name: v.name, roles: v.roles, distributorId: v.distributorId }, user.actor);
         // The one-time password is in this answer only.
-        return { ...submission.reply({ resetForm: true }), shown: { email: v.email, password, created: true } };
+        return { ...submission.reply({ resetForm: true }), shown: { email: v.email, password, created: true, secondStep: await secondStepOf(id) } };
       }
       case "roller":
         await changeStaffRoles(v.staffId, v.roles, v.distributorId, user.actor, user.staffId);
@@ -50,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "nytt-losenord": {
         const password = await resetStaffPassword(v.staffId, user.actor);
         const email = (await listStaff()).find((s) => s.id === v.staffId)?.email ?? "";
-        return { ...submission.reply({ resetForm: true }), shown: { email, password, created: false } };
+        return { ...submission.reply({ resetForm: true }), shown: { email, password, created: false, secondStep: await secondStepOf(v.staffId) } };
       }
     }
   });
@@ -74,7 +89,9 @@ export default function StaffPage() {
           <p>
             Engångslösenord för {answer.shown.email}, visas bara nu: <strong className="pin">{answer.shown.password}</strong>
           </p>
-          <p>Lämna det till användaren på ett säkert sätt. Vid första inloggningen ställer användaren in sin autentiseringsapp.</p>
+          <p>
+            Lämna det till användaren på ett säkert sätt. {NEXT_LOGIN[answer.shown.secondStep]}
+          </p>
         </section>
       ) : null}
 

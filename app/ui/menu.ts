@@ -65,6 +65,7 @@ export const staffMenu: MenuItem[] = [
   { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },
   { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },
+  { label: "Byt lösenord", to: "/admin/losenord", roles: ["admin", "sales", "utb"] },
 ];
 
 export function menuFor(items: MenuItem[], roles: readonly Role[]): MenuItem[] {

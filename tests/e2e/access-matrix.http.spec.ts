@@ -299,6 +299,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/logg/export.xlsx?kund=${ids.b}`, want: "L R R R 200" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
+  // Every staff user's own password: no other user's data on it, an empty form is 400.
+  "routes/_staff.admin.losenord": {
+    get: { url: () => "/admin/losenord", want: "L R 200 200 200" },
+    post: { form: staffForm, want: "L R 400 400 400" },
+  },
   "routes/_staff.admin.personal": {
     get: { url: () => "/admin/personal", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -32,11 +32,36 @@ test("an admin adds a staff user, changes roles, resets the password, deactivate
   const [user] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
   expect([user.roles, user.distributorId]).toEqual(["utb", 51]);
 
-  // The new user logs in (their second factor is set up at the first login).
+  // What the page says is what will happen: a utb user is asked for no authenticator app.
+  await expect(shown).toContainText("Vid första inloggningen väljer användaren ett eget lösenord.");
+  await expect(shown).not.toContainText("autentiseringsapp");
+
+  // The new user logs in with the one-time password: every page leads to Byt lösenord first.
   const other = await browser.newContext({ javaScriptEnabled: info.project.name !== "js-off" });
   const theirs = await other.newPage();
   await loginViaForm(theirs, email, password);
-  await expect(theirs).not.toHaveURL(/\/login$/);
+  await expect(theirs).toHaveURL("/admin/losenord");
+  await expect(theirs.getByRole("status")).toHaveText("Du loggade in med ett engångslösenord. Välj ett eget lösenord innan du fortsätter.");
+  await theirs.goto("/admin/distribution");
+  await expect(theirs).toHaveURL("/admin/losenord");
+  await theirs.getByLabel("Nuvarande lösenord").fill("inte-det-har-losenordet");
+  await theirs.getByLabel("Nytt lösenord", { exact: true }).fill("Mitt eget lösenord 2026");
+  await theirs.getByLabel("Nytt lösenord igen").fill("Mitt eget lösenord 2026");
+  await theirs.getByRole("button", { name: "Byt lösenord" }).click();
+  await expect(theirs.getByText("Fel nuvarande lösenord.")).toBeVisible();
+  await theirs.getByLabel("Nuvarande lösenord").fill(password);
+  await theirs.getByLabel("Nytt lösenord", { exact: true }).fill("Mitt eget lösenord 2026");
+  await theirs.getByLabel("Nytt lösenord igen").fill("Mitt eget lösenord 2027");
+  await theirs.getByRole("button", { name: "Byt lösenord" }).click();
+  await expect(theirs.getByText("Lösenorden är inte likadana.")).toBeVisible();
+  await theirs.getByLabel("Nuvarande lösenord").fill(password);
+  await theirs.getByLabel("Nytt lösenord", { exact: true }).fill("Mitt eget lösenord 2026");
+  await theirs.getByLabel("Nytt lösenord igen").fill("Mitt eget lösenord 2026");
+  await theirs.getByRole("button", { name: "Byt lösenord" }).click();
+  await expect(theirs).toHaveURL("/admin/distribution");
+  await expect(theirs.getByRole("status").filter({ hasText: "Lösenordet är bytt." })).toBeVisible();
+  const [own] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
+  expect(own.passwordOneTime).toBe(false);
 
   // Roles: sales instead of utb.
   const row = page.getByRole("row").filter({ hasText: email });

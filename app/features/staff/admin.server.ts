@@ -79,6 +79,7 @@ export async function setStaffActive(id: number, active: boolean, actor: Actor, 
   return writeTransaction(async (tx) => {
     const row = await staffRow(tx, id);
     if ((row.deactivatedAt === null) === active) {
+      // Already so; a deactivated account's sessions (should any remain) end all the same.
       if (!active) await endStaffSessions(id, tx);
       return false;
     }
@@ -103,7 +104,7 @@ export async function resetStaffPassword(id: number, actor: Actor): Promise<stri
   const row = await getDb().select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
   if (!row[0]) throw refuse.notFound("Användaren finns inte.");
   const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
-  await setStaffPassword(row[0].email, password, actor);
+  await setStaffPassword(row[0].email, password, actor, { oneTime: true });
   return password;
 }
 
@@ -114,7 +115,7 @@ export async function createStaff(input: StaffForm, actor: Actor): Promise<{ id:
   if (input.roles.includes("utb") && !input.distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
   const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
   try {
-    const id = await addStaff({ ...input, password, distributorId: input.roles.includes("utb") ? input.distributorId : null }, actor);
+    const id = await addStaff({ ...input, password, oneTime: true, distributorId: input.roles.includes("utb") ? input.distributorId : null }, actor);
     return { id, password };
   } catch (e) {
     const message = (e as Error).message;

@@ -1,9 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne, or } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
-import { hashSecret } from "~/features/auth/passwords.server";
+import { hashSecret, verifySecret } from "~/features/auth/passwords.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
+import { refuse } from "~/lib/refusal";
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_TOO_SHORT = `Lösenordet ska vara minst ${PASSWORD_MIN_LENGTH} tecken.`;
 
 export const ROLES = ["admin", "sales", "utb"] as const;
 export type Role = (typeof ROLES)[number];
@@ -31,10 +35,18 @@ export async function getStaff(id: number) {
   return row ?? null;
 }
 
-export type NewStaff = { email: string; name: string; password: string; roles: Role[]; distributorId?: number | null };
+export type NewStaff = {
+  email: string;
+  name: string;
+  password: string;
+  roles: Role[];
+  distributorId?: number | null;
+  /** An admin's one-time password: the first login must set a new one. */
+  oneTime?: boolean;
+};
 
 export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
-  if (input.password.length < 10) throw new Error("Lösenordet ska vara minst 10 tecken.");
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw new Error(PASSWORD_TOO_SHORT);
   if (input.roles.includes("utb") && !input.distributorId) throw new Error("En utb-användare måste höra till en distributör.");
   const passwordHash = await hashSecret(input.password);
   return writeTransaction(async (tx) => {
@@ -49,6 +61,7 @@ export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
         passwordHash,
         roles: input.roles.join(","),
         distributorId: input.distributorId ?? null,
+        passwordOneTime: input.oneTime ?? false,
       })
       .returning({ id: schema.staffUsers.id });
     await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
@@ -65,14 +78,18 @@ async function staffForChange(tx: Tx, email: string) {
 
 /**
  * A new password ends trust in the old one: every session of the user, the retailer
- * portals they have opened, and the login lock end with it.
+ * portals they have opened, and the login lock end with it. `oneTime`: an admin's
+ * password for someone else, which the first login replaces.
  */
-export async function setStaffPassword(email: string, password: string, actor: Actor): Promise<number> {
-  if (password.length < 10) throw new Error("Lösenordet ska vara minst 10 tecken.");
+export async function setStaffPassword(email: string, password: string, actor: Actor, options: { oneTime?: boolean } = {}): Promise<number> {
+  if (password.length < PASSWORD_MIN_LENGTH) throw new Error(PASSWORD_TOO_SHORT);
   const passwordHash = await hashSecret(password);
   return writeTransaction(async (tx) => {
     const row = await staffForChange(tx, email);
-    await tx.update(schema.staffUsers).set({ passwordHash, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, row.id));
+    await tx
+      .update(schema.staffUsers)
+      .set({ passwordHash, passwordOneTime: options.oneTime ?? false, updatedAt: Date.now() })
+      .where(eq(schema.staffUsers.id, row.id));
     const ended = await endStaffSessions(row.id, tx);
     await clearThrottle(`staff:${row.email}`, tx);
     await audit({ actor, action: "staff.set-password", target: `staff:${row.id}`, detail: { sessionsEnded: ended } }, tx);
@@ -92,5 +109,36 @@ export async function setStaffRoles(email: string, roles: Role[], distributorId:
     const ended = await endStaffSessions(row.id, tx);
     await audit({ actor, action: "staff.set-roles", target: `staff:${row.id}`, detail: { roles, sessionsEnded: ended } }, tx);
     return ended;
+  });
+}
+
+/**
+ * A staff user's own new password (Byt lösenord; at the first login after a one-time
+ * password, before anything else): the current one must be given, the new one follows
+ * the policy and differs from it. Every other session of the user ends; this one goes on.
+ */
+export async function changeOwnPassword(
+  staffId: number,
+  input: { current: string; next: string },
+  keepSessionId: string | null,
+  actor: Actor,
+): Promise<{ sessionsEnded: number }> {
+  if (input.next.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "nytt" });
+  if (input.next === input.current) throw refuse.invalid("Välj ett annat lösenord än det nuvarande.", { field: "nytt" });
+  const row = await getStaff(staffId);
+  if (!row) throw refuse.notFound("Användaren finns inte.");
+  if (!(await verifySecret(input.current, row.passwordHash))) throw refuse.invalid("Fel nuvarande lösenord.", { field: "nuvarande" });
+  const passwordHash = await hashSecret(input.next);
+  return writeTransaction(async (tx) => {
+    // Changed meanwhile (another tab, an admin): the old password given is no longer it.
+    const [still] = await tx.select({ hash: schema.staffUsers.passwordHash }).from(schema.staffUsers).where(eq(schema.staffUsers.id, staffId));
+    if (!still || still.hash !== row.passwordHash) throw refuse.conflict("Lösenordet har just ändrats på annat håll. Logga in igen.");
+    await tx.update(schema.staffUsers).set({ passwordHash, passwordOneTime: false, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, staffId));
+    const s = schema.sessions;
+    const mine = or(eq(s.staffId, staffId), eq(s.impersonatorId, staffId));
+    const ended = await tx.delete(s).where(keepSessionId ? and(mine, ne(s.id, keepSessionId)) : mine);
+    await clearThrottle(`staff:${row.email}`, tx);
+    await audit({ actor, action: "staff.change-own-password", target: `staff:${staffId}`, detail: { sessionsEnded: ended.rowsAffected, wasOneTime: row.passwordOneTime } }, tx);
+    return { sessionsEnded: ended.rowsAffected };
   });
 }

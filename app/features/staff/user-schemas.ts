@@ -27,4 +27,13 @@ export const StaffAddSchema = z.object({
 
 export const StaffRolesSchema = z.object({ intent: z.literal("roller"), staffId, roles, distributorId });
 export const StaffRowSchema = z.object({ intent: z.enum(["stang-av", "aktivera", "nytt-losenord"]), staffId });
+/** Byt lösenord: the current password and the new one twice. */
+export const OwnPasswordSchema = z
+  .object({
+    nuvarande: z.string({ error: missing("Ange ditt nuvarande lösenord.") }).max(200, "Högst 200 tecken."),
+    nytt: z.string({ error: missing("Ange ett nytt lösenord.") }).max(200, "Högst 200 tecken."),
+    igen: z.string({ error: missing("Skriv det nya lösenordet en gång till.") }).max(200, "Högst 200 tecken."),
+  })
+  .refine((v) => v.nytt === v.igen, { path: ["igen"], message: "Lösenorden är inte likadana." });
+
 export const StaffActionSchema = z.discriminatedUnion("intent", [StaffAddSchema, StaffRolesSchema, StaffRowSchema]);
