@@ -50,6 +50,8 @@ export default defineConfig({
     env: {
       DATABASE_URL: `file:tests/.tmp/e2e-${port}.db`,
       SESSION_SECRET: "e2e-session-secret-not-for-production-use",
+      // The public address links in PIN letters and mails are made from.
+      PORTAL_URL: baseURL,
       PORTAL_QUIET_LOG: "1",
       // The e2e tests run `portal remind` themselves, with their own SMTP server.
       REMIND_AT: "off",

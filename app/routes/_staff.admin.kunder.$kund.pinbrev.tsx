@@ -1,15 +1,17 @@
-// The PIN letter (issue 16): the PIN the admin was just shown, posted back and checked
-// against the stored hash (so no other PIN can be printed for the customer), as a PDF.
+// The PIN letter: made from the ticket "Ny pinkod" sealed into this admin's session for
+// this customer (app/features/customers/pin-letter-ticket.server.ts), once, while that PIN
+// is still the customer's. Anything the browser posts besides the form token is ignored,
+// so the route answers no question about a PIN; a refused try is audited.
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireStaff } from "~/auth/guards.server";
-import { redirectWithToast } from "~/auth/session.server";
+import { getUserAndSession, requireStaff } from "~/auth/guards.server";
+import { commitSession, redirectWithToast } from "~/auth/session.server";
+import { config, PORTAL_URL_MISSING } from "~/config.server";
 import { parseShortNumber } from "~/catalog";
 import { audit } from "~/features/audit/index.server";
-import { customerOverview, isCurrentPin, renderPinLetterPdf } from "~/features/customers/index.server";
-import { PinLetterSchema } from "~/features/customers";
+import { customerOverview, isCurrentPin, openPinLetterTicket, renderPinLetterPdf } from "~/features/customers/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
-import { parseForm } from "~/http/form.server";
+import { readForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { today } from "~/lib/dates";
 
@@ -23,12 +25,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = routeParam(params, "kund", parseShortNumber, "Kunden finns inte.");
   const overview = await customerOverview(id, { distributorIds: null });
   if (!overview) throw new Response("Kunden finns inte.", { status: 404 });
-  const submission = await parseForm(request, PinLetterSchema);
-  if (submission.status !== "success" || !(await isCurrentPin(id, submission.value.pin))) {
-    return redirectWithToast(request, `/admin/kunder/${id}`, "Pinkodsbrevet kan bara skrivas ut för den pinkod som just gavs. Ge en ny pinkod för att få ett nytt brev.");
+  await readForm(request);
+  if (config.portalUrl === null) throw new Response(PORTAL_URL_MISSING, { status: 503 });
+  // The ticket is spent whatever happens next: one letter per new PIN.
+  const { session } = await getUserAndSession(request);
+  const pin = openPinLetterTicket(session.get("pinLetter"), user.staffId, id);
+  if (session.has("pinLetter")) {
+    session.unset("pinLetter");
+    await commitSession(request, session);
+  }
+  if (pin === null || !(await isCurrentPin(id, pin))) {
+    await audit({ actor: user.actor, action: "customer.pin-letter.refused", target: `customer:${id}` });
+    return redirectWithToast(request, `/admin/kunder/${id}`, "Pinkodsbrevet kan bara skrivas ut en gång, direkt efter att en ny pinkod gavs. Ge en ny pinkod för att få ett nytt brev.");
   }
   const c = overview.customer;
-  const pdf = await renderPinLetterPdf({ customerId: c.id, name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, pin: submission.value.pin, date: today(), loginUrl: new URL("/login", request.url).href });
+  // The link comes from the configured public address, never from the request's headers.
+  const pdf = await renderPinLetterPdf({ customerId: c.id, name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, pin, date: today(), loginUrl: `${config.portalUrl}/login` });
   await audit({ actor: user.actor, action: "customer.pin-letter", target: `customer:${id}` });
   return fileResponse(pdf, `pinkodsbrev-${id}.pdf`, CONTENT_TYPES.pdf);
 }

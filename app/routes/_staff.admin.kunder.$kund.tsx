@@ -3,14 +3,14 @@
 // the customer's sessions end), and deactivate or reactivate the customer. A utb user
 // sees only their distributor's customers; another's is "not found".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { listSales } from "~/features/sales/index.server";
 import { SalesTitles } from "~/ui/sales-chart";
-import { requireStaff } from "~/auth/guards.server";
-import { redirectWithToast } from "~/auth/session.server";
+import { getUserAndSession, requireStaff } from "~/auth/guards.server";
+import { commitSession, redirectWithToast } from "~/auth/session.server";
 import { TITLES } from "~/catalog";
 import { CustomerActionSchema } from "~/features/customers";
-import { customerOverview, customerScope, issueNewPin, setCustomerActive } from "~/features/customers/index.server";
+import { customerOverview, customerScope, issueNewPin, sealPinLetterTicket, setCustomerActive } from "~/features/customers/index.server";
 import { REMINDER_TEXTS } from "~/features/reminders";
 import { getReminderSettings } from "~/features/reminders/index.server";
 import { handleForm } from "~/http/form.server";
@@ -44,8 +44,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     switch (v.intent) {
       case "ny-pinkod": {
         // Shown once, in this answer only: never stored in the clear, never in a URL or a log.
+        // The letter is printed from a sealed ticket in this admin's session, not from the page.
         const pin = await issueNewPin(id, user.actor);
-        return { pin };
+        const { session } = await getUserAndSession(request);
+        session.set("pinLetter", sealPinLetterTicket(user.staffId, id, pin));
+        return data({ pin }, { headers: { "Set-Cookie": await commitSession(request, session) } });
       }
       case "stang-av": {
         const changed = await setCustomerActive(id, false, user.actor);
@@ -87,7 +90,6 @@ export default function CustomerPage() {
           <p>Den gamla pinkoden fungerar inte längre, och kundens inloggningar är avslutade.</p>
           <Form method="post" action={`/admin/kunder/${c.id}/pinbrev`} reloadDocument>
             <CsrfInput />
-            <input type="hidden" name="pin" value={answer.pin} />
             <button type="submit" className="primary">
               Skriv ut pinkodsbrev (PDF)
             </button>

@@ -289,7 +289,8 @@ const TABLE: Record<string, Row | null> = {
   },
   "routes/_staff.admin.kunder.$kund.pinbrev": {
     get: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, want: "R R R R R" },
-    post: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, form: () => ({ pin: "8765" }), want: "L 403 403 403 200" },
+    // A PIN posted by the browser prints nothing: the letter comes only from "Ny pinkod"'s ticket.
+    post: { url: (ids) => `/admin/kunder/${ids.b}/pinbrev`, form: () => ({ pin: "8765" }), want: "L 403 403 403 R" },
   },
   "routes/_staff.admin.logg._index": {
     get: { url: (ids) => `/admin/logg?kund=${ids.b}`, want: "L R R R 200" },

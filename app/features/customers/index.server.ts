@@ -3,3 +3,4 @@
 export * from "./customers.server";
 export * from "./admin.server";
 export * from "./pin-letter-pdf.server";
+export * from "./pin-letter-ticket.server";

@@ -31,4 +31,3 @@ export const CustomerAddSchema = z.object({
 export const CustomerActionSchema = z.object({ intent: z.enum(["ny-pinkod", "stang-av", "aktivera"]) });
 
 /** The PIN letter: the PIN just shown, posted back to print it (checked against the stored hash). */
-export const PinLetterSchema = z.object({ pin: z.string(required).regex(/^\d{4,6}$/, "Pinkoden ska vara 4–6 siffror.") });
