@@ -146,7 +146,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .action(async (opts) => {
       const id = parseIntArg(opts.id, "--id", 1, 99999);
       const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
-      const pin = await readSecret(io, Boolean(opts.pinStdin), "Pinkod (4–6 siffror): ");
+      const pin = await readSecret(io, Boolean(opts.pinStdin), "Pinkod (6 siffror): ");
       await prepareDb(getDb());
       const { addCustomer } = await import("../app/features/customers/index.server");
       await addCustomer(
@@ -163,7 +163,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .addHelpText("after", "\nExempel:\n  npm run portal -- customer set-pin 1001")
     .action(async (idText: string, opts) => {
       const id = parseIntArg(idText, "kundnummer", 1, 99999);
-      const pin = await readSecret(io, Boolean(opts.pinStdin), "Ny pinkod (4–6 siffror): ");
+      const pin = await readSecret(io, Boolean(opts.pinStdin), "Ny pinkod (6 siffror): ");
       await prepareDb(getDb());
       const { setCustomerPin } = await import("../app/features/customers/index.server");
       await setCustomerPin(id, pin, { id: "cli" });

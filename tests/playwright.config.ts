@@ -56,6 +56,7 @@ export default defineConfig({
       // The e2e tests run `portal remind` themselves, with their own SMTP server.
       REMIND_AT: "off",
       THROTTLE_IP_LIMIT: "100000",
+      THROTTLE_GLOBAL_LIMIT: "1000000",
       NODE_ENV: "production",
       E2E_PORT: String(port),
       ...(process.env.REMIX_BUILD_DIR ? { REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR } : {}),

@@ -100,7 +100,7 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
   // Not a customer number at all: nothing to guess, nothing to weigh.
   if (customer && customer.id === null) throw loginRefused("login", wrong);
 
-  const keys: AttemptKeys = { account: accountKey, ip: ip ? `ip:${ip}` : null, device: await knownDeviceKey(request, accountKey) };
+  const keys: AttemptKeys = { account: accountKey, ip: ip ?? null, device: await knownDeviceKey(request, accountKey) };
   const locked = kind === "retailer" ? LOGIN_TEXTS.lockedRetailer : LOGIN_TEXTS.lockedStaff;
   const { value: result } = await weighAttempt<
     LoginResult | { kind: "deactivated"; customerId: number; accountKey: string } | { kind: "deactivated-staff"; staffId: number; accountKey: string }
@@ -154,7 +154,7 @@ export function auditLoginSuccess(result: LoginResult | { kind: "staff"; staffId
  */
 export async function checkSecondFactor<T>(staffId: number, context: AppLoadContext, check: () => Promise<T | null>): Promise<T> {
   const { ip, requestId } = requestContext(context);
-  const keys: AttemptKeys = { account: `totp:staff:${staffId}`, ip: ip ? `ip:${ip}` : null, device: null };
+  const keys: AttemptKeys = { account: `totp:staff:${staffId}`, ip: ip ?? null, device: null };
   const actor = staffActor(staffId, { ip, requestId });
   const { value } = await weighAttempt(keys, { locked: LOGIN_TEXTS.lockedCode }, check, actor);
   if (value === null) {

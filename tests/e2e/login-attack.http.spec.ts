@@ -186,6 +186,29 @@ test("one address guessing across many customer numbers meets the per-address bu
   expect((await rightPin(shop, ip)).status).toBe(429);
 });
 
+test("135 wrong PINs over 15 accounts from 135 IPv6 addresses of one /64 (X-Forwarded-For) meet one budget, the /64's", async () => {
+  const accounts = Array.from({ length: 15 }, (_, i) => 51000 + i);
+  const results = [];
+  // In parallel batches of ten, below the hashing queue; every address different, every account under its own 10.
+  for (let b = 0; b < 135 / 5; b++) {
+    results.push(
+      ...(await Promise.all(
+        Array.from({ length: 5 }, (_, i) => {
+          const n = b * 5 + i;
+          return attempt(accounts[n % 15], "0000", `2001:db8:5ee:1:${(n * 2654).toString(16).slice(-4)}:${n.toString(16)}:a:${(n + 1).toString(16)}`);
+        }),
+      )),
+    );
+  }
+  const t = tally(results);
+  expect(t.weighed).toBe(IP_LIMIT);
+  expect(t.throttled).toBe(135 - IP_LIMIT);
+  const [row] = await server.db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip6/64:2001:db8:5ee:1"));
+  expect(JSON.parse(row.recent)).toHaveLength(IP_LIMIT);
+  // The neighbouring /64 of the same /48 has its own budget (the /48's is three times as wide).
+  expect((await attempt(accounts[0], "0000", "2001:db8:5ee:2::1")).status).toBe(400);
+});
+
 test("staff e-mail addresses: one bucket however they are spelled, 10 weighed of 100 at once", async () => {
   const spellings = ["nobody@staff.example", "NOBODY@staff.example", " Nobody@Staff.Example "];
   const results = await Promise.all(Array.from({ length: 100 }, (_, i) => attempt(spellings[i % 3], "wrong-password-1", `100.70.0.${i}`)));

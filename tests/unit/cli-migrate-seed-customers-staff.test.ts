@@ -39,10 +39,14 @@ describe("portal db migrate and seed --demo", () => {
     expect(row.city).toBe("Umeå");
     expect(await verifySecret("482913", row.pinHash)).toBe(true);
 
-    const set = await portal(["customer", "set-pin", "31337", "--pin-stdin"], { input: "7070\n" });
+    // A new PIN has 6 digits: the 4-digit PINs of old go at their next change.
+    const four = await portal(["customer", "set-pin", "31337", "--pin-stdin"], { input: "7070\n" });
+    expect(four.code).toBe(1);
+    expect(four.stderr).toBe("portal: Pinkoden ska vara 6 siffror.\n");
+    const set = await portal(["customer", "set-pin", "31337", "--pin-stdin"], { input: "707070\n" });
     expect(set.code, set.stderr).toBe(0);
     const [after] = await db().select().from(schema.customers).where(eq(schema.customers.id, 31337));
-    expect(await verifySecret("7070", after.pinHash)).toBe(true);
+    expect(await verifySecret("707070", after.pinHash)).toBe(true);
     expect(await verifySecret("482913", after.pinHash)).toBe(false);
   });
 
@@ -52,17 +56,17 @@ describe("portal db migrate and seed --demo", () => {
     expect((await portal(["customer", "add", "--id", "31338", "--name", "X"])).code).toBe(2);
     const shortPin = await portal(["customer", "add", "--id", "31338", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "12\n" });
     expect(shortPin.code).toBe(1);
-    expect(shortPin.stderr).toContain("Pinkoden ska vara 4–6 siffror.");
-    const noDistributor = await portal(["customer", "add", "--id", "31339", "--name", "X", "--distributor", "999", "--pin-stdin"], { input: "1234\n" });
+    expect(shortPin.stderr).toContain("Pinkoden ska vara 6 siffror.");
+    const noDistributor = await portal(["customer", "add", "--id", "31339", "--name", "X", "--distributor", "999", "--pin-stdin"], { input: "123456\n" });
     expect(noDistributor.code).toBe(1);
     expect(noDistributor.stderr).toContain("Distributör 999 finns inte.");
     expect(noDistributor.stderr).not.toContain("scrypt");
-    const taken = await portal(["customer", "add", "--id", "31337", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" });
+    const taken = await portal(["customer", "add", "--id", "31337", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "123456\n" });
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain("Kund 31337 finns redan.");
     const rows = await db().select().from(schema.customers).where(eq(schema.customers.name, "X"));
     expect(rows).toHaveLength(0);
-    expect((await portal(["customer", "set-pin", "99998", "--pin-stdin"], { input: "1234\n" })).code).toBe(1);
+    expect((await portal(["customer", "set-pin", "99998", "--pin-stdin"], { input: "123456\n" })).code).toBe(1);
   });
 
   it("adds staff with roles and a password from stdin; a utb user needs a distributor", async () => {

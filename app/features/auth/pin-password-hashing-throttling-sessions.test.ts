@@ -8,6 +8,7 @@ import {
   attemptSucceeded,
   clearThrottle,
   normaliseCustomerNumber,
+  networkKeys,
   normaliseStaffEmail,
   pruneThrottle,
   reserveAttempt,
@@ -42,7 +43,7 @@ describe("login throttling (decision 011)", () => {
     const other = openDb(databaseUrl());
     const t0 = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => reserveAttempt(keys("customer:4242", `ip:203.0.113.${i % 200}`), t0 + (i % 7), i % 2 ? other : db())),
+      Array.from({ length: 300 }, (_, i) => reserveAttempt(keys("customer:4242", `203.0.113.${i % 200}`), t0 + (i % 7), i % 2 ? other : db())),
     );
     other.$client.close();
     expect(results.filter((r) => r.ok)).toHaveLength(THROTTLE.accountLimit);
@@ -66,7 +67,7 @@ describe("login throttling (decision 011)", () => {
 
   it("a success releases its reservation and ends the run of failures; a check that never ran is not counted", async () => {
     const t0 = 1_100_000_000_000;
-    const k = keys("customer:4244", "ip:198.51.100.1");
+    const k = keys("customer:4244", "198.51.100.1");
     for (let i = 0; i < 3; i++) await reserveAttempt(k, t0 + i);
     const ok = await reserveAttempt(k, t0 + 10);
     expect(ok.ok).toBe(true);
@@ -104,14 +105,62 @@ describe("login throttling (decision 011)", () => {
   it("one address has a looser budget of its own, across accounts", async () => {
     const t0 = 1_300_000_000_000;
     const results = [];
-    for (let i = 0; i <= THROTTLE.ipLimit; i++) results.push((await reserveAttempt(keys(`customer:${30000 + i}`, "ip:10.9.8.7"), t0 + i)).ok);
+    for (let i = 0; i <= THROTTLE.ipLimit; i++) results.push((await reserveAttempt(keys(`customer:${30000 + i}`, "10.9.8.7"), t0 + i)).ok);
     expect(results.filter(Boolean)).toHaveLength(THROTTLE.ipLimit);
-    expect((await reserveAttempt(keys("customer:39999", "ip:10.9.8.8"), t0)).ok).toBe(true);
+    expect((await reserveAttempt(keys("customer:39999", "10.9.8.8"), t0)).ok).toBe(true);
+  });
+
+  it("weighs IPv6 by network: 135 wrong PINs over 15 accounts from 135 addresses in one /64 get at most the /64's budget", async () => {
+    const t0 = 1_310_000_000_000;
+    const results = [];
+    for (let i = 0; i < 135; i++) {
+      const ip = `2001:db8:17:42:${((i * 7919) & 0xffff).toString(16)}:${i.toString(16)}::1`;
+      results.push((await reserveAttempt(keys(`customer:${31000 + (i % 15)}`, ip), t0 + i)).ok);
+    }
+    expect(results.filter(Boolean)).toHaveLength(THROTTLE.ipLimit);
+    // Another /64 of the same /48 has a budget of its own, up to the /48's.
+    expect((await reserveAttempt(keys("customer:31099", "2001:db8:17:43::1"), t0 + 200)).ok).toBe(true);
+    const [row48] = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip6/48:2001:db8:17"));
+    expect(JSON.parse(row48.recent)).toHaveLength(THROTTLE.ipLimit + 1);
+  });
+
+  it("weighs a /48 as one site: its /64s together stop at the /48's wider budget", async () => {
+    const t0 = 1_320_000_000_000;
+    const results = [];
+    for (let i = 0; i <= THROTTLE.ip48Limit; i++) results.push((await reserveAttempt(keys(`customer:${32000 + i}`, `2001:db8:48:${i.toString(16)}::7`), t0 + i)).ok);
+    expect(results.filter(Boolean)).toHaveLength(THROTTLE.ip48Limit);
+  });
+
+  it("reads IPv6 in every written form and an IPv4-mapped address as IPv4", () => {
+    expect(networkKeys("2001:db8::1").map((k) => k.key)).toEqual(["ip6/64:2001:db8:0:0", "ip6/48:2001:db8:0"]);
+    expect(networkKeys("2001:0DB8:0000:0001:aaaa::9").map((k) => k.key)).toEqual(["ip6/64:2001:db8:0:1", "ip6/48:2001:db8:0"]);
+    expect(networkKeys("::ffff:192.0.2.1")).toEqual([{ key: "ip:192.0.2.1", limit: THROTTLE.ipLimit }]);
+    expect(networkKeys("::ffff:c000:201")).toEqual([{ key: "ip:192.0.2.1", limit: THROTTLE.ipLimit }]);
+    expect(networkKeys("fe80::1%eth0").map((k) => k.key)).toEqual(["ip6/64:fe80:0:0:0", "ip6/48:fe80:0:0"]);
+    expect(networkKeys("192.0.2.9")).toEqual([{ key: "ip:192.0.2.9", limit: THROTTLE.ipLimit }]);
+    expect(networkKeys(null)).toEqual([]);
+  });
+
+  it("trips a breaker across every account and address; then only known devices log in", async () => {
+    // A day ahead: clear of the attempts other tests weighed at the real time.
+    const t0 = Date.now() + 86_400_000;
+    const saved = THROTTLE.globalLimit;
+    THROTTLE.globalLimit = 40;
+    try {
+      const results = [];
+      for (let i = 0; i <= 40; i++) results.push(await reserveAttempt(keys(`customer:${33000 + i}`, `198.18.${i}.1`), t0 + i));
+      expect(results.filter((r) => r.ok)).toHaveLength(40);
+      expect(results[40]).toMatchObject({ ok: false, refusal: { kind: "throttled" } });
+      // A browser known to its account is held only by its own budget.
+      expect((await reserveAttempt(keys("customer:33050", "198.18.99.1", "device:xyz|customer:33050"), t0 + 50)).ok).toBe(true);
+    } finally {
+      THROTTLE.globalLimit = saved;
+    }
   });
 
   it("prunes rows that limit nothing any more, and keeps locks", async () => {
     const t0 = 1_400_000_000_000;
-    await reserveAttempt(keys("customer:4246", "ip:192.0.2.55"), t0);
+    await reserveAttempt(keys("customer:4246", "192.0.2.55"), t0);
     await db().insert(schema.loginThrottle).values({ key: "customer:4247", failures: THROTTLE.lockAfter, lastFailureAt: t0, recent: "[]" });
     await pruneThrottle(t0 + THROTTLE.forgetAfterMs + 1);
     const left = await db().select({ key: schema.loginThrottle.key }).from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, ["customer:4246", "ip:192.0.2.55", "customer:4247"]));

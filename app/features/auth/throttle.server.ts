@@ -2,6 +2,7 @@
 // write transaction *before* the secret is checked, so parallel guesses cannot all pass
 // the "may I try?" check first; a success releases it. The counters live in the
 // database, so they hold across every app server that shares it.
+import { isIP } from "node:net";
 import { eq, inArray, lt, and, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 
@@ -14,16 +15,68 @@ export const THROTTLE = {
   accountLimit: 10,
   /** Failures in a row after which an account takes no more guesses from unknown devices. */
   lockAfter: 100,
-  /** Wrong guesses weighed per client address in any window (many shops share a NAT). */
+  /**
+   * Wrong guesses weighed per client network in any window (many shops share a NAT): an
+   * IPv4 address, or an IPv6 /64 (one subscriber's network hands out endless addresses).
+   */
   ipLimit: Number(process.env.THROTTLE_IP_LIMIT) || 100,
+  /** Wrong guesses weighed per IPv6 /48 (one site's networks) in any window. */
+  ip48Limit: (Number(process.env.THROTTLE_IP_LIMIT) || 100) * 3,
+  /**
+   * Wrong guesses weighed across every account and address in any window: a breaker for a
+   * spread-out attack. When it trips, only browsers known to their account log in.
+   */
+  globalLimit: Number(process.env.THROTTLE_GLOBAL_LIMIT) || 2000,
   /** Wrong guesses weighed per known device (device cookie) and account in any window. */
   deviceLimit: 5,
   /** Account rows with failures but no lock are forgotten this long after the last attempt. */
   forgetAfterMs: 30 * 24 * 60 * 60_000,
 };
 
-/** What an attempt is counted against. `device` is set for a browser known to the account. */
+/**
+ * What an attempt is counted against. `device` is set for a browser known to the account;
+ * `ip` is the client's address (networkKeys turns it into the budgets' keys).
+ */
 export type AttemptKeys = { account: string; ip: string | null; device: string | null };
+
+/** An IPv6 address as its eight 16-bit groups, or null. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.split("%")[0];
+  // A dotted IPv4 tail (::ffff:192.0.2.1) as two groups.
+  const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (tail) {
+    const [a, b, c, d] = tail.slice(1).map(Number);
+    text = `${text.slice(0, tail.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, rest] = text.split("::");
+  const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
+  const left = part(head);
+  const right = part(rest);
+  const groups = rest === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.length === 8 ? groups : null;
+}
+
+const hex = (groups: number[]) => groups.map((g) => g.toString(16)).join(":");
+
+/**
+ * The budgets a client address counts against, each with its limit: an IPv4 address by
+ * itself; an IPv6 address by its /64 and its /48 (an IPv4-mapped one as IPv4).
+ */
+export function networkKeys(ip: string | null): { key: string; limit: number }[] {
+  if (!ip) return [];
+  const groups = ipv6Groups(ip);
+  if (!groups) return [{ key: `ip:${ip}`, limit: THROTTLE.ipLimit }];
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped) return [{ key: `ip:${groups[6] >> 8}.${groups[6] & 255}.${groups[7] >> 8}.${groups[7] & 255}`, limit: THROTTLE.ipLimit }];
+  return [
+    { key: `ip6/64:${hex(groups.slice(0, 4))}`, limit: THROTTLE.ipLimit },
+    { key: `ip6/48:${hex(groups.slice(0, 3))}`, limit: THROTTLE.ip48Limit },
+  ];
+}
+
+/** The key of the breaker across every account and address. */
+export const GLOBAL_KEY = "global:logins";
 
 export type Reservation = { at: number; keys: string[]; resetOnSuccess: string[] };
 
@@ -36,7 +89,8 @@ function budgets(keys: AttemptKeys): Budget[] {
   // address's budget applies to it (OWASP: device cookies).
   if (keys.device) return [{ key: keys.device, limit: THROTTLE.deviceLimit, lock: false }];
   const list: Budget[] = [{ key: keys.account, limit: THROTTLE.accountLimit, lock: true }];
-  if (keys.ip) list.push({ key: keys.ip, limit: THROTTLE.ipLimit, lock: false });
+  for (const n of networkKeys(keys.ip)) list.push({ ...n, lock: false });
+  list.push({ key: GLOBAL_KEY, limit: THROTTLE.globalLimit, lock: false });
   return list;
 }
 
@@ -88,7 +142,8 @@ export async function reserveAttempt(
     }
     return {
       ok: true as const,
-      reservation: { at: now, keys: list.map((b) => b.key), resetOnSuccess: list.filter((b) => b.key !== keys.ip).map((b) => b.key) },
+      // Only the account's (or device's) run of failures ends with a success, not a network's.
+      reservation: { at: now, keys: list.map((b) => b.key), resetOnSuccess: list.filter((b) => b.lock || b.key === keys.device).map((b) => b.key) },
     };
   }, db);
 }

@@ -4,7 +4,11 @@ import { hashSecret } from "~/features/auth/passwords.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 
+/** A PIN that logs in: older PINs have 4 or 5 digits. */
 export const PIN_PATTERN = /^\d{4,6}$/;
+/** A PIN set now (CLI, import, "Ny pinkod"): 6 digits, so every old 4-digit one goes at its next change. */
+export const NEW_PIN_PATTERN = /^\d{6}$/;
+export const NEW_PIN_RULE = "Pinkoden ska vara 6 siffror.";
 
 const customerById = preparedQuery((db) => {
   const c = schema.customers;
@@ -33,7 +37,7 @@ export type NewCustomer = {
 };
 
 export async function addCustomer(input: NewCustomer, actor: Actor, tx?: Tx): Promise<void> {
-  if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  if (input.pin !== undefined && !NEW_PIN_PATTERN.test(input.pin)) throw new Error(NEW_PIN_RULE);
   const pinHash = input.pin === undefined ? null : await hashSecret(input.pin);
   const run = async (t: Tx) => {
     const { pin: _pin, ...fields } = input;
@@ -48,7 +52,7 @@ export async function addCustomer(input: NewCustomer, actor: Actor, tx?: Tx): Pr
 }
 
 export async function setCustomerPin(customerId: number, pin: string, actor: Actor): Promise<void> {
-  if (!PIN_PATTERN.test(pin)) throw new Error("Pinkoden ska vara 4–6 siffror.");
+  if (!NEW_PIN_PATTERN.test(pin)) throw new Error(NEW_PIN_RULE);
   const pinHash = await hashSecret(pin);
   await writeTransaction(async (tx) => {
     const res = await tx
