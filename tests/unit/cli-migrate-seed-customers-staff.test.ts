@@ -20,8 +20,15 @@ describe("portal db migrate and seed --demo", () => {
   it("fills an empty database once, prints the demo logins, and refuses a second time", async () => {
     const first = await portal(["seed", "--demo"]);
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stdout).toContain("kundnummer 1001, pinkod 1234");
-    expect(first.stdout).toContain("admin@returportalen.example");
+    // New logins for every seeded database, printed once; never the ones once published.
+    const printed = /kundnummer 1001–1040, pinkod (\d{6})\n\s+Admin:\s+admin@returportalen\.example \/ (\S{16}) /.exec(first.stdout);
+    expect(printed, first.stdout).not.toBeNull();
+    expect(first.stdout).not.toMatch(/demo-admin-2026|pinkod 1234\b/);
+    const [shop] = await db().select({ pinHash: schema.customers.pinHash }).from(schema.customers).where(eq(schema.customers.id, 1001));
+    expect(await verifySecret(printed![1], shop.pinHash)).toBe(true);
+    const [admin] = await db().select({ passwordHash: schema.staffUsers.passwordHash }).from(schema.staffUsers).where(eq(schema.staffUsers.email, "admin@returportalen.example"));
+    expect(await verifySecret(printed![2], admin.passwordHash)).toBe(true);
+    expect(await verifySecret("demo-admin-2026", admin.passwordHash)).toBe(false);
     const customers = await db().select({ id: schema.customers.id }).from(schema.customers);
     expect(customers.length).toBe(40);
     const again = await portal(["seed", "--demo"]);
