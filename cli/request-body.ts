@@ -237,11 +237,21 @@ export function remixHandler(options: {
   };
 }
 
-function remixRequest(req: express.Request, res: express.Response): Request {
-  // req.hostname leaves out the port: take it from X-Forwarded-Host or Host.
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
-  const port = [portOf(req.get("X-Forwarded-Host")), portOf(req.get("host"))].find((p) => Number.isSafeInteger(p));
-  const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+/**
+ * The host header the request's URL is built from, as Express reads req.hostname: the first
+ * X-Forwarded-Host only when the peer is a trusted proxy (TRUST_PROXY), else Host.
+ */
+export function requestHost(req: express.Request): string | undefined {
+  const trust = req.app.get("trust proxy fn") as ((address: string | undefined, hop: number) => boolean) | undefined;
+  const forwarded = req.get("X-Forwarded-Host");
+  if (forwarded && trust?.(req.socket.remoteAddress, 0)) return forwarded.split(",")[0].trim();
+  return req.get("host");
+}
+
+export function remixRequest(req: express.Request, res: express.Response): Request {
+  // req.hostname leaves out the port: take it from the same header Express read the name from.
+  const port = Number.parseInt(requestHost(req)?.match(/:(\d+)$/)?.[1] ?? "", 10);
+  const url = new URL(`${req.protocol}://${req.hostname}${Number.isSafeInteger(port) ? `:${port}` : ""}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (Array.isArray(values)) for (const v of values) headers.append(key, v);
