@@ -62,6 +62,12 @@ async function refusePublishedPasswords(conn: ReturnType<typeof getDb>) {
   }
 }
 
+/** Names and texts given on the command line follow the forms' rule (app/lib/form-fields.ts). */
+async function refuseUnsafeText(values: string[]) {
+  const { UNSAFE_TEXT, UNSAFE_TEXT_MESSAGE } = await import("../app/lib/form-fields");
+  if (values.some((v) => UNSAFE_TEXT.test(v))) throw usage(UNSAFE_TEXT_MESSAGE);
+}
+
 export function buildProgram(streams: CliStreams | CliIo = {}): Command {
   const io = "out" in streams ? streams : cliIo(streams);
   const program = new Command("portal")
@@ -146,6 +152,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .action(async (opts) => {
       const id = parseIntArg(opts.id, "--id", 1, 99999);
       const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
+      await refuseUnsafeText([opts.name, opts.address, opts.zip, opts.city, opts.phone, opts.email]);
       const pin = await readSecret(io, Boolean(opts.pinStdin), "Pinkod (6 siffror): ");
       await prepareDb(getDb());
       const { addCustomer } = await import("../app/features/customers/index.server");
@@ -184,6 +191,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       const { addStaff } = await import("../app/features/staff/index.server");
       const { roles, distributorId } = await rolesAndDistributor(opts);
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw usage("--email ska vara en e-postadress.");
+      await refuseUnsafeText([opts.name ?? ""]);
       if (roles.includes("utb") && !distributorId) throw usage("En utb-användare kräver --distributor.");
       const password = await readSecret(io, Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
       await prepareDb(getDb());

@@ -7,6 +7,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
+import { UNSAFE_TEXT, UNSAFE_TEXT_MESSAGE } from "~/lib/form-fields";
 import { REFUSAL_STATUS, Refusal, isRefusal } from "~/lib/refusal";
 import { oversizedFields, readUpload, uploadTooLarge } from "./uploads.server";
 
@@ -87,6 +88,13 @@ export async function orRefusalResponse<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The names of a form's text fields that hold a character UNSAFE_TEXT refuses. */
+export function unsafeTextFields(form: FormData): string[] {
+  const names = new Set<string>();
+  for (const [name, value] of form.entries()) if (typeof value === "string" && UNSAFE_TEXT.test(value)) names.add(name);
+  return [...names];
+}
+
 /**
  * The whole contract for one form: parse, 400 on schema errors, run `handle` with the
  * parsed value, and a Refusal from the rules becomes the form's answer. `handle` returns
@@ -123,6 +131,12 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
     }
   }
   if (submission.status !== "success") return invalid(submission, options);
+  // No text field of any form stores control characters or direction overrides.
+  const unsafe = unsafeTextFields(await readForm(request, options));
+  if (unsafe.length > 0) {
+    const fields = Object.fromEntries(unsafe.map((name) => [name, UNSAFE_TEXT_MESSAGE]));
+    return refused(submission, new Refusal("invalid", UNSAFE_TEXT_MESSAGE, { fields }), { hideFields: options.hideFields });
+  }
   try {
     return await handle(submission.value, submission);
   } catch (e) {

@@ -4,6 +4,8 @@
 // people save from Excel (the order file) may also come as Windows-1252 and with `,`
 // between the fields: decodeTextFile and `delimiters` read those (issue 16).
 
+import { UNSAFE_TEXT } from "./form-fields";
+
 export type CsvRow = { line: number; values: Record<string, string> };
 export type CsvProblem = { line: number; column: string; reason: string };
 export type CsvTable = { rows: CsvRow[]; problems: CsvProblem[] };
@@ -127,6 +129,11 @@ export function parseCsv(text: string, columns: readonly string[], options: { de
     }
     const values: Record<string, string> = {};
     for (const c of columns) values[c] = fields[index.get(c)!];
+    const unsafe = columns.filter((c) => UNSAFE_TEXT.test(values[c]));
+    if (unsafe.length > 0) {
+      for (const c of unsafe) problems.push({ line, column: c, reason: "osynliga styr- eller riktningstecken" });
+      continue;
+    }
     rows.push({ line, values });
   }
   return { rows, problems };

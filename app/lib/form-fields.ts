@@ -44,3 +44,13 @@ export function rowVersion() {
     .transform(Number)
     .optional();
 }
+
+/**
+ * Characters no name or text may hold: C0 controls other than tab, line feed and carriage
+ * return (a text area's line breaks), DEL, C1 controls, and the bidirectional overrides
+ * and isolates (U+202A–U+202E, U+2066–U+2069) that make a name read differently on screen,
+ * in a PDF or an export than it is stored.
+ */
+export const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
+
+export const UNSAFE_TEXT_MESSAGE = "Texten innehåller osynliga styr- eller riktningstecken. Skriv in den utan dem.";

@@ -38,3 +38,29 @@ describe("hostile import files", () => {
     expect((await db().$client.execute("PRAGMA integrity_check")).rows[0][0]).toBe("ok");
   }, 120_000);
 });
+
+describe("names that read differently than they are stored", () => {
+  it("a customer file with a direction override or a control character is refused by line and column, nothing stored", async () => {
+    const dir = process.env.DATABASE_URL!.slice("file:".length) + "-files";
+    const { mkdirSync } = await import("node:fs");
+    mkdirSync(dir, { recursive: true });
+    const path = `${dir}/bidi-customers.csv`;
+    writeFileSync(
+      path,
+      "customer_id;name;address;zip;city;distributor_id;phone;email\n" +
+        "31501;Şahin Livs;Storgatan 1;111 20;Stockholm;1;;\n" +
+        "31502;Pressbyrån \u202Egrebnerö\u202C;Torget 2;702 10;Örebro;1;;\n" +
+        "31503;Kiosken\u0007;Torget 3;702 10;Örebro;1;;\n",
+    );
+    const r = await portal(["import", "customers", path]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("line 3: name: osynliga styr- eller riktningstecken");
+    expect(r.stderr).toContain("line 4: name: osynliga styr- eller riktningstecken");
+    const stored = await db().select({ id: schema.customers.id }).from(schema.customers);
+    expect(stored.map((c) => c.id)).not.toContain(31501);
+    // The CLI's own arguments follow the same rule.
+    const add = await portal(["customer", "add", "--id", "31504", "--name", "Kiosk\u202E", "--distributor", "1", "--pin-stdin"], { input: "482913\n" });
+    expect(add.code).toBe(2);
+    expect(add.stderr).toContain("Texten innehåller osynliga styr- eller riktningstecken.");
+  });
+});
