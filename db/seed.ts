@@ -2,6 +2,7 @@
 import { randomInt } from "node:crypto";
 import { titleName } from "../app/catalog/index";
 import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
+import { luhnCheckDigit } from "../app/lib/luhn";
 import type { Db } from "./client";
 import {
   EDITIONS,
@@ -76,8 +77,8 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
         contact: "Föreståndare",
         phone: `070-${rnd.int(100, 999)} ${rnd.int(10, 99)} ${rnd.int(10, 99)}`,
         email: `butik${id}@example.se`,
-        orgNumber: `55${rnd.int(1000, 9999)}-${rnd.int(1000, 9999)}`,
-        bankgiro: i % 3 === 0 ? "" : `${rnd.int(100, 999)}-${rnd.int(1000, 9999)}`,
+        orgNumber: withCheckDigit(`55${rnd.int(1000, 9999)}${rnd.int(100, 999)}`, 6),
+        bankgiro: i % 3 === 0 ? "" : withCheckDigit(`${rnd.int(100000, 999999)}`, 3),
         bankAccount: i % 3 === 0 ? `8327-9,${rnd.int(100000000, 999999999)}` : "",
       });
       customers.push({ id, distributorId, kvp: city === "Malmö" || city === "Helsingborg" });
@@ -270,6 +271,12 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
     await createStaff(tx, { ...logins.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
   });
   return { customers: 40, deliveries: deliveryCount };
+}
+
+/** Digits with their modulus-10 check digit, a hyphen after the first `dashAfter`. */
+function withCheckDigit(digits: string, dashAfter: number): string {
+  const all = `${digits}${luhnCheckDigit(digits)}`;
+  return `${all.slice(0, dashAfter)}-${all.slice(dashAfter)}`;
 }
 
 /** What the operator is shown once, when the demo database is filled. */

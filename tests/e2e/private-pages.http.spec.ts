@@ -29,7 +29,7 @@ test.beforeAll(async () => {
   const day = today();
   await ensureTitlesAndEditions(db);
   await createDistributor(db, 1);
-  await createCustomer(db, { id: R, distributorId: 1, pin: "4321", orgNumber: "556677-8899", bankgiro: "123-4567" });
+  await createCustomer(db, { id: R, distributorId: 1, pin: "4321", orgNumber: "556677-8899", bankgiro: "123-4566" });
   await createStaff(db, { email: "admin@private.example", name: "Admin", password: "private-pass-1", roles: "admin" });
   const [invoice] = await db
     .insert(schema.invoices)

@@ -594,21 +594,30 @@ test.describe("Garantibelopp", () => {
       expect(moved.map((x) => x.refundDate)).toEqual([later, later]);
       g.refundDate = later;
 
-      await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4567");
+      await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("123-4566");
       await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Bankgiro uppdaterat!");
       await card.getByRole("textbox", { name: "Orgnummer", exact: true }).fill("556677-8899");
       await card.getByRole("button", { name: `Spara orgnummer för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Orgnummer uppdaterat!");
+      // Bank numbers are checked by the banks' rules: refused beside the field, the typed value kept.
       await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("12345");
       await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
+      await expect(card.getByText("Misslyckades med att uppdatera bankaccount. Kontonumret stämmer inte med bankens regler: clearingnummer och kontonummer, t.ex. 6000, 123 456 789.")).toBeVisible();
+      await expect(card.getByRole("textbox", { name: "Bankkonto", exact: true })).toHaveValue("12345");
+      await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("6000 123456789");
+      await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
+      await expect(card.getByRole("textbox", { name: "Bankkonto", exact: true })).toHaveValue("6000, 123 456 789");
       // '-1' is the spec's wire value for "cleared": stored as empty and shown empty at once.
       await card.getByRole("textbox", { name: "Bankkonto", exact: true }).fill("-1");
       await card.getByRole("button", { name: `Spara bankkonto för ${r.id}` }).click();
       await expect(page.getByRole("status")).toHaveText("Bankaccount uppdaterat!");
       await expect(card.getByRole("textbox", { name: "Bankkonto", exact: true })).toHaveValue("");
       await expect(card.getByText("Bankgiro eller bankkonto måste vara ifyllt.")).toHaveCount(0);
+      await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12345");
+      await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
+      await expect(card.getByText(/Misslyckades med att uppdatera bankgiro\. Bankgironumret stämmer inte: 7–8 siffror/)).toBeVisible();
       await card.getByRole("textbox", { name: "Bankgiro", exact: true }).fill("12x");
       await card.getByRole("button", { name: `Spara bankgiro för ${r.id}` }).click();
       await expect(card.getByText(/Misslyckades med att uppdatera bankgiro\./)).toBeVisible();
@@ -619,7 +628,7 @@ test.describe("Garantibelopp", () => {
       const csv = readFileSync(await csvDownload.path()!, "utf8").replace(/^\uFEFF/, "");
       const lines = csv.trim().split("\r\n");
       expect(lines[0]).toBe("kundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum");
-      expect(lines).toContain(`${r.id};${r.name};556677-8899;123-4567;;123,45;${g.refundDate}`);
+      expect(lines).toContain(`${r.id};${r.name};556677-8899;123-4566;;123,45;${g.refundDate}`);
       await expect(page.getByRole("button", { name: "Utbetalningsfil Expressen" })).toBeVisible();
       expect((await lastAudit("payout.file"))?.target).toBe(csvDownload.suggestedFilename());
 

@@ -80,7 +80,7 @@ describe("messages", () => {
 describe("documents get raw text", () => {
   const refund: Refund = {
     customerId: 0, name: NAME, address: "Storgatan 1 & 2", coAddress: "", zip: "123 45", city: "Åby", email: "a@b.example",
-    orgNumber: "556677-8899", bankgiro: "123-4567", bankAccount: "", refundDate: "2026-03-18",
+    orgNumber: "556677-8899", bankgiro: "123-4566", bankAccount: "", refundDate: "2026-03-18",
     amounts: [{ guaranteeId: 1, ledger: 1, paper: "Tidning & Co", amountOre: 12345 }],
   };
 

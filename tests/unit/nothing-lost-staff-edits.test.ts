@@ -134,15 +134,15 @@ describe("guarantees: bank details", () => {
     const c = await newCustomer();
     await db().update(schema.customers).set({ bankgiro: "" }).where(eq(schema.customers.id, c));
     // Both tabs show an empty bankgiro. Tab A saves one.
-    await updateBankDetail(c, "bankgiro", "123-4567", actor, "");
-    const r = await refusal(() => updateBankDetail(c, "bankgiro", "765-4321", actor, ""));
+    await updateBankDetail(c, "bankgiro", "123-4566", actor, "");
+    const r = await refusal(() => updateBankDetail(c, "bankgiro", "765-4320", actor, ""));
     expect(r.code).toBe("conflict");
-    expect(r.message).toBe("Någon annan har ändrat uppgiften sedan du öppnade sidan. Sparat nu: 123-4567. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.");
+    expect(r.message).toBe("Någon annan har ändrat uppgiften sedan du öppnade sidan. Sparat nu: 123-4566. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.");
     expect(r.fields.value).toBe(r.message);
     const [row] = await db().select().from(schema.customers).where(eq(schema.customers.id, c));
-    expect(row.bankgiro).toBe("123-4567");
-    await updateBankDetail(c, "bankgiro", "765-4321", actor, "123-4567");
+    expect(row.bankgiro).toBe("123-4566");
+    await updateBankDetail(c, "bankgiro", "765-4320", actor, "123-4566");
     const [after] = await db().select().from(schema.customers).where(eq(schema.customers.id, c));
-    expect(after.bankgiro).toBe("765-4321");
+    expect(after.bankgiro).toBe("765-4320");
   });
 });

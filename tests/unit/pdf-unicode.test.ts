@@ -33,7 +33,7 @@ let customer: number;
 beforeAll(async () => {
   await baseData();
   customer = await newCustomer({ name: NAME });
-  await db().update(schema.customers).set({ orgNumber: "556677-8899", bankgiro: "123-4567", coAddress: "Åsa Öberg" }).where(eq(schema.customers.id, customer));
+  await db().update(schema.customers).set({ orgNumber: "556677-8899", bankgiro: "123-4566", coAddress: "Åsa Öberg" }).where(eq(schema.customers.id, customer));
 });
 
 function save(bytes: Uint8Array, name: string): string {

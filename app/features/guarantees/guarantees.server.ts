@@ -13,6 +13,7 @@ import { isValidDate, isoWeek, nextMonday, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import type { BankField } from "./schemas";
+import { checkBankDetail, storedDetailProblem } from "./bank-numbers.server";
 
 import { LEDGERS, LEDGER_TITLE, type Ledger } from "~/catalog";
 
@@ -108,7 +109,7 @@ export async function setRefundDate(customerId: number, date: string, actor: Act
   });
 }
 
-export type RefundProblems = { orgNumber?: string; bank?: string };
+export type RefundProblems = { orgNumber?: string; bank?: string; bankgiro?: string; bankAccount?: string };
 
 /** The added payouts not yet completed, per customer (customer number order). */
 export async function listPendingRefunds(): Promise<Refund[]> {
@@ -154,7 +155,12 @@ export async function listPendingRefunds(): Promise<Refund[]> {
 export function refundProblems(r: Pick<Refund, "orgNumber" | "bankgiro" | "bankAccount">): RefundProblems {
   const p: RefundProblems = {};
   if (!r.orgNumber.trim()) p.orgNumber = "Obligatorisk.";
+  else p.orgNumber = storedDetailProblem("orgNumber", r.orgNumber) ?? undefined;
   if (!r.bankgiro.trim() && !r.bankAccount.trim()) p.bank = "Bankgiro eller bankkonto måste vara ifyllt.";
+  // A payout file never carries a number the checks would refuse (one saved before them).
+  p.bankgiro = storedDetailProblem("bankgiro", r.bankgiro) ?? undefined;
+  p.bankAccount = storedDetailProblem("bankAccount", r.bankAccount) ?? undefined;
+  for (const k of Object.keys(p) as (keyof RefundProblems)[]) if (p[k] === undefined) delete p[k];
   return p;
 }
 
@@ -168,7 +174,12 @@ export const INCOMPLETE = "Vänligen fyll i alla obligatoriska fält!";
 export function missingDetails(refunds: Refund[]): string[] {
   return refunds.flatMap((r) => {
     const p = refundProblems(r);
-    const parts = [p.orgNumber ? `Orgnummer: ${p.orgNumber}` : null, p.bank ?? null].filter(Boolean);
+    const parts = [
+      p.orgNumber ? `Orgnummer: ${p.orgNumber}` : null,
+      p.bank ?? null,
+      p.bankgiro ? `Bankgiro: ${p.bankgiro}` : null,
+      p.bankAccount ? `Bankkonto: ${p.bankAccount}` : null,
+    ].filter(Boolean);
     return parts.length > 0 ? [`${r.customerId} ${r.name}: ${parts.join(" ")}`] : [];
   });
 }
@@ -207,10 +218,14 @@ export function bankDetailConflict(stored: string): string {
  */
 export async function updateBankDetail(customerId: number, field: BankField, raw: string, actor: Actor, shown?: string): Promise<void> {
   if (!Number.isSafeInteger(customerId) || customerId < 1) throw refuse.notFound("Kunden finns inte.");
-  const value = raw.trim() === "-1" ? "" : raw.trim();
-  if (!BANK_PATTERN[field].test(value)) {
+  const typed = raw.trim() === "-1" ? "" : raw.trim();
+  if (!BANK_PATTERN[field].test(typed)) {
     throw refuse.invalid(field === "bankAccount" ? "Endast siffror, mellanslag, komma och bindestreck." : "Endast siffror, mellanslag och bindestreck.", { field });
   }
+  // Checked by the banks' rules, and stored in one written form.
+  const checked = checkBankDetail(field, typed);
+  if ("problem" in checked) throw refuse.invalid(checked.problem, { field: "value" });
+  const value = checked.value;
   await writeTransaction(async (tx) => {
     const c = schema.customers;
     const [before] = await tx.select({ v: c[field] }).from(c).where(eq(c.id, customerId));

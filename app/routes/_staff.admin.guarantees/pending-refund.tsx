@@ -10,7 +10,7 @@ import { BankDetailForm } from "./bank-detail-form";
 import { DownloadButton } from "./download-button";
 
 type Props = {
-  refund: Refund & { problems: { orgNumber?: string; bank?: string } };
+  refund: Refund & { problems: { orgNumber?: string; bank?: string; bankgiro?: string; bankAccount?: string } };
   search: string;
   /** The action's answer when it came from this customer's form for `field`. */
   answerFor: (field: BankField | "refund-date") => SubmissionResult<string[]> | null;
@@ -51,7 +51,7 @@ export function PendingRefund({ refund: r, search, answerFor }: Props) {
           customerId={r.customerId}
           search={search}
           value={r[field]}
-          rule={field === "orgNumber" ? r.problems.orgNumber : field === "bankgiro" ? r.problems.bank : undefined}
+          rule={field === "orgNumber" ? r.problems.orgNumber : field === "bankgiro" ? (r.problems.bank ?? r.problems.bankgiro) : r.problems.bankAccount}
           lastResult={answerFor(field)}
         />
       ))}
