@@ -2,6 +2,7 @@
 // stops a production start, and what development keeps as defaults.
 import { describe, expect, it } from "vitest";
 import { isRefusal } from "~/lib/refusal";
+import { SELLER_ENV } from "../tests/production-env";
 import { readConfig, type ConfigOptions } from "./config.server";
 
 const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c";
@@ -24,7 +25,7 @@ describe("readConfig", () => {
     // The `serve --demo` demo may run without one (a random one), never with a weak one.
     expect(refusal({ NODE_ENV: "production" }, { demo: true })).toBe("");
     expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "bench-secret" }, { demo: true })).toMatch(/för svag/);
-    expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se" }).sessionSecret).toBe(STRONG);
+    expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se", ...SELLER_ENV }).sessionSecret).toBe(STRONG);
   });
 
   it("stops a production start without PORTAL_URL, and never guesses the address of a production mail or letter", () => {

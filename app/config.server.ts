@@ -6,6 +6,7 @@
 // guessed public address, unless the operator asked for the demo (`serve --demo`).
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { bankgiroOf, orgNumberOf } from "~/lib/bank-numbers.server";
 import { databaseUrlProblem } from "~/lib/database-url";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
@@ -67,7 +68,66 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   PORTAL_URL: z.string().optional(),
   REMIND_AT: z.string().optional(),
+  SELLER_NAME: z.string().optional(),
+  SELLER_ADDRESS: z.string().optional(),
+  SELLER_ORG_NUMBER: z.string().optional(),
+  SELLER_VAT_NUMBER: z.string().optional(),
+  SELLER_BANKGIRO: z.string().optional(),
+  SELLER_F_SKATT: z.string().optional(),
 });
+
+/** Who sends the invoices, as every invoice must say (mervärdesskattelagen 17 kap. 24 §). */
+export type Seller = {
+  name: string;
+  /** One line: "Box 100, 111 20 Stockholm". */
+  address: string;
+  orgNumber: string;
+  vatNumber: string;
+  bankgiro: string;
+  /** Approved for F-skatt: the invoice says "Godkänd för F-skatt". */
+  fSkatt: boolean;
+};
+
+/** The demo's seller, made up: numbers that pass the checks and belong to nobody. */
+const DEMO_SELLER: Seller = {
+  name: "Returportalen Demo AB",
+  address: "Box 100, 111 20 Stockholm",
+  orgNumber: "559012-3450",
+  vatNumber: "SE559012345001",
+  bankgiro: "5050-1055",
+  fSkatt: true,
+};
+
+/**
+ * The seller from SELLER_*, checked. A production start requires every one; development
+ * and the demo print the made-up DEMO_SELLER; a tool reading the configuration leniently in
+ * production without them gets null, and makes no invoice document.
+ */
+function readSeller(e: z.infer<typeof envSchema>, strict: boolean, demoSeller: boolean): Seller | null {
+  const given = {
+    SELLER_NAME: (e.SELLER_NAME ?? "").trim(),
+    SELLER_ADDRESS: (e.SELLER_ADDRESS ?? "").trim(),
+    SELLER_ORG_NUMBER: (e.SELLER_ORG_NUMBER ?? "").trim(),
+    SELLER_VAT_NUMBER: (e.SELLER_VAT_NUMBER ?? "").trim().toUpperCase().replace(/\s/g, ""),
+    SELLER_BANKGIRO: (e.SELLER_BANKGIRO ?? "").trim(),
+  };
+  const missing = Object.entries(given).filter(([, v]) => v === "").map(([k]) => k);
+  if (missing.length === Object.keys(given).length && !strict) return demoSeller ? DEMO_SELLER : null;
+  if (missing.length > 0) {
+    throw refuse.invalid(`Säljarens uppgifter för fakturorna saknas: ${missing.join(", ")} (namn, adress, organisationsnummer, momsregistreringsnummer och bankgiro).`);
+  }
+  const orgNumber = orgNumberOf(given.SELLER_ORG_NUMBER);
+  if (!orgNumber) throw refuse.invalid("SELLER_ORG_NUMBER är inget giltigt organisationsnummer (10 siffror med kontrollsiffra, t.ex. 556016-0680).");
+  const vatNumber = given.SELLER_VAT_NUMBER;
+  if (vatNumber !== `SE${orgNumber.replace("-", "")}01`) {
+    throw refuse.invalid(`SELLER_VAT_NUMBER ska vara SE, organisationsnumrets tio siffror och 01: SE${orgNumber.replace("-", "")}01.`);
+  }
+  const bankgiro = bankgiroOf(given.SELLER_BANKGIRO);
+  if (!bankgiro) throw refuse.invalid("SELLER_BANKGIRO är inget giltigt bankgironummer (7–8 siffror med kontrollsiffra, t.ex. 5050-1055).");
+  const fSkatt = (e.SELLER_F_SKATT ?? "ja").trim().toLowerCase();
+  if (fSkatt !== "ja" && fSkatt !== "nej") throw refuse.invalid("SELLER_F_SKATT ska vara ja eller nej.");
+  return { name: given.SELLER_NAME, address: given.SELLER_ADDRESS, orgNumber, vatNumber, bankgiro, fSkatt: fSkatt === "ja" };
+}
 
 export type Config = {
   production: boolean;
@@ -93,6 +153,8 @@ export type Config = {
   portalUrl: string | null;
   /** When the server sends the day's reminders (HH:MM, Stockholm time), or null for never. */
   remindAt: string | null;
+  /** Who sends the invoices: on every invoice, with where and how to pay (null: see readSeller). */
+  seller: Seller | null;
 };
 
 function urlOk(value: string, protocols: string[]): boolean {
@@ -153,6 +215,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const portalUrl = givenUrl || (production && !options.demo ? null : "http://localhost:3000");
   const remindAt = (e.REMIND_AT ?? "").trim() || "07:00";
   if (remindAt !== "off" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(remindAt)) throw refuse.invalid("REMIND_AT ska vara en tid (TT:MM, svensk tid) eller off.");
+  const seller = readSeller(e, strict, !production || Boolean(options.demo));
   return {
     production,
     sessionSecret: secret || randomBytes(32).toString("hex"),
@@ -168,6 +231,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     mailFrom: (e.MAIL_FROM ?? "").trim() || "Returportalen <noreply@returportalen.example>",
     portalUrl,
     remindAt: remindAt === "off" ? null : remindAt,
+    seller,
   };
 }
 

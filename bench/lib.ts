@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { SELLER_ENV } from "../tests/production-env";
 
 export const DATA = "bench/data";
 
@@ -53,6 +54,7 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
         PORTAL_QUIET_LOG: "1",
         SESSION_SECRET: "bench-session-secret-not-for-production",
         PORTAL_URL: `http://127.0.0.1:${port}`,
+        ...SELLER_ENV,
         THROTTLE_IP_LIMIT: "1000000",
       },
       stdio: ["ignore", "ignore", "inherit"],

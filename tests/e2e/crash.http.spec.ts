@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDb, prepareDb, schema } from "../../db/client";
+import { SELLER_ENV } from "../production-env";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
@@ -23,7 +24,7 @@ const CUSTOMERS = 80;
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(PORT)], {
-    env: { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production", PORTAL_QUIET_LOG: "1", SESSION_SECRET: "crash-session-secret-not-for-production", PORTAL_URL: URL_, THROTTLE_IP_LIMIT: "1000000" },
+    env: { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production", PORTAL_QUIET_LOG: "1", SESSION_SECRET: "crash-session-secret-not-for-production", PORTAL_URL: URL_, ...SELLER_ENV, THROTTLE_IP_LIMIT: "1000000" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 600; i++) {

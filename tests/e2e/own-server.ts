@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
 import { TEST_TOTP_SECRET } from "../../db/factories";
+import { SELLER_ENV } from "../production-env";
 
 export type OwnServer = {
   baseURL: string;
@@ -41,6 +42,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
       DATABASE_URL: `file:${file}`,
       SESSION_SECRET: "own-server-session-secret-not-for-production",
       PORTAL_URL: `http://127.0.0.1:${port}`,
+      ...SELLER_ENV,
       PORTAL_QUIET_LOG: "1",
       NODE_ENV: "production",
       ...env,

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDb } from "../../db/client";
 import { createStaff } from "../../db/factories";
+import { SELLER_ENV } from "../production-env";
 import { ROOT } from "./cli-run";
 
 vi.setConfig({ testTimeout: 90_000 });
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
 
 /** `portal serve` with `env`; a server that starts instead of refusing is stopped after 25 s (status null). */
 function serve(env: Record<string, string | undefined>, port: number, args: string[] = []) {
-  const base: NodeJS.ProcessEnv = { ...process.env, PORTAL_QUIET_LOG: "1", NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se" };
+  const base: NodeJS.ProcessEnv = { ...process.env, PORTAL_QUIET_LOG: "1", NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se", ...SELLER_ENV };
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete base[k];
     else base[k] = v;
@@ -82,6 +83,7 @@ describe("portal serve", () => {
     [{ DATABASE_URL: "postgres://localhost/portal" }, /^portal: DATABASE_URL "postgres:\/\/localhost\/portal" har ett okänt schema/],
     [{ TRUST_PROXY: "yes" }, /^portal: TRUST_PROXY "yes" går inte att tolka/],
     [{ PORTAL_URL: undefined }, /^portal: PORTAL_URL saknas: i drift krävs portalens publika adress/],
+    [{ SELLER_ORG_NUMBER: undefined }, /^portal: Säljarens uppgifter för fakturorna saknas: SELLER_ORG_NUMBER/],
   ] as const)("stops a production start on %o with one line and exit 1", async (env, message) => {
     const file = join(dir, `config-${Math.random().toString(36).slice(2)}.db`);
     const r = serve({ DATABASE_URL: `file:${file}`, ...env }, await freePort());
@@ -108,7 +110,7 @@ describe("portal serve", () => {
 
   it("starts production on an empty database without creating a single account", async () => {
     const file = join(dir, "empty-production.db");
-    const s = await startServe({ DATABASE_URL: `file:${file}`, SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se" }, []);
+    const s = await startServe({ DATABASE_URL: `file:${file}`, SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se", ...SELLER_ENV }, []);
     try {
       expect(s.stdout()).not.toMatch(/Demo|pinkod|lösenord/i);
       // The logins of every earlier demo find nobody.

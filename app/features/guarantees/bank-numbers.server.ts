@@ -1,12 +1,7 @@
-// Payout details checked the way Swedish banks check them: a bankgiro number is 7–8 digits
-// with a modulus-10 check digit; a bank account is a clearing number and an account
-// number by the banks' published rules (kontonummer, which follows Bankgirot's "Bankernas
-// kontonummeruppbyggnad"); an organisationsnummer by its check digit (organisationsnummer).
-// Each check answers the number in one written form, or the Swedish reason it is refused
+// A customer's payout details checked by the banks' rules (app/lib/bank-numbers.server.ts):
+// the value to store in one written form, or the Swedish reason it is refused
 // (docs/decisions/020-payout-details.md).
-import Kontonummer from "kontonummer";
-import Organisationsnummer from "organisationsnummer";
-import { luhnValid } from "~/lib/luhn";
+import { bankAccountOf, bankgiroOf, orgNumberOf } from "~/lib/bank-numbers.server";
 import type { BankField } from "./schemas";
 
 export const BANK_NUMBER_PROBLEMS: Record<BankField, string> = {
@@ -14,37 +9,6 @@ export const BANK_NUMBER_PROBLEMS: Record<BankField, string> = {
   bankAccount: "Kontonumret stämmer inte med bankens regler: clearingnummer och kontonummer, t.ex. 6000, 123 456 789.",
   orgNumber: "Organisationsnumret stämmer inte: 10 siffror där den sista är en kontrollsiffra, t.ex. 556016-0680.",
 };
-
-/** A bankgiro number as written ("5050-1055"), or null when it is no bankgiro number. */
-export function bankgiroOf(raw: string): string | null {
-  const digits = raw.replace(/[\s-]/g, "");
-  if (!/^\d{7,8}$/.test(digits) || !luhnValid(digits)) return null;
-  return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
-}
-
-/**
- * A bank account as the bank writes it ("6000, 123 456 789"), or null. Accounts whose check
- * digit the banks' rules leave open (some Swedbank accounts) are taken as the library
- * advises, with clearing number and length checked.
- */
-export function bankAccountOf(raw: string): string | null {
-  if (!/^[\d\s,.-]+$/.test(raw)) return null;
-  try {
-    return Kontonummer.parse(raw, { mode: "semi" }).format("pretty");
-  } catch {
-    return null;
-  }
-}
-
-/** An organisationsnummer (or a sole trader's personnummer) as "556016-0680", or null. */
-export function orgNumberOf(raw: string): string | null {
-  if (!/^[\d\s+-]+$/.test(raw) || !Organisationsnummer.valid(raw.replace(/\s/g, ""))) return null;
-  try {
-    return Organisationsnummer.parse(raw.replace(/\s/g, "")).format(true);
-  } catch {
-    return null;
-  }
-}
 
 const CHECKS: Record<BankField, (raw: string) => string | null> = { bankgiro: bankgiroOf, bankAccount: bankAccountOf, orgNumber: orgNumberOf };
 

@@ -7,7 +7,8 @@ import { isRefusal } from "~/lib/refusal";
 import { luhnCheckDigit, luhnValid } from "~/lib/luhn";
 import { schema } from "../../../db/client";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
-import { BANK_NUMBER_PROBLEMS, bankAccountOf, bankgiroOf, checkBankDetail, orgNumberOf } from "./bank-numbers.server";
+import { bankAccountOf, bankgiroOf, orgNumberOf } from "~/lib/bank-numbers.server";
+import { BANK_NUMBER_PROBLEMS, checkBankDetail } from "./bank-numbers.server";
 import { missingDetails, refundProblems, updateBankDetail } from "./guarantees.server";
 
 beforeAll(baseData);

@@ -1,7 +1,12 @@
-// The invoice as an A4 PDF, rendered on demand from the stored invoice (DESIGN.md
-// "Invoicing"): customer, period, lines, VAT per rate, total and due date. Drawn with
-// the PDF kit: any customer name prints as it is stored, amounts in Swedish format.
+// The invoice as an A4 PDF, rendered on demand from the stored invoice: the seller (name,
+// address, organisationsnummer, momsregistreringsnummer, F-skatt), the customer, period,
+// lines, VAT per rate with its base, total, due date, and where and how to pay (bankgiro
+// and the OCR reference). Drawn with the PDF kit: any customer name prints as it is
+// stored, amounts in Swedish format.
 import { PAPER_TYPE_HEADING } from "~/catalog";
+import { config, type Seller } from "~/config.server";
+import { refuse } from "~/lib/refusal";
+import { ocrReference } from "./ocr";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { creditsByInvoice, type BundleCredit } from "./credits.server";
@@ -11,8 +16,11 @@ import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
 const MARGIN = 50;
 const grey = rgb(0.35, 0.35, 0.35);
 
-export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleCredit[] = []): Promise<Uint8Array> {
+export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleCredit[] = [], seller: Seller | null = config.seller): Promise<Uint8Array> {
+  // Production without SELLER_* (a tool, not the server, which refuses to start so): no invoice without its sender.
+  if (!seller) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: fakturan kan inte skrivas ut.");
   const { invoice, customer, lines } = docData;
+  const ocr = ocrReference(invoice.number);
   const pdf = await createPdf(`Faktura ${invoice.number}`);
   const { regular, bold } = pdf;
   const cols = { desc: MARGIN, qty: 350, price: 420, vat: 470 };
@@ -41,7 +49,8 @@ export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleC
   const right = (s: string, xRight: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x: xRight, y, size, font, align: "right" });
 
   text("Faktura", MARGIN, frame.y - 10, 22, bold);
-  right("Returportalen", frame.right, frame.y - 6, 12, bold);
+  right(seller.name, frame.right, frame.y - 6, 12, bold);
+  right(seller.address, frame.right, frame.y - 20, 9, regular);
   frame.y -= 50;
 
   const facts: [string, string][] = [
@@ -51,6 +60,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleC
     ["Period", `${invoice.periodFrom} – ${invoice.periodTo}`],
     ["Avser", PAPER_TYPE_HEADING[invoice.paperType] ?? String(invoice.paperType)],
     ["Kundnummer", String(customer.id)],
+    ["OCR-nummer", ocr],
     ["Status", invoice.status],
   ];
   let fy = frame.y;
@@ -96,7 +106,24 @@ export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleC
   }
   total("Moms totalt", invoice.vatOre, 10, regular, 18);
   total("Att betala", invoice.amountOre, 12, bold, 30);
-  drawText(frame.page, `Betala senast ${invoice.dueDate}. Ange fakturanummer ${invoice.number} vid betalning.`, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
+  // Where and how to pay.
+  frame.ensure(90);
+  text("Betalning", MARGIN, frame.y, 11, bold);
+  frame.y -= 15;
+  for (const line of [
+    `Betala ${formatKr(invoice.amountOre)} till bankgiro ${seller.bankgiro} senast ${invoice.dueDate}.`,
+    `Ange OCR-nummer ${ocr} som referens vid betalningen.`,
+  ]) {
+    drawText(frame.page, line, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
+    frame.y -= 14;
+  }
+  // The seller's registration, as every invoice must state it.
+  frame.y -= 10;
+  const registration = [seller.name, seller.address, `Org.nr ${seller.orgNumber}`, `Momsreg.nr ${seller.vatNumber}`, seller.fSkatt ? "Godkänd för F-skatt" : ""].filter(Boolean).join(" · ");
+  for (const part of wrap(registration, regular, 8, frame.right - MARGIN)) {
+    drawText(frame.page, part, { x: MARGIN, y: frame.y, size: 8, font: regular, color: grey });
+    frame.y -= 11;
+  }
 
   // Issue 18 §3: the returned copies this invoice credited, per bundle (the lines above
   // are already net of them), so a retailer can tick off each bundle sent back.
