@@ -88,10 +88,14 @@ export async function orRefusalResponse<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+// Fields that are no name or text a person reads: a redirect target (safeRedirect refuses
+// what it must and falls back) and the form token.
+const NOT_TEXT = new Set(["redirectTo", "csrf"]);
+
 /** The names of a form's text fields that hold a character UNSAFE_TEXT refuses. */
 export function unsafeTextFields(form: FormData): string[] {
   const names = new Set<string>();
-  for (const [name, value] of form.entries()) if (typeof value === "string" && UNSAFE_TEXT.test(value)) names.add(name);
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !NOT_TEXT.has(name) && UNSAFE_TEXT.test(value)) names.add(name);
   return [...names];
 }
 

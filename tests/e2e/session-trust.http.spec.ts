@@ -126,11 +126,11 @@ test("`portal customer set-pin` ends the retailer's sessions and lock; `staff se
   const lock = { key: `customer:${id}`, failures: 100, lastFailureAt: Date.now(), recent: "[]" };
   await server.db.insert(schema.loginThrottle).values(lock).onConflictDoUpdate({ target: schema.loginThrottle.key, set: lock });
   expect(await state(a.pair, "/kontakt")).toBe("in");
-  portal(["customer", "set-pin", String(id), "--pin-stdin"], "5566\n");
+  portal(["customer", "set-pin", String(id), "--pin-stdin"], "556677\n");
   expect(await state(a.pair, "/kontakt")).toBe("login");
   expect(await state(b.pair, "/kontakt")).toBe("login");
   expect(await server.db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, `customer:${id}`))).toHaveLength(0);
-  await login(id, "5566");
+  await login(id, "556677");
 
   const email = await admin();
   const s1 = await login(email, "trust-pass-123");

@@ -7,6 +7,8 @@ import { createDistributor } from "../../db/factories";
 import { e2eDb, expect, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
 
 test("an admin adds a staff user, changes roles, resets the password, deactivates and reactivates", async ({ page, browser }, info) => {
+  // Two users' whole lives (add, first login with a new password, roles, reset, deactivation): a limit for hangs only.
+  test.setTimeout(150_000);
   await createDistributor(e2eDb(), 51, "Tidningsbud Łódź AB");
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
