@@ -5,8 +5,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createCustomer } from "../../db/factories";
-import { e2eDb, formToken, makeStaff, uniqueCustomerId } from "./fixtures";
+import { e2eDb, formToken, makeRetailer, makeStaff } from "./fixtures";
 import { client, logIn } from "./own-server";
 
 const contexts: APIRequestContext[] = [];
@@ -23,9 +22,8 @@ async function admin(baseURL: string) {
 }
 
 test("30 parallel PIN guesses against the letter route, the right one among them, print nothing and are audited", async ({ baseURL }, info) => {
-  const id = uniqueCustomerId(info.workerIndex);
-  const pin = "482913";
-  await createCustomer(e2eDb(), { id, distributorId: 1, pin, name: "Şahin Livs" });
+  // A customer number of its own (makeRetailer takes another when one is taken).
+  const { id, pin } = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
   const { ctx, staff } = await admin(baseURL!);
   const csrf = await formToken(ctx);
   const guesses = [pin, ...Array.from({ length: 29 }, (_, i) => String(100000 + i * 31_337).slice(0, 6))];
@@ -44,10 +42,8 @@ test("30 parallel PIN guesses against the letter route, the right one among them
 });
 
 test("the letter comes once from the admin's own Ny pinkod, never for another admin or another customer", async ({ baseURL }, info) => {
-  const id = uniqueCustomerId(info.workerIndex);
-  const other = uniqueCustomerId(info.workerIndex);
-  await createCustomer(e2eDb(), { id, distributorId: 1, pin: "482913", name: "Kvällspressen Malmö" });
-  await createCustomer(e2eDb(), { id: other, distributorId: 1, pin: "482913", name: "Pressbyrån Triangeln" });
+  const { id } = await makeRetailer(info.workerIndex, { name: "Kvällspressen Malmö" });
+  const { id: other } = await makeRetailer(info.workerIndex, { name: "Pressbyrån Triangeln" });
   const a = await admin(baseURL!);
   const b = await admin(baseURL!);
   const issued = await a.ctx.post(`/admin/kunder/${id}`, { form: { csrf: await formToken(a.ctx), intent: "ny-pinkod" } });
