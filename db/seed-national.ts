@@ -4,17 +4,11 @@
 // seconds rather than minutes and every run makes the same data.
 import { sql } from "drizzle-orm";
 import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../app/lib/dates";
-import { luhnCheckDigit } from "../app/lib/luhn";
+import { withCheckDigit } from "../app/lib/luhn";
 import { hashSecret } from "../app/features/auth/passwords.server";
 import type { Db } from "./client";
 import { EDITIONS, TITLES } from "./factories";
 import * as schema from "./schema";
-
-/** Digits with their check digit, a hyphen after the first `dashAfter`. */
-function checked(digits: string, dashAfter: number): string {
-  const all = `${digits}${luhnCheckDigit(digits)}`;
-  return `${all.slice(0, dashAfter)}-${all.slice(dashAfter)}`;
-}
 
 export type NationalOptions = { customers: number; days: number; today: string; progress?: (step: string) => void };
 
@@ -54,8 +48,8 @@ export async function seedNational(db: Db, opts: NationalOptions): Promise<Recor
           distributorId: d,
           pinHash,
           // Numbers that pass the banks' checks (a modulus-10 check digit last).
-          orgNumber: checked(`55${String(i).padStart(4, "0")}${String(i % 1000).padStart(3, "0")}`, 6),
-          bankgiro: checked(`${100 + (i % 900)}${String(i % 1000).padStart(3, "0")}`, 3),
+          orgNumber: withCheckDigit(`55${String(i).padStart(4, "0")}${String(i % 1000).padStart(3, "0")}`, 6),
+          bankgiro: withCheckDigit(`${100 + (i % 900)}${String(i % 1000).padStart(3, "0")}`, 3),
         });
       }
       await tx.insert(schema.customers).values(rows);

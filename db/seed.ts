@@ -2,7 +2,8 @@
 import { randomInt } from "node:crypto";
 import { titleName } from "../app/catalog/index";
 import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
-import { luhnCheckDigit } from "../app/lib/luhn";
+import { withCheckDigit } from "../app/lib/luhn";
+import { randomSecret } from "../app/lib/random-secret";
 import type { Db } from "./client";
 import {
   EDITIONS,
@@ -32,16 +33,13 @@ export const PUBLISHED_DEMO_LOGINS = [
   { email: "utb.norr@returportalen.example", password: "demo-utb-2026" },
 ] as const;
 
-const SECRET_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-const secret = (length: number) => Array.from({ length }, () => SECRET_ALPHABET[randomInt(SECRET_ALPHABET.length)]).join("");
-
 /** New random logins for a demo database: printed once when it is filled, never stored in clear. */
 export function newDemoLogins(): DemoLogins {
   return {
     retailerPin: String(randomInt(0, 1_000_000)).padStart(6, "0"),
-    admin: { email: "admin@returportalen.example", password: secret(16) },
-    sales: { email: "salj@returportalen.example", password: secret(16) },
-    utb: { email: "utb.norr@returportalen.example", password: secret(16) },
+    admin: { email: "admin@returportalen.example", password: randomSecret() },
+    sales: { email: "salj@returportalen.example", password: randomSecret() },
+    utb: { email: "utb.norr@returportalen.example", password: randomSecret() },
   };
 }
 
@@ -271,12 +269,6 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
     await createStaff(tx, { ...logins.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
   });
   return { customers: 40, deliveries: deliveryCount };
-}
-
-/** Digits with their modulus-10 check digit, a hyphen after the first `dashAfter`. */
-function withCheckDigit(digits: string, dashAfter: number): string {
-  const all = `${digits}${luhnCheckDigit(digits)}`;
-  return `${all.slice(0, dashAfter)}-${all.slice(dashAfter)}`;
 }
 
 /** What the operator is shown once, when the demo database is filled. */

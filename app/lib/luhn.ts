@@ -18,3 +18,9 @@ export function luhnCheckDigit(digits: string): number {
 export function luhnValid(digits: string): boolean {
   return /^\d{2,}$/.test(digits) && luhnCheckDigit(digits.slice(0, -1)) === Number(digits.at(-1));
 }
+
+/** `digits` with their check digit appended, a hyphen after the first `dashAfter` (seeds: 123-4566). */
+export function withCheckDigit(digits: string, dashAfter: number): string {
+  const all = `${digits}${luhnCheckDigit(digits)}`;
+  return `${all.slice(0, dashAfter)}-${all.slice(dashAfter)}`;
+}

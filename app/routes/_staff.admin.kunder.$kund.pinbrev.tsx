@@ -11,7 +11,6 @@ import { parseShortNumber } from "~/catalog";
 import { audit } from "~/features/audit/index.server";
 import { customerOverview, isCurrentPin, openPinLetterTicket, renderPinLetterPdf } from "~/features/customers/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
-import { readForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { today } from "~/lib/dates";
 
@@ -25,7 +24,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = routeParam(params, "kund", parseShortNumber, "Kunden finns inte.");
   const overview = await customerOverview(id, { distributorIds: null });
   if (!overview) throw new Response("Kunden finns inte.", { status: 404 });
-  await readForm(request);
   if (config.portalUrl === null) throw new Response(PORTAL_URL_MISSING, { status: 503 });
   // The ticket is spent whatever happens next: one letter per new PIN.
   const { session } = await getUserAndSession(request);

@@ -1,6 +1,6 @@
 // Server-side sessions: the cookie holds only a random id; this table holds the rest.
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction, type Tx } from "~/db.server";
 import { audit, staffActor } from "~/features/audit/audit.server";
 
@@ -141,9 +141,10 @@ export async function endCustomerSessions(customerId: number): Promise<number> {
  * Ends every session of a staff user — logins still waiting for their code included —
  * and every retailer portal they have opened.
  */
-export async function endStaffSessions(staffId: number, tx?: Tx): Promise<number> {
-  const run = (t: Tx) =>
-    t.delete(schema.sessions).where(or(eq(schema.sessions.staffId, staffId), eq(schema.sessions.impersonatorId, staffId)));
+export async function endStaffSessions(staffId: number, tx?: Tx, options: { except?: string | null } = {}): Promise<number> {
+  const s = schema.sessions;
+  const theirs = or(eq(s.staffId, staffId), eq(s.impersonatorId, staffId));
+  const run = (t: Tx) => t.delete(s).where(options.except ? and(theirs, ne(s.id, options.except)) : theirs);
   const result = await (tx ? run(tx) : writeTransaction(run));
   return result.rowsAffected;
 }

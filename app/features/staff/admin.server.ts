@@ -2,11 +2,11 @@
 // deactivate and reactivate, and reset a password (a one-time password shown once). Every
 // change is audited and ends the user's sessions; the network always keeps at least one
 // active admin, and nobody deactivates or demotes themself.
-import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
+import { randomSecret } from "~/lib/random-secret";
 import { refuse } from "~/lib/refusal";
 import { addStaff, setStaffPassword, type Role } from "./staff.server";
 
@@ -97,13 +97,11 @@ export async function setStaffActive(id: number, active: boolean, actor: Actor, 
   });
 }
 
-const PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
 /** A one-time password (16 characters, no look-alikes), set now and returned once. */
 export async function resetStaffPassword(id: number, actor: Actor): Promise<string> {
   const row = await getDb().select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
   if (!row[0]) throw refuse.notFound("Användaren finns inte.");
-  const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  const password = randomSecret();
   await setStaffPassword(row[0].email, password, actor, { oneTime: true });
   return password;
 }
@@ -113,7 +111,7 @@ export type StaffForm = { email: string; name: string; roles: Role[]; distributo
 /** Adds a staff user with a one-time password, returned once. */
 export async function createStaff(input: StaffForm, actor: Actor): Promise<{ id: number; password: string }> {
   if (input.roles.includes("utb") && !input.distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
-  const password = Array.from({ length: 16 }, () => PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]).join("");
+  const password = randomSecret();
   try {
     const id = await addStaff({ ...input, password, oneTime: true, distributorId: input.roles.includes("utb") ? input.distributorId : null }, actor);
     return { id, password };

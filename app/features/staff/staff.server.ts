@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { hashSecret, verifySecret } from "~/features/auth/passwords.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
@@ -134,11 +134,9 @@ export async function changeOwnPassword(
     const [still] = await tx.select({ hash: schema.staffUsers.passwordHash }).from(schema.staffUsers).where(eq(schema.staffUsers.id, staffId));
     if (!still || still.hash !== row.passwordHash) throw refuse.conflict("Lösenordet har just ändrats på annat håll. Logga in igen.");
     await tx.update(schema.staffUsers).set({ passwordHash, passwordOneTime: false, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, staffId));
-    const s = schema.sessions;
-    const mine = or(eq(s.staffId, staffId), eq(s.impersonatorId, staffId));
-    const ended = await tx.delete(s).where(keepSessionId ? and(mine, ne(s.id, keepSessionId)) : mine);
+    const sessionsEnded = await endStaffSessions(staffId, tx, { except: keepSessionId });
     await clearThrottle(`staff:${row.email}`, tx);
-    await audit({ actor, action: "staff.change-own-password", target: `staff:${staffId}`, detail: { sessionsEnded: ended.rowsAffected, wasOneTime: row.passwordOneTime } }, tx);
-    return { sessionsEnded: ended.rowsAffected };
+    await audit({ actor, action: "staff.change-own-password", target: `staff:${staffId}`, detail: { sessionsEnded, wasOneTime: row.passwordOneTime } }, tx);
+    return { sessionsEnded };
   });
 }
