@@ -269,10 +269,18 @@ function scheduleReminders(): () => void {
   };
 }
 
+/** How long an idle kept-alive connection stays open (docs/reliability.md §7). */
+export const KEEP_ALIVE_MS = 65_000;
+
 export async function serve(options: ServeOptions): Promise<import("node:http").Server> {
   const app = await createApp(options);
   return new Promise((resolve) => {
     const server = app.listen(options.port, options.host, () => {
+      // A kept-alive connection outlives any client's or load balancer's idle timer (those
+      // are 60 s or less): otherwise the server may close it just as a client reuses it,
+      // and that request dies with ECONNRESET (Node's default is 5 s).
+      server.keepAliveTimeout = KEEP_ALIVE_MS;
+      server.headersTimeout = KEEP_ALIVE_MS + 1000;
       const stop = scheduleMaintenance();
       const stopReminders = scheduleReminders();
       server.once("close", () => {

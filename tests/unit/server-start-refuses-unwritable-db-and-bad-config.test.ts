@@ -118,6 +118,10 @@ describe("portal serve", () => {
         const login = await fetch(`http://127.0.0.1:${s.port}/login`, { method: "POST", body: new URLSearchParams({ kundnummer: name, pinkod: secret }), redirect: "manual" });
         expect(login.status).toBe(400);
       }
+      // Kept-alive connections outlive a client's or balancer's idle timer (Node's 5 s made
+      // a reused connection die with ECONNRESET in CI).
+      const health = await fetch(`http://127.0.0.1:${s.port}/healthz`);
+      expect(health.headers.get("keep-alive")).toBe("timeout=65");
       const conn = openDb(`file:${file}`);
       const counts = await conn.$client.execute("select (select count(*) from staff_users) staff, (select count(*) from customers) customers");
       conn.$client.close();
