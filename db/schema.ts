@@ -506,6 +506,10 @@ export const invoiceRuns = sqliteTable(
   (t) => [index("invoice_runs_at").on(t.ranAt)],
 );
 
+export type InvoiceBuyer = { id: number; name: string; coAddress: string; address: string; zip: string; city: string; orgNumber: string };
+export type InvoiceSeller = { name: string; address: string; orgNumber: string; vatNumber: string; bankgiro: string; fSkatt: boolean };
+export type InvoiceBundleCredit = { bundle: number; copies: number; valueOre: number };
+
 export const invoices = sqliteTable(
   "invoices",
   {
@@ -523,6 +527,12 @@ export const invoices = sqliteTable(
     vatOre: integer("vat_ore").notNull(),
     amountOre: integer("amount_ore").notNull(),
     status: text("status").notNull(),
+    // The record as issued (decision 021): the buyer and seller as they were that day and
+    // the credited returns per bundle, so that later renames, renumberings and corrections
+    // never change an issued invoice. Written by the invoice run in its transaction.
+    buyer: text("buyer", { mode: "json" }).$type<InvoiceBuyer>(),
+    seller: text("seller", { mode: "json" }).$type<InvoiceSeller>(),
+    credits: text("credits", { mode: "json" }).$type<InvoiceBundleCredit[]>(),
     ...timestamps,
   },
   (t) => [

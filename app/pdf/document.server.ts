@@ -27,8 +27,13 @@ async function embed(doc: PDFDocument, weight: Weight): Promise<KitFont> {
   return { pdf, covers: (cp) => file.codePoints.has(cp) };
 }
 
-export async function createPdf(title: string): Promise<Pdf> {
+/** `made`: the document's date, for a record printed again later (same date, same bytes). */
+export async function createPdf(title: string, made?: Date): Promise<Pdf> {
   const doc = await PDFDocument.create();
+  if (made) {
+    doc.setCreationDate(made);
+    doc.setModificationDate(made);
+  }
   doc.registerFontkit(kitFontkit);
   doc.setTitle(title);
   doc.setCreator("Returportalen");

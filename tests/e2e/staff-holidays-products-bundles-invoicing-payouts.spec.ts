@@ -296,6 +296,44 @@ test.describe("Buntar", () => {
     const [mine] = await e2eDb().select().from(schema.bundles).where(eq(schema.bundles.id, b1.id));
     expect(mine.number).toBe(12);
   });
+
+  test("Ändra Buntnummer on a bundle an issued invoice credited: the row says so, Spara asks once, the invoice keeps bunt 3", async ({ page }, info) => {
+    const { r, b1 } = await customerWithBundles(info.workerIndex);
+    const db = e2eDb();
+    const number = 9_000_000 + r.id;
+    const [run] = await db.insert(schema.invoiceRuns).values({ actor: "cli", periodFrom: "2026-01-01", periodTo: "2026-01-31", created: 1, existing: 0, netOre: 2_000, vatOre: 120, amountOre: 2_120 }).returning();
+    const [inv] = await db
+      .insert(schema.invoices)
+      .values({ number, customerId: r.id, paperType: 0, date: "2026-02-01", dueDate: "2026-03-03", periodFrom: "2026-01-01", periodTo: "2026-01-31", netOre: 2_000, vatOre: 120, amountOre: 2_120, status: "Obetald", credits: [{ bundle: 3, copies: 7, valueOre: 14_000 }] })
+      .returning();
+    await db.insert(schema.invoiceLines).values({ invoiceId: inv.id, description: "Aftonbladet, sålda exemplar", quantity: 1, unitPriceOre: 2_000, vatPermille: 60, netOre: 2_000 });
+    const [ret] = await db.select().from(schema.returns).where(eq(schema.returns.bundleId, b1.id));
+    await db.insert(schema.invoiceCredits).values({ runId: run.id, invoiceId: inv.id, returnId: ret.id, amount: 7 });
+
+    await asAdmin(page);
+    await page.goto(`/admin/bundles?flik=andra&kund=${r.id}`);
+    await expect(page.getByRole("row", { name: /^3 / })).toContainText(`Öppen · på faktura ${number}`);
+    await page.getByLabel("Nytt buntnummer för bunt 3").fill("12");
+    const [asked] = await Promise.all([
+      page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname.startsWith("/admin/bundles")),
+      page.getByRole("button", { name: "Spara nytt nummer för bunt 3" }).click(),
+    ]);
+    expect(asked.status()).toBe(409);
+    await expect(page.getByText(`Bunt 3 finns på utfärdad faktura ${number}. Fakturan ändras inte: den visar fortfarande bunt 3, bara nya dokument visar bunt 12. Tryck Spara igen för att ändra numret ändå.`)).toBeVisible();
+    await expect(page.getByLabel("Nytt buntnummer för bunt 3")).toHaveValue("12");
+    expect((await db.select().from(schema.bundles).where(eq(schema.bundles.id, b1.id)))[0].number).toBe(3);
+    await page.getByRole("button", { name: "Spara nytt nummer för bunt 3" }).click();
+    await expect(page.getByRole("status")).toHaveText("Bunten har nu nummer 12.");
+    expect((await db.select().from(schema.bundles).where(eq(schema.bundles.id, b1.id)))[0].number).toBe(12);
+    // The retailer's invoice still credits bunt 3.
+    await page.context().clearCookies();
+    await loginAs(page, r.id, r.pin);
+    const pdf = await page.request.get(`/faktura/${number}.pdf`);
+    expect(pdf.status()).toBe(200);
+    const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: await pdf.body(), encoding: "utf8" });
+    expect(text).toMatch(/Bunt 3\s+7/);
+    expect(text).not.toContain("Bunt 12");
+  });
 });
 
 test.describe("Fakturering", () => {

@@ -2,7 +2,7 @@
 // changes. Every function takes the customer number and filters by it.
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BundleOrder } from "./bundle-orders";
-import { getDb, schema, writeTransaction } from "~/db.server";
+import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
@@ -153,7 +153,35 @@ export async function listChangeableBundles(customerId: number, page: number) {
       .offset((Math.max(1, page) - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(b).where(eq(b.customerId, customerId)),
   ]);
-  return { bundles: rows, total: n };
+  const invoiced = await invoicesOfBundles(rows.map((r) => r.id));
+  return { bundles: rows.map((r) => ({ ...r, invoices: invoiced.get(r.id) ?? [] })), total: n };
+}
+
+/** Per bundle id, the numbers of the issued invoices that credited its returns, in order. One query. */
+async function invoicesOfBundles(bundleIds: number[], db: Db | Tx = getDb()): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>();
+  if (bundleIds.length === 0) return out;
+  const r = schema.returns;
+  const c = schema.invoiceCredits;
+  const i = schema.invoices;
+  const rows = await db
+    .selectDistinct({ bundleId: r.bundleId, number: i.number })
+    .from(c)
+    .innerJoin(r, eq(r.id, c.returnId))
+    .innerJoin(i, eq(i.id, c.invoiceId))
+    .where(inArray(r.bundleId, bundleIds))
+    .orderBy(asc(i.number));
+  for (const row of rows) out.set(row.bundleId, [...(out.get(row.bundleId) ?? []), row.number]);
+  return out;
+}
+
+/**
+ * Renumbering a bundle an issued invoice credited: the invoice keeps the old number
+ * (decision 021), and staff are told so before it happens.
+ */
+export function invoicedBundleQuestion(from: number, to: number, invoices: number[]): string {
+  const which = invoices.length === 1 ? `utfärdad faktura ${invoices[0]}` : `utfärdade fakturor ${invoices.join(", ")}`;
+  return `Bunt ${from} finns på ${which}. Fakturan ändras inte: den visar fortfarande bunt ${from}, bara nya dokument visar bunt ${to}. Tryck Spara igen för att ändra numret ändå.`;
 }
 
 /** A renumbering from a page opened before someone else renumbered the bundle. */
@@ -172,6 +200,8 @@ export async function changeBundleNumber(
   actor: Actor,
   /** The number the page showed (the row's version for this form): another number now is a conflict. */
   shownNumber?: number,
+  /** The issued invoices staff were told credit this bundle ("1,2"): without them, or with others, they are asked first. */
+  confirmedInvoices?: string,
 ): Promise<void> {
   if (!Number.isInteger(newNumber) || newNumber < 1 || newNumber > 99999) {
     throw refuse.invalid("Nytt buntnummer måste vara ett heltal mellan 1 och 99999.", { field: "newNumber" });
@@ -192,6 +222,10 @@ export async function changeBundleNumber(
       .where(and(eq(l.customerId, customerId), lte(l.fromNumber, newNumber), gte(l.toNumber, newNumber)))
       .limit(1);
     if (!block) throw refuse.invalid(`Buntnummer ${newNumber} ligger inte i något av kundens buntblock.`, { field: "newNumber" });
+    const invoices = (await invoicesOfBundles([bundleId], tx)).get(bundleId) ?? [];
+    if (invoices.length > 0 && confirmedInvoices !== invoices.join(",")) {
+      throw refuse.conflict(invoicedBundleQuestion(bundle.number, newNumber, invoices), { field: "invoiced" });
+    }
     // Conditional on the number read above, inside the write transaction.
     const moved = await tx
       .update(b)
@@ -203,7 +237,7 @@ export async function changeBundleNumber(
       await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: Date.now() }).where(eq(l.id, block.id));
     }
     await audit(
-      { actor, action: "bundle.renumber", target: `customer:${customerId}`, detail: { bundleId, from: bundle.number, to: newNumber } },
+      { actor, action: "bundle.renumber", target: `customer:${customerId}`, detail: { bundleId, from: bundle.number, to: newNumber, ...(invoices.length > 0 ? { invoices } : {}) } },
       tx,
     );
   });

@@ -30,6 +30,11 @@ export const RenumberBundleSchema = z.object({
     .regex(BUNDLE_NUMBER, "Ladda om sidan och försök igen.")
     .transform(Number)
     .optional(),
+  /** The issued invoices staff were told credit this bundle, when asked (decision 021). */
+  invoiced: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,49}$/, "Ladda om sidan och försök igen.")
+    .optional(),
 });
 
 /** Every form of the Buntar screen, told apart by the button's intent. */

@@ -3,8 +3,8 @@
 // invoice-run.server.ts); these read it back for the retailer's history and bundle
 // contents, the invoice page and PDF, and staff's lookup. Every function takes the
 // customer id and filters by it.
-import { sql } from "drizzle-orm";
-import { getDb } from "~/db.server";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema, type InvoiceBundleCredit } from "~/db.server";
 import type { CreditTrail } from "./credit-words";
 
 const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
@@ -58,29 +58,21 @@ export async function creditTrails(customerId: number, returnIds: number[]): Pro
   return out;
 }
 
-export type BundleCredit = { bundle: number; copies: number; valueOre: number };
+export type BundleCredit = InvoiceBundleCredit;
 
 /**
  * Per invoice of the customer, the copies it credited per bundle and their value at the
- * deliveries' prices (net, before VAT). One grouped query.
+ * deliveries' prices (net, before VAT), as the invoice recorded them when it was made
+ * (decision 021): a bundle renumbered since keeps its old number here. One query.
  */
 export async function creditsByInvoice(customerId: number, invoiceNumbers: number[]): Promise<Map<number, BundleCredit[]>> {
   const out = new Map<number, BundleCredit[]>();
   if (invoiceNumbers.length === 0) return out;
-  const rows = await getDb().all<{ invoice: number; bundle: number; copies: number; valueOre: number }>(sql`
-    select i.number as invoice, b.number as bundle, sum(c.amount) as copies, sum(c.amount * d.price_ore) as valueOre
-    from invoices i
-    join invoice_credits c on c.invoice_id = i.id
-    join returns r on r.id = c.return_id
-    join bundles b on b.id = r.bundle_id
-    join deliveries d on d.id = r.delivery_id
-    where i.customer_id = ${customerId} and i.number in (${list(invoiceNumbers)})
-    group by i.number, b.number
-    order by i.number, b.number`);
-  for (const { invoice, ...credit } of rows) {
-    const list = out.get(invoice) ?? [];
-    list.push(credit);
-    out.set(invoice, list);
-  }
+  const i = schema.invoices;
+  const rows = await getDb()
+    .select({ number: i.number, credits: i.credits })
+    .from(i)
+    .where(and(eq(i.customerId, customerId), inArray(i.number, invoiceNumbers)));
+  for (const row of rows) if (row.credits && row.credits.length > 0) out.set(row.number, row.credits);
   return out;
 }

@@ -9,19 +9,25 @@ import { refuse } from "~/lib/refusal";
 import { ocrReference } from "./ocr";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
-import { creditsByInvoice, type BundleCredit } from "./credits.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
 
 
 const MARGIN = 50;
 const grey = rgb(0.35, 0.35, 0.35);
 
-export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleCredit[] = [], seller: Seller | null = config.seller): Promise<Uint8Array> {
+/**
+ * The invoice's PDF from its stored record (decision 021): the same bytes every time it is
+ * made. The seller is the one stored with the invoice; only an invoice made before sellers
+ * were stored (migration 0016) prints `fallbackSeller`, the configured one.
+ */
+export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: Seller | null = config.seller): Promise<Uint8Array> {
+  const { invoice, customer, lines } = docData;
+  const seller = invoice.seller ?? fallbackSeller;
+  const credits = invoice.credits ?? [];
   // Production without SELLER_* (a tool, not the server, which refuses to start so): no invoice without its sender.
   if (!seller) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: fakturan kan inte skrivas ut.");
-  const { invoice, customer, lines } = docData;
   const ocr = ocrReference(invoice.number);
-  const pdf = await createPdf(`Faktura ${invoice.number}`);
+  const pdf = await createPdf(`Faktura ${invoice.number}`, new Date(invoice.createdAt));
   const { regular, bold } = pdf;
   const cols = { desc: MARGIN, qty: 350, price: 420, vat: 470 };
   const table: Column[] = [
@@ -156,6 +162,5 @@ export async function buildInvoicePdf(docData: InvoiceDocument, credits: BundleC
 export async function renderInvoicePdf(invoiceNumber: number, customerId: number): Promise<Uint8Array | null> {
   const data = await getInvoiceDocument(invoiceNumber, customerId);
   if (!data) return null;
-  const credits = (await creditsByInvoice(customerId, [invoiceNumber])).get(invoiceNumber) ?? [];
-  return buildInvoicePdf(data, credits);
+  return buildInvoicePdf(data);
 }

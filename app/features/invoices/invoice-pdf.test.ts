@@ -49,10 +49,10 @@ describe("the invoice PDF", () => {
   it("carries every item a Swedish invoice needs, and where and how to pay", async () => {
     const seller = readConfig(SELLER_ENV).seller!;
     expect(seller).toMatchObject({ orgNumber: "559012-3450", vatNumber: "SE559012345001", bankgiro: "5050-1055", fSkatt: true });
-    const run = await runInvoicing({ from: "2027-08-01", to: "2027-08-31", actor: CLI_ACTOR, date: "2027-09-05" });
+    const run = await runInvoicing({ from: "2027-08-01", to: "2027-08-31", actor: CLI_ACTOR, date: "2027-09-05", seller });
     const number = run.firstNumber!;
     const doc = (await getInvoiceDocument(number, shop))!;
-    const pdf = await buildInvoicePdf(doc, [], seller);
+    const pdf = await buildInvoicePdf(doc, null);
     const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: Buffer.from(pdf), encoding: "utf8" }).replace(/[ \t]+/g, " ");
     const ocr = ocrReference(number);
     for (const item of [
@@ -78,9 +78,19 @@ describe("the invoice PDF", () => {
   });
 
   it("is not made without a seller, and a production start without SELLER_* is refused with one line", async () => {
-    const [inv] = await db().select().from(schema.invoices).where(eq(schema.invoices.customerId, shop));
+    // The run refuses to issue invoices that could not name their seller.
+    await newDelivery(shop, { date: "2027-10-03", delivered: 5, priceOre: 2200 });
+    const noSeller = await runInvoicing({ from: "2027-10-01", to: "2027-10-31", actor: CLI_ACTOR, seller: null }).catch((e: unknown) => e);
+    expect(isRefusal(noSeller, "conflict")).toBe(true);
+    expect(await db().select().from(schema.invoices).where(eq(schema.invoices.periodFrom, "2027-10-01"))).toEqual([]);
+    // An invoice made before sellers were stored prints the configured one, and none without it.
+    const [inv] = await db()
+      .insert(schema.invoices)
+      .values({ customerId: shop, number: 940001, paperType: 1, date: "2026-03-01", dueDate: "2026-03-31", periodFrom: "2026-02-01", periodTo: "2026-02-28", netOre: 10_000, vatOre: 600, amountOre: 10_600, status: "Obetald" })
+      .returning();
+    await db().insert(schema.invoiceLines).values({ invoiceId: inv.id, description: "Bilagor", quantity: 50, unitPriceOre: 200, vatPermille: 60, netOre: 10_000 });
     const doc = (await getInvoiceDocument(inv.number, shop))!;
-    const refused = await buildInvoicePdf(doc, [], null).catch((e: unknown) => e);
+    const refused = await buildInvoicePdf(doc, null).catch((e: unknown) => e);
     expect(isRefusal(refused, "conflict")).toBe(true);
     const { SELLER_NAME: _n, SELLER_BANKGIRO: _b, ...partial } = SELLER_ENV;
     expect(() => readConfig(partial)).toThrow("Säljarens uppgifter för fakturorna saknas: SELLER_NAME, SELLER_BANKGIRO");

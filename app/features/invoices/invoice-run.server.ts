@@ -7,6 +7,7 @@
 import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
+import { config, type Seller } from "~/config.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 
@@ -163,7 +164,7 @@ function chunks<T>(items: T[], size = 400): T[][] {
  * period without being the same one is refused: deliveries would be billed twice.
  */
 export async function runInvoicing(
-  input: { from: string; to: string; dryRun?: boolean; actor: Actor; date?: string },
+  input: { from: string; to: string; dryRun?: boolean; actor: Actor; date?: string; /** The configured one unless given. */ seller?: Seller | null },
   onProgress?: (done: number, total: number) => void,
 ): Promise<InvoiceRunSummary> {
   const { from, to } = input;
@@ -202,6 +203,9 @@ export async function runInvoicing(
       lastNumber: null,
     };
     if (input.dryRun) return summary;
+    // Every invoice names its seller as it is today, for good (decision 021).
+    const seller = input.seller === undefined ? config.seller : input.seller;
+    if (!seller && planned.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
     // Every real run is history (issue 16), also one that found nothing new (the same period twice).
     const record = async () => {
       const totals = summary.perPaperType.reduce((t, x) => ({ netOre: t.netOre + x.netOre, vatOre: t.vatOre + x.vatOre, amountOre: t.amountOre + x.amountOre }), { netOre: 0, vatOre: 0, amountOre: 0 });
@@ -238,6 +242,7 @@ export async function runInvoicing(
             vatOre: p.vatOre,
             amountOre: p.amountOre,
             status: "Obetald",
+            seller,
           })),
         )
         .returning({ id: inv.id, number: inv.number });
@@ -265,6 +270,7 @@ export async function runInvoicing(
     summary.lastNumber = number - 1;
     await record();
     await recordCredits(tx, summary);
+    await fixRecords(tx, summary.firstNumber, summary.lastNumber);
     await audit({ actor: input.actor, action: "invoice.run", target: `${from}..${to}`, detail: { created: summary.created, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber } }, tx);
     return summary;
   };
@@ -294,6 +300,22 @@ async function recordCredits(tx: Tx, summary: InvoiceRunSummary) {
       and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
       and (i.id is null or i.number >= ${firstNew})
       and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
+}
+
+/**
+ * The rest of the record of the invoices numbered first..last (decision 021): the returns
+ * credited per bundle, under the bundle numbers of now; the buyer was recorded as each
+ * invoice was inserted (trigger invoices_record_buyer). Later renumberings and corrections
+ * never reach these invoices. One statement.
+ */
+async function fixRecords(tx: Tx, first: number, last: number) {
+  await tx.run(sql`
+    update invoices set credits = (
+      select coalesce(json_group_array(json_object('bundle', x.bundle, 'copies', x.copies, 'valueOre', x.valueOre)), '[]') from (
+        select b.number as bundle, sum(ic.amount) as copies, sum(ic.amount * d.price_ore) as valueOre
+        from invoice_credits ic join returns r on r.id = ic.return_id join bundles b on b.id = r.bundle_id join deliveries d on d.id = r.delivery_id
+        where ic.invoice_id = invoices.id group by b.number order by b.number) x)
+    where number between ${first} and ${last}`);
 }
 
 function runColumns() {

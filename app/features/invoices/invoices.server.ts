@@ -3,6 +3,7 @@
 import { LEDGER_TITLE, PAPER_TYPE_HEADING } from "~/catalog";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
+import type { InvoiceBuyer } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 
 
@@ -44,37 +45,34 @@ export async function listGuarantees(customerId: number): Promise<GuaranteeRow[]
 
 export type InvoiceDocument = {
   invoice: typeof schema.invoices.$inferSelect;
-  customer: { id: number; name: string; address: string; coAddress: string; zip: string; city: string; orgNumber: string };
+  /** The buyer as it was when the invoice was made (decision 021). */
+  customer: InvoiceBuyer;
   lines: { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number }[];
 };
 
 /**
- * The stored data of invoice `number` if it belongs to `customerId`, else null.
- * Refuses ("conflict") when its lines are missing or do not add up to the invoice's
- * net amount: such an invoice exists but is never printed.
+ * The stored record of invoice `number` if it belongs to `customerId`, else null: what it
+ * showed the day it was made, whatever changed since (decision 021). Refuses ("conflict")
+ * when its lines are missing or do not add up to the invoice's net amount, or its buyer
+ * was never recorded: such an invoice exists but is never printed.
  */
 export async function getInvoiceDocument(invoiceNumber: number, customerId: number): Promise<InvoiceDocument | null> {
   const i = schema.invoices;
-  const c = schema.customers;
   const db = getDb();
-  const [found] = await db
-    .select({
-      invoice: i,
-      customer: { id: c.id, name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, orgNumber: c.orgNumber },
-    })
+  const [invoice] = await db
+    .select()
     .from(i)
-    .innerJoin(c, eq(c.id, i.customerId))
     .where(and(eq(i.number, invoiceNumber), eq(i.customerId, customerId)));
-  if (!found) return null;
+  if (!invoice) return null;
   const l = schema.invoiceLines;
   const lines = await db
     .select({ description: l.description, quantity: l.quantity, unitPriceOre: l.unitPriceOre, vatPermille: l.vatPermille, netOre: l.netOre })
     .from(l)
-    .where(eq(l.invoiceId, found.invoice.id))
+    .where(eq(l.invoiceId, invoice.id))
     .orderBy(asc(l.id));
   const sum = lines.reduce((s, line) => s + line.netOre, 0);
-  if (lines.length === 0 || sum !== found.invoice.netOre) {
+  if (lines.length === 0 || sum !== invoice.netOre || !invoice.buyer) {
     throw refuse.conflict(`Faktura ${invoiceNumber} saknar rader eller raderna stämmer inte med summan.`);
   }
-  return { ...found, lines };
+  return { invoice, customer: invoice.buyer, lines };
 }

@@ -36,7 +36,10 @@ export function RenumberSection({ changeable, customerId, page }: { changeable: 
             <tr key={b.id}>
               <td className="num">{b.number}</td>
               <td>{PAPER_TYPE_HEADING[b.type]}</td>
-              <td>{b.open ? "Öppen" : "Stängd"}</td>
+              <td>
+                {b.open ? "Öppen" : "Stängd"}
+                {b.invoices.length > 0 ? ` · på faktura ${b.invoices.join(", ")}` : null}
+              </td>
               <td>
                 <RenumberForm bundle={b} customerId={customerId} page={page} lastResult={replyFor(b)} />
               </td>
@@ -66,7 +69,9 @@ function RenumberForm({ bundle: b, customerId, page, lastResult }: { bundle: Bun
       <button type="submit" name="intent" value="change" aria-label={`Spara nytt nummer för bunt ${b.number}`} disabled={!valid}>
         Spara
       </button>
-      <FieldErrors id={fields.newNumber.errorId} errors={fields.newNumber.errors ?? form.errors} />
+      {/* Asked once (decision 021): the next Spara confirms the invoices named. */}
+      {fields.invoiced.errors ? <input type="hidden" name="invoiced" value={b.invoices.join(",")} /> : null}
+      <FieldErrors id={fields.newNumber.errorId} errors={fields.newNumber.errors ?? fields.invoiced.errors ?? form.errors} />
     </Form>
   );
 }

@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, `/admin/bundles?flik=block&kund=${value.kund}`, "Buntblocket borttaget.");
     }
     if (value.bundleId === null) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
-    await changeBundleNumber(value.kund, value.bundleId, value.newNumber, user.actor, value.was);
+    await changeBundleNumber(value.kund, value.bundleId, value.newNumber, user.actor, value.was, value.invoiced);
     return redirectWithToast(request, `/admin/bundles?flik=andra&kund=${value.kund}&sida=${value.sida}`, `Bunten har nu nummer ${value.newNumber}.`);
   });
 }
