@@ -652,6 +652,40 @@ export const orderLines = sqliteTable(
   ],
 );
 
+// Every Klarmarkera of Garantibelopp (decision 022): who, when, what it paid, and the
+// payout files and underlag it paid by, kept to be fetched again.
+export const payoutBatches = sqliteTable(
+  "payout_batches",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actor: text("actor").notNull(),
+    madeAt: integer("made_at").notNull().default(now),
+    customers: integer("customers").notNull(),
+    guarantees: integer("guarantees").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+  },
+  (t) => [index("payout_batches_made").on(t.madeAt)],
+);
+
+export const payoutFiles = sqliteTable(
+  "payout_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    batchId: integer("batch_id")
+      .notNull()
+      .references(() => payoutBatches.id),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    content: blob("content", { mode: "buffer" }).notNull(),
+    ledger: integer("ledger").notNull(),
+    /** "2026-v50": the ISO week of the payment date. */
+    week: text("week").notNull(),
+    customers: integer("customers").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+  },
+  (t) => [index("payout_files_batch").on(t.batchId)],
+);
+
 export const guarantees = sqliteTable(
   "guarantees",
   {
@@ -666,6 +700,8 @@ export const guarantees = sqliteTable(
     refundDate: text("refund_date"),
     // Set when staff mark the payout complete.
     completedAt: integer("completed_at"),
+    // The Klarmarkera that paid it (decision 022).
+    batchId: integer("batch_id").references(() => payoutBatches.id),
     ...timestamps,
   },
   (t) => [

@@ -8,6 +8,13 @@ const stockholm = new Intl.DateTimeFormat("sv-SE", {
   day: "2-digit",
 });
 
+const stockholmClock = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", dateStyle: "short", timeStyle: "medium" });
+
+/** A moment (ms) as staff read it: "2026-03-29 02:30:00" in Stockholm time, summer time or not. */
+export function stockholmTime(ms: number): string {
+  return stockholmClock.format(new Date(ms));
+}
+
 // A page asks for today several times; Intl formatting is the slow part, and the
 // answer cannot change within one second.
 let lastSecond = Number.NaN;

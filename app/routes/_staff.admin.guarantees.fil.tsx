@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { PayoutFileSchema } from "~/features/guarantees";
-import { payoutCsvFiles, underlagFiles, type PayoutFile } from "~/features/guarantees/index.server";
+import { keptPayoutFile, payoutCsvFiles, underlagFiles, type PayoutFile } from "~/features/guarantees/index.server";
 import { fileResponse } from "~/http/file-response.server";
 import { parseForm } from "~/http/form.server";
 import { isRefusal } from "~/lib/refusal";
@@ -23,9 +23,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const v = submission.value;
   let files: PayoutFile[];
   try {
+    if (v.intent === "kept") {
+      const kept = await keptPayoutFile(user.actor, v.fil);
+      if (!kept) return redirectWithToast(request, "/admin/guarantees", "Filen finns inte.");
+      return fileResponse(kept.content, kept.filename, kept.contentType);
+    }
     if (v.intent === "underlag-customer") files = await underlagFiles(user.actor, { customerId: v.kund });
-    else if (v.intent === "csv") files = await payoutCsvFiles(user.actor, { ledger: v.ledger });
-    else files = await underlagFiles(user.actor, { ledger: v.ledger });
+    else if (v.intent === "csv") files = await payoutCsvFiles(user.actor, { ledger: v.ledger, week: v.week });
+    else files = await underlagFiles(user.actor, { ledger: v.ledger, week: v.week });
   } catch (e) {
     // A payout missing a detail: the spec's toast ('Vänligen fyll i alla obligatoriska fält!').
     if (isRefusal(e)) return redirectWithToast(request, "/admin/guarantees", e.message);

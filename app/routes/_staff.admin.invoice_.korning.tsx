@@ -9,7 +9,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { getInvoiceRun, getInvoiceRunJob, InvoiceRunSchema, listInvoiceRuns, listRunInvoices, runInvoicing, startInvoiceRun, type InvoiceRunSummary } from "~/features/invoices/index.server";
 import { parseForm } from "~/http/form.server";
-import { addMonths, endOfMonth, isValidDate, startOfMonth, today } from "~/lib/dates";
+import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { isRefusal } from "~/lib/refusal";
 import { formatKr } from "~/lib/money";
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const when = (ms: number) => new Date(ms).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" });
+const when = stockholmTime;
 
 export default function InvoiceRunPage() {
   const { from, to, preview, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { AUDIT_GROUPS, actionGroupLabel, actorText } from "~/features/audit";
 import { AUDIT_SORT_COLUMNS, searchAudit } from "~/features/audit/index.server";
 import { readAuditQuery } from "~/features/audit/query.server";
+import { stockholmTime } from "~/lib/dates";
 import { FieldErrors } from "~/ui/field";
 import { Pager } from "~/ui/pager";
 import { SortHeader } from "~/ui/sort";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { list: await searchAudit(query), form, periodError: null, sort: query.sort! };
 }
 
-const time = (ms: number) => new Date(ms).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" });
+const time = stockholmTime;
 
 export default function AuditPage() {
   const { list, form, periodError, sort } = useLoaderData<typeof loader>();

@@ -5,7 +5,8 @@ import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
-import { addDays, today } from "../../app/lib/dates";
+import { addDays, nextMonday, today } from "../../app/lib/dates";
+import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
 import { e2eDb, expect, expectSentHome, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -18,6 +19,7 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${proces
 async function asAdmin(page: Page) {
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
+  return admin;
 }
 
 async function lastAudit(action: string) {
@@ -542,7 +544,7 @@ test.describe("Garantibelopp", () => {
         await asAdmin(page);
         await page.goto("/admin/guarantees");
         const cards = page.getByRole("article");
-        await expect(page.getByText(/^27 kunder, sida 1 av 2\.$/)).toBeVisible();
+        await expect(page.getByText(/^27 kunder, 3\s051,00 kr att betala ut, sida 1 av 2\.$/)).toBeVisible();
         await expect(cards).toHaveCount(25);
         await page.getByRole("link", { name: "Nästa" }).click();
         await expect(cards).toHaveCount(2);
@@ -553,7 +555,7 @@ test.describe("Garantibelopp", () => {
         await expect(cards.first()).toContainText("Garantikiosk 23");
         await page.getByLabel("Sök bland tillagda (kundnummer, namn)").fill("SAHIN");
         await page.getByRole("button", { name: "Visa" }).click();
-        await expect(page.getByText(/^1 av 27 kunder\.$/)).toBeVisible();
+        await expect(page.getByText(/^1 av 27 kunder, 100,00 kr att betala ut\.$/)).toBeVisible();
         await expect(cards).toHaveCount(1);
         await expect(cards.first()).toContainText(`Şahin Livs ${stamp}`);
 
@@ -580,7 +582,7 @@ test.describe("Garantibelopp", () => {
         { customerId: r.id, ledger: 83, amountOre: 12345 },
         { customerId: r.id, ledger: 80, amountOre: 50000 },
       ]);
-      await asAdmin(page);
+      const admin = await asAdmin(page);
       await page.goto("/admin/guarantees");
       await page.getByLabel("Kundnummer").fill("99997");
       await page.getByRole("button", { name: "Sök" }).click();
@@ -691,6 +693,66 @@ test.describe("Garantibelopp", () => {
       await expect(page.getByText("Inga tillagda utbetalningar.")).toBeVisible();
       const done = await db.select().from(schema.guarantees).where(eq(schema.guarantees.customerId, r.id));
       expect(done.every((x) => x.completedAt !== null)).toBe(true);
+      // The batch stays listed with who made it, and its file comes back as it was.
+      const history = page.getByRole("list", { name: "Utbetalningshistorik" }).getByRole("listitem").first();
+      await expect(history).toContainText(admin.email);
+      const [again] = await Promise.all([page.waitForEvent("download"), history.getByRole("button", { name: `Hämta ${csvDownload.suggestedFilename()} igen` }).click()]);
+      expect(again.suggestedFilename()).toBe(csvDownload.suggestedFilename());
+      expect(readFileSync((await again.path())!, "utf8").replace(/^\uFEFF/, "")).toBe(csv);
+    });
+  });
+
+  test("one payout file per title and ISO week; the list narrowed to a week shows its total; Klarmarkera keeps every file to fetch again", async ({ page }, info) => {
+    await withGlobalLock("payouts", async () => {
+      const db = e2eDb();
+      const w1 = nextMonday(day);
+      const w2 = addDays(w1, 7);
+      const a = await makeRetailer(info.workerIndex, { name: `Şahin Livs ${info.project.name}` });
+      const b = await makeRetailer(info.workerIndex, { name: `Kvällsbutiken ${info.project.name}` });
+      await db.update(schema.customers).set({ orgNumber: "556677-8899", bankgiro: "5050-1055", bankAccount: "" }).where(inArray(schema.customers.id, [a.id, b.id]));
+      await db.insert(schema.guarantees).values([
+        { customerId: a.id, ledger: 83, amountOre: 12_500, refunded: true, refundDate: w1 },
+        { customerId: b.id, ledger: 83, amountOre: 7_000, refunded: true, refundDate: w2 },
+        { customerId: b.id, ledger: 80, amountOre: 4_000, refunded: true, refundDate: w1 },
+      ]);
+      await asAdmin(page);
+      await page.goto("/admin/guarantees");
+      const [t1, t2] = [weekTag(w1), weekTag(w2)];
+      for (const label of [`Utbetalningsfil Aftonbladet ${weekWords(t1, day)}`, `Utbetalningsfil Aftonbladet ${weekWords(t2, day)}`, `Utbetalningsfil Expressen ${weekWords(t1, day)}`]) {
+        await expect(page.getByRole("button", { name: label, exact: true })).toBeVisible();
+      }
+      await expect(page.getByRole("button", { name: `Utbetalningsfil Expressen ${weekWords(t2, day)}`, exact: true })).toHaveCount(0);
+      const [second] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Utbetalningsfil Aftonbladet ${weekWords(t2, day)}`, exact: true }).click()]);
+      expect(second.suggestedFilename()).toBe(`aftonbladet-${t2}.csv`);
+      const secondCsv = readFileSync((await second.path())!, "utf8");
+      expect(secondCsv).toContain(`${b.id};${b.name};556677-8899;5050-1055;;70,00;${w2}\r\n`);
+      expect(secondCsv).not.toContain(`${a.id};`);
+      expect(secondCsv).not.toContain(w1);
+
+      // Who is owed in the second week, and how much.
+      await page.getByLabel("Utbetalningsvecka").selectOption({ label: weekWords(t2, day) });
+      await page.getByRole("button", { name: "Visa" }).click();
+      await expect(page).toHaveURL(new RegExp(`vecka=${t2}`));
+      await expect(page.getByText(/^1 av 2 kunder, 70,00 kr att betala ut\.$/)).toBeVisible();
+      await expect(page.getByRole("article", { name: new RegExp(`${b.id}`) })).toBeVisible();
+      await expect(page.getByRole("article", { name: new RegExp(`${a.id}`) })).toHaveCount(0);
+      await page.getByLabel("Utbetalningsvecka").selectOption({ label: "Alla" });
+      await page.getByLabel("Tidning").selectOption({ label: "Expressen" });
+      await page.getByRole("button", { name: "Visa" }).click();
+      await expect(page.getByText(/^1 av 2 kunder, 40,00 kr att betala ut\.$/)).toBeVisible();
+
+      await page.goto("/admin/guarantees");
+      await page.getByRole("link", { name: "Klarmarkera" }).click();
+      await page.getByRole("button", { name: "Klarmarkera" }).click();
+      await expect(page.getByRole("status")).toHaveText("Utbetalningarna är klarmarkerade.");
+      const batch = page.getByRole("list", { name: "Utbetalningshistorik" }).getByRole("listitem").first();
+      await expect(batch).toContainText("235,00 kr");
+      for (const name of [`aftonbladet-${t1}.csv`, `aftonbladet-${t2}.csv`, `expressen-${t1}.csv`, `underlag-aftonbladet-${t1}.pdf`, `underlag-aftonbladet-${t2}.pdf`, `underlag-expressen-${t1}.pdf`]) {
+        await expect(batch.getByRole("button", { name: `Hämta ${name} igen` })).toBeVisible();
+      }
+      const [kept] = await Promise.all([page.waitForEvent("download"), batch.getByRole("button", { name: `Hämta aftonbladet-${t2}.csv igen` }).click()]);
+      expect(readFileSync((await kept.path())!, "utf8")).toBe(secondCsv);
+      expect((await lastAudit("payout.file"))?.target).toBe(`aftonbladet-${t2}.csv`);
     });
   });
 });

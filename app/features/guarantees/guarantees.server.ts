@@ -1,15 +1,17 @@
 // Guarantee amounts (garantibelopp) and their payout: staff add amounts to refund
-// (refund date = next Monday), fix bank details, fetch the payout CSV per title and
-// the PDF underlag, then mark the payout complete. The CLI `payout files` command
-// calls buildPayoutFiles() here, so a file is made the same way from both places.
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+// (refund date = next Monday), fix bank details, fetch the payout CSV and the PDF
+// underlag per title and ISO week, then mark the payout complete as a batch that keeps
+// its files (decision 022). The CLI `payout files` command calls buildPayoutFiles()
+// here, so a file is made the same way from both places.
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import type { Refund } from "./refund";
 export type { Refund };
 import { buildPayoutCsv } from "./payout-csv.server";
 import { renderUnderlagPdf } from "./payout-pdf.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
-import { isValidDate, isoWeek, nextMonday, today } from "~/lib/dates";
+import { isValidDate, nextMonday, today } from "~/lib/dates";
+import { PAYOUT_BATCHES_PER_PAGE, weekTag, weekWords } from "./refund-view";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import type { BankField } from "./schemas";
@@ -146,7 +148,7 @@ export async function listPendingRefunds(): Promise<Refund[]> {
       byCustomer.set(r.customerId, refund);
     }
     if (r.refundDate && r.refundDate > refund.refundDate) refund.refundDate = r.refundDate;
-    refund.amounts.push({ guaranteeId: r.guaranteeId, ledger: r.ledger, paper: titleOfLedger(r.ledger), amountOre: r.amountOre });
+    refund.amounts.push({ guaranteeId: r.guaranteeId, ledger: r.ledger, paper: titleOfLedger(r.ledger), amountOre: r.amountOre, refundDate: r.refundDate ?? "" });
   }
   return [...byCustomer.values()];
 }
@@ -244,77 +246,110 @@ export async function updateBankDetail(customerId: number, field: BankField, raw
 
 export type PayoutFile = { filename: string; contentType: string; content: string | Uint8Array };
 
-/** The payout date of a list: the latest refund date in it (all default to next Monday). */
-function payoutDate(refunds: Refund[], date: string): string {
-  return refunds.reduce((max, r) => (r.refundDate > max ? r.refundDate : max), "") || nextMonday(date);
-}
 
-function weekTag(day: string): string {
-  const { year, week } = isoWeek(day);
-  return `${year}-v${String(week).padStart(2, "0")}`;
-}
 
 function fileTitle(ledger: Ledger): string {
   return LEDGER_TITLE[ledger].toLowerCase();
 }
 
-function forLedger(refunds: Refund[], ledger: number): Refund[] {
+/** The week an added amount is paid in: its own date, else the next Monday. */
+function amountWeek(a: Refund["amounts"][number], date: string): string {
+  return weekTag(a.refundDate || nextMonday(date));
+}
+
+/**
+ * The payouts of one title and one ISO week (decision 022): each customer with only those
+ * amounts, dated by the latest of them. `ledger` undefined: every title (a customer's underlag).
+ */
+export function payoutsOf(refunds: Refund[], scope: { ledger?: number; week: string }, date = today()): Refund[] {
   return refunds
-    .map((r) => ({ ...r, amounts: r.amounts.filter((a) => a.ledger === ledger) }))
+    .map((r) => {
+      const amounts = r.amounts.filter((a) => (scope.ledger === undefined || a.ledger === scope.ledger) && amountWeek(a, date) === scope.week);
+      const refundDate = amounts.reduce((max, a) => (a.refundDate && a.refundDate > max ? a.refundDate : max), "") || r.refundDate;
+      return { ...r, amounts, refundDate };
+    })
     .filter((r) => r.amounts.length > 0);
 }
 
-async function auditFile(actor: Actor, file: PayoutFile, detail: unknown) {
-  await audit({ actor, action: "payout.file", target: file.filename, detail });
+/** The (title, week) pairs with added payouts, by week then title, each with its customers and sum. */
+export function payoutWeeks(refunds: Refund[], date = today()): { ledger: Ledger; week: string; customers: number; amountOre: number }[] {
+  const out = new Map<string, { ledger: Ledger; week: string; customers: Set<number>; amountOre: number }>();
+  for (const r of refunds) {
+    for (const a of r.amounts) {
+      const week = amountWeek(a, date);
+      const key = `${week}/${a.ledger}`;
+      let w = out.get(key);
+      if (!w) out.set(key, (w = { ledger: a.ledger as Ledger, week, customers: new Set(), amountOre: 0 }));
+      w.customers.add(r.customerId);
+      w.amountOre += a.amountOre;
+    }
+  }
+  return [...out.values()]
+    .sort((a, b) => a.week.localeCompare(b.week) || LEDGERS.indexOf(a.ledger) - LEDGERS.indexOf(b.ledger))
+    .map((w) => ({ ...w, customers: w.customers.size }));
 }
 
-/** One CSV per title with pending payouts: `<title>-<year>-v<ISO week>.csv`. */
-export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number } = {}, date = today()): Promise<PayoutFile[]> {
+type MadeFile = PayoutFile & { ledger: number; week: string; customers: number[]; amountOre: number };
+
+/** The payout CSV and the underlag PDF of each title and week, without auditing. */
+async function makeWeekFiles(refunds: Refund[], scope: { ledger?: number; week?: string; kinds?: ("csv" | "underlag")[] }, date: string): Promise<MadeFile[]> {
+  const kinds = scope.kinds ?? ["csv", "underlag"];
+  const files: MadeFile[] = [];
+  for (const kind of kinds) {
+    for (const w of payoutWeeks(refunds, date)) {
+      if ((scope.ledger !== undefined && scope.ledger !== w.ledger) || (scope.week !== undefined && scope.week !== w.week)) continue;
+      const part = payoutsOf(refunds, w, date);
+      const facts = { ledger: w.ledger, week: w.week, customers: part.map((r) => r.customerId), amountOre: w.amountOre };
+      files.push(
+        kind === "csv"
+          ? { ...facts, filename: `${fileTitle(w.ledger)}-${w.week}.csv`, contentType: "text/csv; charset=utf-8", content: buildPayoutCsv(part) }
+          : {
+              ...facts,
+              filename: `underlag-${fileTitle(w.ledger)}-${w.week}.pdf`,
+              contentType: "application/pdf",
+              content: await renderUnderlagPdf(`Underlag garantibelopp ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, date)}`, part),
+            },
+      );
+    }
+  }
+  return files;
+}
+
+async function audited(actor: Actor, files: MadeFile[]): Promise<PayoutFile[]> {
+  for (const f of files) await audit({ actor, action: "payout.file", target: f.filename, detail: { customers: f.customers } });
+  return files.map(({ filename, contentType, content }) => ({ filename, contentType, content }));
+}
+
+/** One CSV per title and ISO week with added payouts: `<title>-<year>-v<week>.csv`. */
+export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number; week?: string } = {}, date = today()): Promise<PayoutFile[]> {
   const refunds = await listPendingRefunds();
   assertComplete(refunds);
-  const tag = weekTag(payoutDate(refunds, date));
-  const files: PayoutFile[] = [];
-  for (const ledger of LEDGERS) {
-    if (scope.ledger !== undefined && scope.ledger !== ledger) continue;
-    const part = forLedger(refunds, ledger);
-    if (part.length === 0) continue;
-    const file = { filename: `${fileTitle(ledger)}-${tag}.csv`, contentType: "text/csv; charset=utf-8", content: buildPayoutCsv(part) };
-    await auditFile(actor, file, { customers: part.map((r) => r.customerId) });
-    files.push(file);
-  }
-  return files;
+  return audited(actor, await makeWeekFiles(refunds, { ...scope, kinds: ["csv"] }, date));
 }
 
-/** PDF underlag: per title (`underlag-<title>-…pdf`) or for one customer (`underlag-<nr>-…pdf`). */
-export async function underlagFiles(actor: Actor, scope: { customerId?: number; ledger?: number } = {}, date = today()): Promise<PayoutFile[]> {
+/** PDF underlag: per title and week (`underlag-<title>-<year>-v<week>.pdf`) or for one customer (`underlag-<nr>-<year>-v<week>….pdf`). */
+export async function underlagFiles(actor: Actor, scope: { customerId?: number; ledger?: number; week?: string } = {}, date = today()): Promise<PayoutFile[]> {
   const all = await listPendingRefunds();
-  const refunds = scope.customerId === undefined ? all : all.filter((r) => r.customerId === scope.customerId);
+  if (scope.customerId === undefined) {
+    assertComplete(all);
+    return audited(actor, await makeWeekFiles(all, { ...scope, kinds: ["underlag"] }, date));
+  }
+  // A customer's underlag is one document of everything added for them, named by its weeks.
+  const refunds = all.filter((r) => r.customerId === scope.customerId);
   assertComplete(refunds);
-  const tag = weekTag(payoutDate(all, date));
-  const files: PayoutFile[] = [];
-  if (scope.customerId !== undefined) {
-    if (refunds.length === 0) return [];
-    const file = {
-      filename: `underlag-${scope.customerId}-${tag}.pdf`,
+  if (refunds.length === 0) return [];
+  const weeks = [...new Set(refunds.flatMap((r) => r.amounts.map((a) => amountWeek(a, date))))].sort();
+  return audited(actor, [
+    {
+      filename: `underlag-${scope.customerId}-${weeks.join("-")}.pdf`,
       contentType: "application/pdf",
       content: await renderUnderlagPdf(`Underlag garantibelopp kund ${scope.customerId}`, refunds),
-    };
-    await auditFile(actor, file, { customers: [scope.customerId] });
-    return [file];
-  }
-  for (const ledger of LEDGERS) {
-    if (scope.ledger !== undefined && scope.ledger !== ledger) continue;
-    const part = forLedger(refunds, ledger);
-    if (part.length === 0) continue;
-    const file = {
-      filename: `underlag-${fileTitle(ledger)}-${tag}.pdf`,
-      contentType: "application/pdf",
-      content: await renderUnderlagPdf(`Underlag garantibelopp ${LEDGER_TITLE[ledger]}`, part),
-    };
-    await auditFile(actor, file, { customers: part.map((r) => r.customerId) });
-    files.push(file);
-  }
-  return files;
+      ledger: 0,
+      week: weeks[0],
+      customers: [scope.customerId],
+      amountOre: refunds.reduce((s, r) => s + r.amounts.reduce((t, a) => t + a.amountOre, 0), 0),
+    },
+  ]);
 }
 
 /**
@@ -330,20 +365,97 @@ export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today())
   return files;
 }
 
-/** Marks every pending payout complete (the list is then empty). Returns the count. */
-export async function completeRefunds(actor: Actor): Promise<number> {
+export const PAYOUTS_CHANGED = "Listan över tillagda utbetalningar ändrades medan du klarmarkerade. Inget klarmarkerades; se över listan och försök igen.";
+
+/**
+ * Klarmarkera (decision 022): marks every added payout complete as one batch that keeps the
+ * payout files and underlag it paid by (one per title and ISO week), who made it and when.
+ * Refused, with nothing marked, when a payout lacks a detail or the list or a customer's
+ * bank details changed while the files were made. Returns how many amounts it completed.
+ */
+export async function completeRefunds(actor: Actor, date = today()): Promise<number> {
   const refunds = await listPendingRefunds();
   assertComplete(refunds);
   const ids = refunds.flatMap((r) => r.amounts.map((a) => a.guaranteeId));
   if (ids.length === 0) return 0;
+  // Made before the write transaction (PDFs take a moment); the transaction checks they still hold.
+  const files = await makeWeekFiles(refunds, {}, date);
   return writeTransaction(async (tx) => {
+    const c = schema.customers;
+    const versions = await tx.select({ id: c.id, version: c.updatedAt }).from(c).where(inArray(c.id, refunds.map((r) => r.customerId)));
+    const seen = new Map(refunds.map((r) => [r.customerId, r.version]));
+    if (versions.some((v) => seen.get(v.id) !== v.version)) throw refuse.conflict(PAYOUTS_CHANGED);
+    const amountOre = refunds.reduce((s, r) => s + r.amounts.reduce((t, a) => t + a.amountOre, 0), 0);
+    const [batch] = await tx
+      .insert(schema.payoutBatches)
+      .values({ actor: actor.id, customers: refunds.length, guarantees: ids.length, amountOre })
+      .returning({ id: schema.payoutBatches.id });
     const g = schema.guarantees;
+    const now = Date.now();
     const done = await tx
       .update(g)
-      .set({ completedAt: Date.now(), updatedAt: Date.now() })
+      .set({ completedAt: now, batchId: batch.id, updatedAt: now })
       .where(and(inArray(g.id, ids), eq(g.refunded, true), isNull(g.completedAt)))
-      .returning({ id: g.id });
-    await audit({ actor, action: "guarantee.complete", detail: { guarantees: done.length, customers: refunds.map((r) => r.customerId) } }, tx);
+      .returning({ id: g.id, refundDate: g.refundDate });
+    // An amount taken back or moved meanwhile: the files would not match what is marked. (One
+    // added meanwhile is in neither; it waits for the next batch.)
+    const dates = new Map(refunds.flatMap((r) => r.amounts.map((a) => [a.guaranteeId, a.refundDate ?? ""])));
+    if (done.length !== ids.length || done.some((d) => (d.refundDate ?? "") !== dates.get(d.id))) throw refuse.conflict(PAYOUTS_CHANGED);
+    await tx.insert(schema.payoutFiles).values(
+      files.map((f) => ({
+        batchId: batch.id,
+        filename: f.filename,
+        contentType: f.contentType,
+        content: Buffer.from(f.content),
+        ledger: f.ledger,
+        week: f.week,
+        customers: f.customers.length,
+        amountOre: f.amountOre,
+      })),
+    );
+    await audit({ actor, action: "guarantee.complete", detail: { batch: batch.id, guarantees: done.length, customers: refunds.map((r) => r.customerId), files: files.map((f) => f.filename) } }, tx);
     return done.length;
   });
+}
+
+/** The Klarmarkera history, newest first, a page at a time, each batch with its files (not their content). */
+export async function listPayoutBatches(page = 1) {
+  const b = schema.payoutBatches;
+  const db = getDb();
+  const [batches, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: b.id,
+        madeAt: b.madeAt,
+        actor: b.actor,
+        actorName: sql<string | null>`case when ${b.actor} like 'staff:%' then (select email from staff_users s where s.id = cast(substr(${b.actor}, 7) as integer)) end`,
+        customers: b.customers,
+        guarantees: b.guarantees,
+        amountOre: b.amountOre,
+      })
+      .from(b)
+      .orderBy(desc(b.madeAt), desc(b.id))
+      .limit(PAYOUT_BATCHES_PER_PAGE)
+      .offset((Math.max(1, page) - 1) * PAYOUT_BATCHES_PER_PAGE),
+    db.select({ total: count() }).from(b),
+  ]);
+  const f = schema.payoutFiles;
+  const files =
+    batches.length === 0
+      ? []
+      : await db
+          .select({ id: f.id, batchId: f.batchId, filename: f.filename, ledger: f.ledger, week: f.week, customers: f.customers, amountOre: f.amountOre })
+          .from(f)
+          .where(inArray(f.batchId, batches.map((x) => x.id)))
+          .orderBy(asc(f.id));
+  return { total, batches: batches.map((x) => ({ ...x, files: files.filter((file) => file.batchId === x.id) })) };
+}
+
+/** A kept payout file of an earlier batch, fetched again (audited), or null. */
+export async function keptPayoutFile(actor: Actor, fileId: number): Promise<PayoutFile | null> {
+  const f = schema.payoutFiles;
+  const [file] = await getDb().select().from(f).where(eq(f.id, fileId));
+  if (!file) return null;
+  await audit({ actor, action: "payout.file", target: file.filename, detail: { batch: file.batchId, again: true } });
+  return { filename: file.filename, contentType: file.contentType, content: file.contentType.startsWith("text/") ? file.content.toString("utf8") : new Uint8Array(file.content) };
 }

@@ -1,7 +1,10 @@
 // The added pay-outs on Garantibelopp as a list staff can work through: searched by
-// number or name, sorted, paged (`?sok=&sortera=&sida=`), so a week with hundreds of
-// customers is one page at a time. The checks before files and Klarmarkera still look at
-// every added pay-out, not only the page shown.
+// number or name, narrowed to a title and an ISO week of payment, sorted, paged
+// (`?sok=&tidning=&vecka=&sortera=&sida=`), with the total of what is shown, so a week with
+// hundreds of customers is one page at a time. The checks before files and Klarmarkera
+// still look at every added pay-out, not only the page shown.
+import { LEDGERS, type Ledger } from "~/catalog";
+import { isoWeek } from "~/lib/dates";
 import { pageCount, pageParam } from "~/lib/paging";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import type { Refund } from "./refund";
@@ -14,6 +17,8 @@ export const REFUND_ORDERS = {
 } as const;
 export type RefundOrder = keyof typeof REFUND_ORDERS;
 export const REFUNDS_PER_PAGE = 25;
+/** Klarmarkera batches per page of Utbetalningshistorik. */
+export const PAYOUT_BATCHES_PER_PAGE = 20;
 
 const total = (r: Refund) => r.amounts.reduce((sum, a) => sum + a.amountOre, 0);
 
@@ -24,20 +29,45 @@ const compare: Record<RefundOrder, (a: Refund, b: Refund) => number> = {
   datum: (a, b) => a.refundDate.localeCompare(b.refundDate),
 };
 
+/** "2026-v50": the ISO year and week a payment date lies in (the payout files' weeks). */
+export function weekTag(day: string): string {
+  const { year, week } = isoWeek(day);
+  return `${year}-v${String(week).padStart(2, "0")}`;
+}
+
+/** "vecka 50" (or "vecka 53 2026" when the year is not the one of `now`). */
+export function weekWords(tag: string, now: string): string {
+  const [year, week] = tag.split("-v");
+  return year === now.slice(0, 4) ? `vecka ${Number(week)}` : `vecka ${Number(week)} ${year}`;
+}
+
+const WEEK_TAG = /^\d{4}-v\d{2}$/;
+
 export function refundView<R extends Refund>(refunds: R[], params: URLSearchParams) {
   const search = (params.get("sok") ?? "").slice(0, 100);
   const raw = params.get("sortera") ?? "";
   const order: RefundOrder = Object.hasOwn(REFUND_ORDERS, raw) ? (raw as RefundOrder) : "kundnr";
+  const rawLedger = Number(params.get("tidning"));
+  const ledger = (LEDGERS as number[]).includes(rawLedger) ? (rawLedger as Ledger) : null;
+  const rawWeek = params.get("vecka") ?? "";
+  const week = WEEK_TAG.test(rawWeek) ? rawWeek : null;
   const matches = textMatcher(search);
-  const shown = refunds.filter((r) => matches(r.customerId, r.name)).sort((a, b) => compare[order](a, b) || a.customerId - b.customerId);
+  const shown = refunds
+    .map((r) => (ledger === null && week === null ? r : { ...r, amounts: r.amounts.filter((a) => (ledger === null || a.ledger === ledger) && (week === null || (a.refundDate ? weekTag(a.refundDate) : "") === week)) }))
+    .filter((r) => r.amounts.length > 0 && matches(r.customerId, r.name))
+    .sort((a, b) => compare[order](a, b) || a.customerId - b.customerId);
   const pages = pageCount(shown.length, REFUNDS_PER_PAGE);
   const page = Math.min(pageParam(params.get("sida")), pages);
   return {
     search,
     order,
+    ledger,
+    week,
     page,
     pages,
     matching: shown.length,
+    /** The sum of every amount shown (all pages). */
+    totalOre: shown.reduce((sum, r) => sum + total(r), 0),
     rows: shown.slice((page - 1) * REFUNDS_PER_PAGE, page * REFUNDS_PER_PAGE),
   };
 }

@@ -13,5 +13,6 @@ export type Refund = {
   refundDate: string;
   /** The customer row's version: changes with every saved bank detail. */
   version?: number;
-  amounts: { guaranteeId: number; ledger: number; paper: string; amountOre: number }[];
+  /** Each added amount with its own payment date (a customer's usually share one). */
+  amounts: { guaranteeId: number; ledger: number; paper: string; amountOre: number; refundDate?: string }[];
 };

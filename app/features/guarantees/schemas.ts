@@ -55,9 +55,19 @@ const ledger = z
   .transform(Number)
   .refine((n): n is Ledger => (LEDGERS as number[]).includes(n), NO_PAYOUTS);
 
-/** The payout file buttons: a CSV or the underlag of one title, or one customer's underlag. */
+/** An ISO week of payment, "2026-v50"; absent: every week (the CLI's and old pages' way). */
+const week = z
+  .string()
+  .regex(/^\d{4}-v\d{2}$/, NO_PAYOUTS)
+  .optional();
+
+/**
+ * The payout file buttons: a CSV or the underlag of one title and week, one customer's
+ * underlag, or a file kept by an earlier Klarmarkera (decision 022).
+ */
 export const PayoutFileSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("csv"), ledger }),
-  z.object({ intent: z.literal("underlag"), ledger }),
+  z.object({ intent: z.literal("csv"), ledger, week }),
+  z.object({ intent: z.literal("underlag"), ledger, week }),
   z.object({ intent: z.literal("underlag-customer"), kund: rowId("Kunden finns inte.") }),
+  z.object({ intent: z.literal("kept"), fil: rowId("Filen finns inte.") }),
 ]);

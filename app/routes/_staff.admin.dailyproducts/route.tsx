@@ -6,7 +6,7 @@ import { DailyProductActionSchema, splitEdition } from "~/features/products";
 import { getDailyProduct, listEditions, listPendingImages, listProductsOn, listTitles, saveExtraDescription, uploadCover } from "~/features/products/index.server";
 import { handleForm } from "~/http/form.server";
 import { MAX_IMAGE_BYTES } from "~/http/uploads.server";
-import { isValidDate, today } from "~/lib/dates";
+import { isValidDate, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { DailyProductForm } from "./daily-product-form";
 import { ProductCards } from "./product-cards";
@@ -72,7 +72,7 @@ export default function DailyProductsAdmin() {
         <ul className="pending-list">
           {pending.map((p) => (
             <li key={p.id}>
-              {p.filename} – {titleName.get(p.titleId ?? 0) ?? ""} utgåva {p.editionId}, {p.date} (uppladdad {new Date(p.createdAt).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" })})
+              {p.filename} – {titleName.get(p.titleId ?? 0) ?? ""} utgåva {p.editionId}, {p.date} (uppladdad {stockholmTime(p.createdAt)})
             </li>
           ))}
         </ul>

@@ -4,22 +4,26 @@ import { Form, data, useActionData, useLoaderData, useLocation, type ShouldReval
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
-import { GuaranteeActionSchema, REFUND_ORDERS, refundView } from "~/features/guarantees";
+import { GuaranteeActionSchema, PAYOUT_BATCHES_PER_PAGE, REFUND_ORDERS, refundView, weekWords } from "~/features/guarantees";
 import {
   addToRefund,
   completeRefunds,
   customerGuarantees,
   guaranteeTotals,
+  listPayoutBatches,
   listPendingRefunds,
   missingDetails,
   missingOf,
+  payoutWeeks,
   refundProblems,
   setRefundDate,
   undoRefund,
   updateBankDetail,
 } from "~/features/guarantees/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
+import { stockholmTime, today } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
+import { pageCount, pageParam } from "~/lib/paging";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { Pager } from "~/ui/pager";
@@ -47,9 +51,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const raw = params.get("kund")?.trim() ?? "";
   const customerId = CUSTOMER_NUMBER.test(raw) ? Number(raw) : null;
-  const [totals, refunds, found] = await Promise.all([
+  const historyPage = pageParam(params.get("historik"));
+  const [totals, refunds, history, found] = await Promise.all([
     attempt(guaranteeTotals, "Misslyckades med att hämta totalsummor för garantibelopp."),
     attempt(listPendingRefunds, "Misslyckades med att ladda sparade utbetalningar."),
+    attempt(() => listPayoutBatches(historyPage), "Misslyckades med att hämta utbetalningshistoriken."),
     customerId === null ? null : attempt(() => customerGuarantees(customerId), "Kunde inte hämta garantibelopp för kund."),
   ]);
   let searchMessage: string | null = null;
@@ -71,9 +77,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       params,
     ),
     pendingCount: pending.length,
-    // The file buttons cover every added pay-out, not only the page shown.
-    ledgersPending: LEDGERS.filter((l) => pending.some((r) => r.amounts.some((a) => a.ledger === l))),
+    // The file buttons cover every added pay-out, not only the page shown: one per title and week.
+    weeksPending: payoutWeeks(pending),
+    today: today(),
     refundsError: refunds.error,
+    history: history.value ?? { total: 0, batches: [] },
+    historyPage,
+    historyPages: pageCount(history.value?.total ?? 0, PAYOUT_BATCHES_PER_PAGE),
+    historyError: history.error,
   };
 }
 
@@ -145,7 +156,8 @@ function errorsOf(reply: FormReply | null): string[] {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function GuaranteesAdmin() {
-  const { search, customer, searchMessage, totals, totalsError, list, pendingCount, ledgersPending, refundsError, missing } = useLoaderData<typeof loader>();
+  const { search, customer, searchMessage, totals, totalsError, list, pendingCount, weeksPending, today: now, refundsError, missing, history, historyPage, historyPages, historyError } = useLoaderData<typeof loader>();
+  const weeks = [...new Set(weeksPending.map((w) => w.week))];
   const { search: query } = useLocation();
   const refunds = list.rows;
   const confirming = useConfirming();
@@ -265,11 +277,33 @@ export default function GuaranteesAdmin() {
               <label htmlFor="refund-search">Sök bland tillagda (kundnummer, namn)</label>
               <input id="refund-search" name="sok" type="search" defaultValue={list.search} />
             </div>
+            <div className="field">
+              <label htmlFor="refund-ledger">Tidning</label>
+              <select id="refund-ledger" name="tidning" defaultValue={list.ledger ?? ""}>
+                <option value="">Alla</option>
+                {LEDGERS.map((l) => (
+                  <option key={l} value={l}>
+                    {LEDGER_TITLE[l]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="refund-week">Utbetalningsvecka</label>
+              <select id="refund-week" name="vecka" defaultValue={list.week ?? ""}>
+                <option value="">Alla</option>
+                {weeks.map((w) => (
+                  <option key={w} value={w}>
+                    {weekWords(w, now)}
+                  </option>
+                ))}
+              </select>
+            </div>
             <OrderSelect id="refund-order" orders={REFUND_ORDERS} value={list.order} />
           </div>
           <button type="submit">Visa</button>
           <p>
-            {list.matching === pendingCount ? `${pendingCount} kunder` : `${list.matching} av ${pendingCount} kunder`}
+            {list.matching === pendingCount ? `${pendingCount} ${pendingCount === 1 ? "kund" : "kunder"}` : `${list.matching} av ${pendingCount} kunder`}, {formatKr(list.totalOre)} att betala ut
             {list.pages > 1 ? `, sida ${list.page} av ${list.pages}` : ""}.
           </p>
         </Form>
@@ -291,11 +325,12 @@ export default function GuaranteesAdmin() {
       <Pager page={list.page} pages={list.pages} />
       {pendingCount > 0 ? (
         <div className="actions">
-          {ledgersPending.map((l) => (
-            <DownloadButton key={`csv-${l}`} fields={{ ledger: String(l), intent: "csv" }} label={`Utbetalningsfil ${LEDGER_TITLE[l]}`} />
+          {/* One file per title and ISO week of payment (decision 022). */}
+          {weeksPending.map((w) => (
+            <DownloadButton key={`csv-${w.ledger}-${w.week}`} fields={{ ledger: String(w.ledger), week: w.week, intent: "csv" }} label={`Utbetalningsfil ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, now)}`} />
           ))}
-          {ledgersPending.map((l) => (
-            <DownloadButton key={`pdf-${l}`} fields={{ ledger: String(l), intent: "underlag" }} label={`Allt underlag ${LEDGER_TITLE[l]}`} />
+          {weeksPending.map((w) => (
+            <DownloadButton key={`pdf-${w.ledger}-${w.week}`} fields={{ ledger: String(w.ledger), week: w.week, intent: "underlag" }} label={`Allt underlag ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, now)}`} />
           ))}
           {/* Irreversible: asks first (a dialog with JavaScript, a confirm section without). */}
           <ConfirmLink confirm="klarmarkera" label="Klarmarkera" className="button primary" />
@@ -308,8 +343,45 @@ export default function GuaranteesAdmin() {
           </p>
         </ConfirmDialog>
       ) : null}
+      <PayoutHistory history={history} page={historyPage} pages={historyPages} error={historyError} />
     </>
   );
 }
+
+/** Every Klarmarkera with its files, to fetch again (decision 022). */
+function PayoutHistory({ history, page, pages, error }: { history: { total: number; batches: Batch[] }; page: number; pages: number; error: string | null }) {
+  return (
+    <section aria-labelledby="payout-history">
+      <h2 id="payout-history">Utbetalningshistorik</h2>
+      {error ? <p role="alert">{error}</p> : null}
+      {history.batches.length === 0 ? (
+        <p>Inga klarmarkerade utbetalningar ännu.</p>
+      ) : (
+        // One card per batch, not a table: file names and e-mail addresses are long words
+        // that a phone's table would break letter by letter.
+        <ul className="plain-list" aria-label="Utbetalningshistorik">
+          {history.batches.map((b) => (
+            <li key={b.id} className="card">
+              <p>
+                <strong>Klarmarkerad {stockholmTime(b.madeAt)}</strong> av {b.actorName ?? b.actor}
+              </p>
+              <p>
+                {b.customers} {b.customers === 1 ? "kund" : "kunder"}, {formatKr(b.amountOre)}
+              </p>
+              <div className="inline-actions">
+                {b.files.map((f) => (
+                  <DownloadButton key={f.id} fields={{ intent: "kept", fil: String(f.id) }} label={f.filename} ariaLabel={`Hämta ${f.filename} igen`} />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pages={pages} param="historik" />
+    </section>
+  );
+}
+
+type Batch = Awaited<ReturnType<typeof listPayoutBatches>>["batches"][number];
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
