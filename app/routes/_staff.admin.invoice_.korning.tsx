@@ -7,7 +7,8 @@ import { Form, Link, useLoaderData, useNavigation, useRevalidator } from "@remix
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { getInvoiceRun, getInvoiceRunJob, InvoiceRunSchema, listInvoiceRuns, listRunInvoices, runInvoicing, startInvoiceRun, type InvoiceRunSummary } from "~/features/invoices/index.server";
+import { searchedPage } from "~/features/invoices";
+import { getInvoiceRun, getInvoiceRunJob, invoicePreview, InvoiceRunSchema, listInvoiceRuns, runInvoices, startInvoiceRun, type InvoiceRunSummary, type PreviewRow } from "~/features/invoices/index.server";
 import { parseForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -15,6 +16,7 @@ import { isRefusal } from "~/lib/refusal";
 import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
+import { Pager } from "~/ui/pager";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Fakturakörning – Returportalen" }];
@@ -42,6 +44,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Still running: its progress; asked for but gone (a restart): say so.
   const progress = jobId === null ? null : job ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const };
   let preview: InvoiceRunSummary | null = null;
+  let planned: ReturnType<typeof searchedPage<PreviewRow>> | null = null;
+  let late: { customerId: number; name: string; description: string; date: string }[] = [];
+  const search = url.searchParams.get("sok") ?? "";
   let periodError: string | null = null;
   if (url.searchParams.has("granska")) {
     if (!isValidDate(from) || !isValidDate(to)) periodError = "Måste ha ett värde";
@@ -49,7 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     else {
       try {
         // The same code as the run, writing nothing.
-        preview = await runInvoicing({ from, to, dryRun: true, actor: user.actor });
+        const found = await invoicePreview({ from, to, actor: user.actor });
+        preview = found.summary;
+        // What each invoice would hold, searchable and a page at a time.
+        planned = searchedPage(found.rows, search, url.searchParams.get("sida"));
+        late = found.late;
       } catch (e) {
         if (!isRefusal(e)) throw e;
         periodError = e.message;
@@ -57,9 +66,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   const [runs, result] = await Promise.all([listInvoiceRuns(), resultId !== null ? getInvoiceRun(resultId) : null]);
-  // The run's files: its invoices, each as the customer's PDF.
-  const made = result ? await listRunInvoices(result) : null;
-  return { from, to, preview, periodError, runs, result, made, progress };
+  // The run's files: every invoice it made, each as the customer's PDF, searched and paged.
+  const made = result ? searchedPage(await runInvoices(result), search, url.searchParams.get("sida")) : null;
+  return { from, to, preview, planned, late, search, periodError, runs, result, made, progress };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -80,7 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const when = stockholmTime;
 
 export default function InvoiceRunPage() {
-  const { from, to, preview, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();
+  const { from, to, preview, planned: invoices, late, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const following = progress !== null && !("missing" in progress);
@@ -125,43 +134,43 @@ export default function InvoiceRunPage() {
           </p>
           {made && made.total > 0 ? (
             <>
-              <div className="table-wrap">
-                <table aria-label="Fakturor i körningen">
-                  <thead>
-                    <tr>
-                      <th scope="col">Faktura</th>
-                      <th scope="col">Kund</th>
-                      <th scope="col">Papperstyp</th>
-                      <th scope="col" className="num">
-                        Att betala
-                      </th>
+              <RowSearch label="Sök bland körningens fakturor (kundnummer, namn, fakturanummer)" keep={{ resultat: String(result.id) }} list={made} />
+              <p>
+                <a href={`/admin/invoice/korning/${result.id}/fakturor.xlsx`} className="button" download>
+                  Exportera alla {made.total} fakturor till Excel
+                </a>
+              </p>
+              <TableOrEmpty empty={made.matching === 0} emptyText="Inga fakturor matchar sökningen." label="Fakturor i körningen">
+                <thead>
+                  <tr>
+                    <th scope="col">Faktura</th>
+                    <th scope="col">Kund</th>
+                    <th scope="col">Papperstyp</th>
+                    <th scope="col" className="num">
+                      Att betala
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {made.rows.map((inv) => (
+                    <tr key={inv.number}>
+                      <td>
+                        <a href={`/admin/kunder/${inv.customerId}/faktura/${inv.number}.pdf`} download>
+                          {inv.number} (PDF)
+                        </a>
+                      </td>
+                      <td>
+                        <Link to={`/admin/kunder/${inv.customerId}`}>
+                          {inv.customerId} {inv.name}
+                        </Link>
+                      </td>
+                      <td>{PAPER_TYPE[inv.paperType] ?? `Typ ${inv.paperType}`}</td>
+                      <td className="num">{formatKr(inv.amountOre)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {made.invoices.map((inv) => (
-                      <tr key={inv.number}>
-                        <td>
-                          <a href={`/admin/kunder/${inv.customerId}/faktura/${inv.number}.pdf`} download>
-                            {inv.number} (PDF)
-                          </a>
-                        </td>
-                        <td>
-                          <Link to={`/admin/kunder/${inv.customerId}`}>
-                            {inv.customerId} {inv.name}
-                          </Link>
-                        </td>
-                        <td>{PAPER_TYPE[inv.paperType] ?? `Typ ${inv.paperType}`}</td>
-                        <td className="num">{formatKr(inv.amountOre)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              {made.total > made.invoices.length ? (
-                <p>
-                  Visar de första {made.invoices.length} av {made.total} fakturor. Alla finns på respektive kunds sida.
-                </p>
-              ) : null}
+                  ))}
+                </tbody>
+              </TableOrEmpty>
+              <Pager page={made.page} pages={made.pages} />
             </>
           ) : null}
         </section>
@@ -191,7 +200,7 @@ export default function InvoiceRunPage() {
           <p>
             {planned} nya fakturor till {preview.customers ?? 0} kunder, att betala {formatKr(total)}.{preview.existing > 0 ? ` ${preview.existing} fakturor för perioden finns redan och lämnas orörda.` : ""}
           </p>
-          <TableOrEmpty empty={preview.perPaperType.length === 0} emptyText="Inget nytt att fakturera för perioden.">
+          <TableOrEmpty empty={preview.perPaperType.length === 0} emptyText="Inget nytt att fakturera för perioden." label="Per papperstyp">
             <thead>
               <tr>
                 <th scope="col">Papperstyp</th>
@@ -221,6 +230,60 @@ export default function InvoiceRunPage() {
               ))}
             </tbody>
           </TableOrEmpty>
+          {late.length > 0 ? (
+            <div className="notice" role="note" aria-label="Rader från tidigare perioder">
+              <p>
+                {late.length} extra {late.length === 1 ? "fakturarad är daterad" : "fakturarader är daterade"} före perioden, i en period som redan är fakturerad. {late.length === 1 ? "Den kommer" : "De kommer"} med på fakturorna för {preview.from}–{preview.to}:
+              </p>
+              <ul>
+                {late.map((l, i) => (
+                  <li key={i}>
+                    {l.customerId} {l.name}: {l.description} (daterad {l.date})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          {invoices && invoices.total > 0 ? (
+            <>
+              <h3>Fakturorna</h3>
+              <RowSearch label="Sök bland fakturorna (kundnummer, namn)" keep={{ fran: preview.from, till: preview.to, granska: "1" }} list={invoices} />
+              <TableOrEmpty empty={invoices.matching === 0} emptyText="Inga fakturor matchar sökningen." label="Fakturor i förhandsgranskningen">
+                <thead>
+                  <tr>
+                    <th scope="col">Kund</th>
+                    <th scope="col">Papperstyp</th>
+                    <th scope="col">Rader</th>
+                    <th scope="col" className="num">
+                      Att betala
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {invoices.rows.map((inv) => (
+                    <tr key={`${inv.customerId}-${inv.paperType}`}>
+                      <td>
+                        {inv.customerId} {inv.name}
+                      </td>
+                      <td>{PAPER_TYPE[inv.paperType] ?? `Typ ${inv.paperType}`}</td>
+                      <td>
+                        <ul className="plain-list">
+                          {inv.lines.map((l, i) => (
+                            <li key={i}>
+                              {l.description}: {l.quantity} × {formatKr(l.unitPriceOre)}
+                              {l.kind === "extra" ? " (extra fakturarad)" : l.kind === "order" ? " (beställning)" : ""}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td className="num">{formatKr(inv.amountOre)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </TableOrEmpty>
+              <Pager page={invoices.page} pages={invoices.pages} />
+            </>
+          ) : null}
           {planned > 0 ? (
             <Form method="post">
               <CsrfInput />
@@ -270,6 +333,29 @@ export default function InvoiceRunPage() {
         </tbody>
       </TableOrEmpty>
     </>
+  );
+}
+
+/** A GET search over one of the page's lists, keeping the rest of the view (`keep`), with the count. */
+function RowSearch({ label, keep, list }: { label: string; keep: Record<string, string>; list: { search: string; matching: number; total: number; page: number; pages: number } }) {
+  const id = `sok-${Object.keys(keep).join("-")}`;
+  return (
+    <Form method="get" className="filters">
+      {Object.entries(keep).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={id}>{label}</label>
+          <input id={id} name="sok" type="search" defaultValue={list.search} />
+        </div>
+      </div>
+      <button type="submit">Sök</button>
+      <p>
+        {list.matching === list.total ? `${list.total} ${list.total === 1 ? "faktura" : "fakturor"}` : `${list.matching} av ${list.total} fakturor`}
+        {list.pages > 1 ? `, sida ${list.page} av ${list.pages}` : ""}.
+      </p>
+    </Form>
   );
 }
 

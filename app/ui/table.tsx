@@ -5,11 +5,11 @@ import type { ReactNode } from "react";
  * headers reads as broken to a screen reader). The wrapper lets wide tables scroll on
  * narrow screens instead of widening the page.
  */
-export function TableOrEmpty({ empty, emptyText, children }: { empty: boolean; emptyText: ReactNode; children: ReactNode }) {
+export function TableOrEmpty({ empty, emptyText, label, children }: { empty: boolean; emptyText: ReactNode; /** The table's accessible name. */ label?: string; children: ReactNode }) {
   if (empty) return <p>{emptyText}</p>;
   return (
     <div className="table-wrap">
-      <table>{children}</table>
+      <table aria-label={label}>{children}</table>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // preview, confirms, sees the result; the same period twice creates nothing new; two
 // admins pressing at once make one set of invoices; the history shows every run.
 import { and, eq } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { schema } from "../../db/client";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import { delivery } from "./returns-data";
@@ -30,7 +31,15 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     await expect(page.getByRole("heading", { name: `Förhandsgranskning ${from}–${to}` })).toBeVisible();
     // Other tests' sent extra lines and transferred orders may be due too: at least ours.
     await expect(page.getByText(/\d+ nya fakturor till \d+ kunder/)).toBeVisible();
-    await expect(page.getByRole("row", { name: /Huvudtidningar/ })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Per papperstyp" }).getByRole("row", { name: /Huvudtidningar/ })).toBeVisible();
+    // What will be billed, per customer and paper type, searchable.
+    const planned = page.getByRole("table", { name: "Fakturor i förhandsgranskningen" });
+    await page.getByLabel("Sök bland fakturorna (kundnummer, namn)").fill(String(shop.id));
+    await page.getByRole("button", { name: "Sök", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`sok=${shop.id}`));
+    await expect(planned.getByRole("row")).toHaveCount(2);
+    await expect(planned.getByRole("row").nth(1)).toContainText(`${shop.id} Şahin Livs`);
+    await expect(planned.getByRole("row").nth(1)).toContainText(`sålda exemplar ${from}–${to}: 10 × `);
     // The preview wrote nothing.
     expect(await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)))).toHaveLength(0);
 
@@ -53,6 +62,22 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     const made = await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)));
     expect(made).toHaveLength(1);
 
+    // A correction dated inside the invoiced period: the next preview says it goes on the next invoices.
+    const [file] = await e2eDb().insert(schema.extraInvoiceFiles).values({}).returning();
+    const [late] = await e2eDb()
+      .insert(schema.extraInvoiceLines)
+      .values({ fileId: file.id, magazineTitle: "Expressen", customerId: shop.id, productGroup: "Huvudtidning", articleName: "Rättelse Kvällsposten", deliveryDate: `${year}-03-15`, deliveredAmount: 2, grossPriceOre: 700, nettoPriceOre: 600, vatPermille: 60 })
+      .returning();
+    try {
+      await page.goto(`/admin/invoice/korning?fran=${year}-04-01&till=${year}-04-30&granska=1`);
+      const note = page.getByRole("note", { name: "Rader från tidigare perioder" });
+      await expect(note).toContainText("före perioden, i en period som redan är fakturerad.");
+      await expect(note).toContainText(`med på fakturorna för ${year}-04-01–${year}-04-30:`);
+      await expect(note.getByRole("listitem").filter({ hasText: `${shop.id} Şahin Livs: Rättelse Kvällsposten (Expressen) ${year}-03-15 (daterad ${year}-03-15)` })).toHaveCount(1);
+    } finally {
+      await e2eDb().delete(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.id, late.id));
+    }
+
     // The same period again: nothing new, and it says so.
     await page.goto(`/admin/invoice/korning?fran=${from}&till=${to}&granska=1`);
     await expect(page.getByText("Inget nytt att fakturera för perioden.")).toBeVisible();
@@ -72,8 +97,19 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     // The run that made the invoice: its files, each invoice as the customer's PDF.
     await history.filter({ has: page.getByRole("cell", { name: /^[1-9]\d*$/ }) }).first().getByRole("link").click();
     const files = page.getByRole("table", { name: "Fakturor i körningen" });
+    await page.getByLabel("Sök bland körningens fakturor (kundnummer, namn, fakturanummer)").fill("şahin");
+    await page.getByRole("button", { name: "Sök", exact: true }).click();
     const ours = files.getByRole("row").filter({ hasText: `${shop.id} Şahin Livs` });
     await expect(ours).toBeVisible();
+    // Every invoice of the run to Excel, as the invoices name them.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^Exportera alla \d+ fakturor till Excel$/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^fakturor-${from}-${to}-korning-\\d+\\.xlsx$`));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile((await download.path())!);
+    const sheet = book.getWorksheet("Fakturor")!;
+    expect(sheet.getRow(1).values).toEqual([undefined, "Fakturanummer", "OCR-nummer", "Kundnummer", "Kund", "Avser", "Fakturadatum", "Förfallodatum", "Netto (kr)", "Moms (kr)", "Att betala (kr)"]);
+    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === made[0].number)!;
+    expect([row.getCell(3).value, row.getCell(4).value, row.getCell(10).value]).toEqual([shop.id, "Şahin Livs", made[0].amountOre / 100]);
     const pdf = await page.request.get((await ours.getByRole("link", { name: /\(PDF\)/ }).getAttribute("href"))!);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()["content-type"]).toBe("application/pdf");

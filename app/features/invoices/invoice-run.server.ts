@@ -4,8 +4,8 @@
 // numbered, dated today with due date +30 days, and the extra/order lines are marked
 // invoiced. The unique (customer, paper type, period) index makes a second run for
 // the same period create nothing.
-import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
-import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { config, type Seller } from "~/config.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
@@ -18,7 +18,7 @@ export const ORDER_VAT_PERMILLE = 250;
 export const PAYMENT_DAYS = 30;
 export const FIRST_INVOICE_NUMBER = 500001;
 
-type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number };
+type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number; /** Where it comes from. */ kind: "sold" | "extra" | "order"; /** An extra line dated before the period: billed now, after its own period was invoiced. */ late?: string };
 export type PlannedInvoice = {
   customerId: number;
   paperType: number;
@@ -44,6 +44,8 @@ export type InvoiceRunSummary = {
   runId?: number;
   /** Customers the (planned) invoices go to. */
   customers?: number;
+  /** A dry run's invoices as they would be made (the preview shows them). */
+  planned?: PlannedInvoice[];
 };
 
 function vatOf(netOre: number, vatPermille: number): number {
@@ -55,7 +57,7 @@ function extraPaperType(productGroup: string): number {
   return productGroup === "Bilaga" ? 1 : 0;
 }
 
-async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned: PlannedInvoice[]; existing: number }> {
+async function planInvoices(tx: Db | Tx, from: string, to: string): Promise<{ planned: PlannedInvoice[]; existing: number }> {
   const d = schema.deliveries;
   const e = schema.editions;
   const inv = schema.invoices;
@@ -99,6 +101,7 @@ async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned
       unitPriceOre: s.priceOre,
       vatPermille: PAPER_VAT_PERMILLE,
       netOre: s.quantity * s.priceOre,
+      kind: "sold",
     });
   }
 
@@ -119,6 +122,8 @@ async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned
       unitPriceOre: l.nettoPriceOre,
       vatPermille: l.vatPermille,
       netOre: quantity * l.nettoPriceOre,
+      kind: "extra",
+      ...(l.deliveryDate < from ? { late: l.deliveryDate } : {}),
     });
     p.extraLineIds.push(l.id);
   }
@@ -139,6 +144,7 @@ async function planInvoices(tx: Tx, from: string, to: string): Promise<{ planned
       unitPriceOre: l.priceOre,
       vatPermille: ORDER_VAT_PERMILLE,
       netOre: l.amount * l.priceOre,
+      kind: "order",
     });
     p.orderLineIds.push(l.id);
   }
@@ -172,7 +178,9 @@ export async function runInvoicing(
   if (from > to) throw refuse.invalid("Periodens början ligger efter dess slut.");
   const date = input.date ?? today();
 
-  const run = async (tx: Tx): Promise<InvoiceRunSummary> => {
+  // A dry run (the preview) only reads: it never holds the write lock.
+  const run = async (conn: Db | Tx): Promise<InvoiceRunSummary> => {
+    const tx = conn as Tx;
     const inv = schema.invoices;
     const [overlap] = await tx
       .select({ from: inv.periodFrom, to: inv.periodTo })
@@ -202,7 +210,7 @@ export async function runInvoicing(
       firstNumber: null,
       lastNumber: null,
     };
-    if (input.dryRun) return summary;
+    if (input.dryRun) return { ...summary, planned };
     // Every invoice names its seller as it is today, for good (decision 021).
     const seller = input.seller === undefined ? config.seller : input.seller;
     if (!seller && planned.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
@@ -247,7 +255,7 @@ export async function runInvoicing(
         )
         .returning({ id: inv.id, number: inv.number });
       const idByNumber = new Map(ids.map((r) => [r.number, r.id]));
-      const lines = numbered.flatMap(({ p, number }) => p.lines.map((l) => ({ ...l, invoiceId: idByNumber.get(number)! })));
+      const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ kind: _kind, late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
       for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
       for (const { p, number } of numbered) {
         const invoiceId = idByNumber.get(number)!;
@@ -275,7 +283,7 @@ export async function runInvoicing(
     return summary;
   };
 
-  return writeTransaction(run);
+  return input.dryRun ? run(getDb()) : writeTransaction(run);
 }
 
 /**
@@ -348,21 +356,31 @@ export async function getInvoiceRun(id: number) {
   return row ?? null;
 }
 
-/** The invoices a run made (by their numbers), a page at a time, with their customers. */
-export async function listRunInvoices(run: { firstNumber: number | null; lastNumber: number | null }, limit = 100) {
-  if (run.firstNumber === null || run.lastNumber === null) return { invoices: [], total: 0 };
+export type RunInvoiceRow = { number: number; customerId: number; name: string; paperType: number; date: string; dueDate: string; netOre: number; vatOre: number; amountOre: number };
+
+/** Every invoice a run made (by their numbers), in number order, named as each invoice names its buyer. One query. */
+export async function runInvoices(run: { firstNumber: number | null; lastNumber: number | null }): Promise<RunInvoiceRow[]> {
+  if (run.firstNumber === null || run.lastNumber === null) return [];
   const inv = schema.invoices;
-  const c = schema.customers;
-  const inRun = and(gte(inv.number, run.firstNumber), lte(inv.number, run.lastNumber));
-  const [invoices, [{ total }]] = await Promise.all([
-    getDb()
-      .select({ number: inv.number, customerId: inv.customerId, name: c.name, paperType: inv.paperType, amountOre: inv.amountOre })
-      .from(inv)
-      .innerJoin(c, eq(c.id, inv.customerId))
-      .where(inRun)
-      .orderBy(asc(inv.number))
-      .limit(limit),
-    getDb().select({ total: count() }).from(inv).where(inRun),
-  ]);
-  return { invoices, total };
+  const rows = await getDb()
+    .select({ number: inv.number, customerId: inv.customerId, buyer: inv.buyer, paperType: inv.paperType, date: inv.date, dueDate: inv.dueDate, netOre: inv.netOre, vatOre: inv.vatOre, amountOre: inv.amountOre })
+    .from(inv)
+    .where(and(gte(inv.number, run.firstNumber), lte(inv.number, run.lastNumber)))
+    .orderBy(asc(inv.number));
+  return rows.map(({ buyer, ...r }) => ({ ...r, name: buyer?.name ?? "" }));
+}
+
+export type PreviewRow = { customerId: number; name: string; paperType: number; lines: PlannedLine[]; netOre: number; vatOre: number; amountOre: number };
+
+/**
+ * Förhandsgranska: the dry run (a read, never the write lock) with every invoice it would
+ * make, named by its customer, and the extra lines dated before the period (billed now,
+ * on this period's invoice: the page says so).
+ */
+export async function invoicePreview(input: { from: string; to: string; actor: Actor }) {
+  const { planned = [], ...summary } = await runInvoicing({ ...input, dryRun: true });
+  const names = new Map((await getDb().select({ id: schema.customers.id, name: schema.customers.name }).from(schema.customers)).map((c) => [c.id, c.name]));
+  const rows: PreviewRow[] = planned.map((p) => ({ customerId: p.customerId, name: names.get(p.customerId) ?? "", paperType: p.paperType, lines: p.lines, netOre: p.netOre, vatOre: p.vatOre, amountOre: p.amountOre }));
+  const late = rows.flatMap((r) => r.lines.filter((l) => l.late).map((l) => ({ customerId: r.customerId, name: r.name, description: l.description, date: l.late! })));
+  return { summary, rows, late };
 }

@@ -3,7 +3,9 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
 import { createBundle, createReturn } from "../../../db/factories";
-import { listInvoiceRuns, runInvoicing } from "./invoice-run.server";
+import { createClient } from "@libsql/client";
+import { databaseUrl } from "../../../db/client";
+import { invoicePreview, listInvoiceRuns, runInvoicing } from "./invoice-run.server";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 
 let a: number;
@@ -111,6 +113,31 @@ describe("runInvoicing", () => {
     await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: { id: "test" } })).rejects.toMatchObject({ code: "invalid", message: expect.stringContaining("Perioden överlappar") });
     await expect(runInvoicing({ from: "2026-02-15", to: "2026-03-15", actor: { id: "test" } })).rejects.toThrow("överlappar den redan fakturerade perioden 2026-02-01–2026-02-28");
     await expect(runInvoicing({ from: "2026-04-02", to: "2026-04-01", actor: { id: "test" } })).rejects.toMatchObject({ code: "invalid", message: "Periodens början ligger efter dess slut." });
+  });
+
+  it("the preview is a read, lists each invoice's lines, and says where a line dated in an invoiced period goes", async () => {
+    const fileId = await extraFile();
+    await db().insert(schema.extraInvoiceLines).values({
+      fileId, magazineTitle: "Expressen", customerId: a, productGroup: "Huvudtidning", articleName: "Sen rättelse", deliveryDate: "2026-02-20",
+      deliveredAmount: 2, reclaimAmount: 0, grossPriceOre: 700, nettoPriceOre: 600, vatPermille: 60,
+    });
+    // Another connection holds the write lock the whole time: the preview never waits for it.
+    const other = createClient({ url: databaseUrl() });
+    const lock = await other.transaction("write");
+    await lock.execute("insert into extra_invoice_files default values");
+    try {
+      const { summary, rows, late } = await invoicePreview({ from: "2026-03-01", to: "2026-03-31", actor: { id: "test" } });
+      expect(summary.dryRun).toBe(true);
+      expect(late).toEqual([{ customerId: a, name: `Kiosk ${a}`, description: "Sen rättelse (Expressen) 2026-02-20", date: "2026-02-20" }]);
+      const main = rows.find((r) => r.customerId === a && r.paperType === 0)!;
+      expect(main.lines.map((l) => [l.kind, l.description])).toEqual([
+        ["sold", expect.stringContaining("sålda exemplar 2026-03-01–2026-03-31")],
+        ["extra", "Sen rättelse (Expressen) 2026-02-20"],
+      ]);
+    } finally {
+      await lock.rollback();
+      other.close();
+    }
   });
 
   it("the next period continues the numbering and picks up the waiting extra line", async () => {
