@@ -502,8 +502,15 @@ export const invoiceRuns = sqliteTable(
     vatOre: integer("vat_ore").notNull(),
     amountOre: integer("amount_ore").notNull(),
     ranAt: integer("ran_at").notNull().default(now),
+    // The run as a job in the database (decision 024): running, done or failed; its
+    // progress (done of planned invoices), a heartbeat while it works, and why it failed.
+    status: text("status").notNull().default("done"),
+    planned: integer("planned").notNull().default(0),
+    heartbeatAt: integer("heartbeat_at"),
+    finishedAt: integer("finished_at"),
+    message: text("message"),
   },
-  (t) => [index("invoice_runs_at").on(t.ranAt)],
+  (t) => [index("invoice_runs_at").on(t.ranAt), uniqueIndex("invoice_runs_one_running").on(t.status).where(sql`status = 'running'`)],
 );
 
 export type InvoiceBuyer = { id: number; name: string; coAddress: string; address: string; zip: string; city: string; orgNumber: string };

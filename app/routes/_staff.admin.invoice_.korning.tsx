@@ -31,8 +31,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const to = url.searchParams.get("till") ?? endOfMonth(lastMonth);
   const resultId = parseId(url.searchParams.get("resultat"));
   // A run under way (?korning=<job>): its progress until it is done, then its result.
-  const jobId = url.searchParams.get("korning");
-  const job = jobId === null ? null : getInvoiceRunJob(jobId);
+  const asked = url.searchParams.get("korning");
+  const jobId = asked === null ? null : parseId(asked);
+  const job = jobId === null ? null : await getInvoiceRunJob(jobId);
   if (job?.state === "done") {
     const message =
       (job.created ?? 0) > 0
@@ -41,8 +42,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw await redirectWithToast(request, `/admin/invoice/korning?resultat=${job.runId}`, message);
   }
   if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
-  // Still running: its progress; asked for but gone (a restart): say so.
-  const progress = jobId === null ? null : job ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const };
+  // Still running: its progress; stopped (its server went away) or never there: say so.
+  const progress =
+    asked === null ? null : job && job.state !== "stopped" ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const, message: job?.message ?? null, from: job?.from ?? null, to: job?.to ?? null };
   let preview: InvoiceRunSummary | null = null;
   let planned: ReturnType<typeof searchedPage<PreviewRow>> | null = null;
   let late: { customerId: number; name: string; description: string; date: string }[] = [];
@@ -78,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { fran, till } = submission.value;
   try {
     // In the background; the page follows its progress (invoice-run-jobs.server.ts).
-    const { job } = startInvoiceRun({ from: fran, to: till, actor: user.actor });
+    const { job } = await startInvoiceRun({ from: fran, to: till, actor: user.actor });
     return redirect(`/admin/invoice/korning?korning=${job.id}`);
   } catch (e) {
     if (!isRefusal(e)) throw e;
@@ -111,7 +113,16 @@ export default function InvoiceRunPage() {
       </p>
       <h1>Fakturakörning</h1>
       {progress && "missing" in progress ? (
-        <p role="alert">Körningen finns inte längre (servern kan ha startats om; en avbruten körning skapar inga fakturor). Se historiken nedan.</p>
+        progress.message ? (
+          <p role="alert">
+            {progress.message}{" "}
+            <Link to={`?fran=${progress.from}&till=${progress.to}&granska=1`}>
+              Förhandsgranska {progress.from}–{progress.to} igen
+            </Link>
+          </p>
+        ) : (
+          <p role="alert">Körningen finns inte. Se historiken nedan.</p>
+        )
       ) : null}
       {progress && !("missing" in progress) ? (
         <section className="card" aria-labelledby="run-progress">

@@ -118,10 +118,19 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
   }));
 });
 
-test("a run that no longer exists (the server restarted) says so and points to the history", async ({ page }) => {
+test("a run whose server stopped mid-way says so and shows its period again; a run that never was says so too", async ({ page }) => {
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
-  await page.goto("/admin/invoice/korning?korning=00000000-0000-0000-0000-000000000000");
-  await expect(page.getByRole("alert")).toContainText("Körningen finns inte längre");
+  // Far from other tests' periods, and left 'failed' so it blocks no one.
+  const [run] = await e2eDb()
+    .insert(schema.invoiceRuns)
+    .values({ actor: `staff:${admin.id}`, periodFrom: "2199-01-01", periodTo: "2199-01-31", created: 12, existing: 0, planned: 40, netOre: 0, vatOre: 0, amountOre: 0, status: "failed", message: "Körningen avbröts innan den var klar (servern stoppades). Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade." })
+    .returning();
+  // Followed from any server: the page says why and shows the period again to start it anew.
+  await page.goto(`/admin/invoice/korning?korning=${run.id}`);
+  await expect(page.getByRole("status")).toContainText("Körningen avbröts innan den var klar");
+  await expect(page.getByRole("heading", { name: "Förhandsgranskning 2199-01-01–2199-01-31" })).toBeVisible();
+  await page.goto("/admin/invoice/korning?korning=999999999");
+  await expect(page.getByRole("alert")).toHaveText("Körningen finns inte. Se historiken nedan.");
   await expect(page.getByRole("heading", { name: "Historik" })).toBeVisible();
 });

@@ -1,87 +1,79 @@
-// An invoice run started from the browser runs in the background (issue 16: "confirm,
-// watch progress, see the result"): the POST starts it and answers at once, and the page
-// shows its progress until it is done. A national run takes long enough that a request
-// waiting for it would time out on a proxy, and staff would see nothing meanwhile.
+// An invoice run started from the browser runs in the background: the POST claims the run
+// and answers at once, and the page shows its progress until it is done (a national run
+// takes long enough that a request waiting for it would time out on a proxy).
 //
-// Decision: the jobs live in this process's memory. The server is one process on one
-// libSQL file (DESIGN.md), and a run is one write transaction: if the process stops
-// mid-run nothing was created, the job is gone, and the page says so and points to the
-// history. One run at a time; the CLI's `invoice run` uses the same transaction and is
-// serialised with it by the database.
-import { randomUUID } from "node:crypto";
+// Decision 024: the job is the run's own history row (invoice_runs: status, progress,
+// heartbeat), not process memory, so any app server answers the progress page, "one run at
+// a time" holds across processes (a unique index), and a run cut off by a restart says so
+// and resumes when the same period is started again. The CLI's `invoice run` claims the
+// same way.
 import type { Actor } from "~/features/audit/audit.server";
-import { isRefusal, refuse } from "~/lib/refusal";
-import { runInvoicing } from "./invoice-run.server";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "~/db.server";
+import { isRefusal } from "~/lib/refusal";
+import { RUN_STALE_MS, RUN_STOPPED, claimInvoiceRun, runInvoicing } from "./invoice-run.server";
 
 export type InvoiceRunJob = {
-  id: string;
+  id: number;
   from: string;
   to: string;
   actorId: string;
   startedAt: number;
-  /** Planning: the invoices are being worked out; creating: `done` of `total` are made. */
-  state: "planning" | "creating" | "done" | "failed";
+  /**
+   * planning: the invoices are being worked out; creating: `done` of `total` are made;
+   * done; failed (with `message`); stopped: no heartbeat for a while — its process is gone.
+   */
+  state: "planning" | "creating" | "done" | "failed" | "stopped";
   done: number;
   total: number;
-  /** The history row, when done. */
-  runId?: number;
-  created?: number;
-  existing?: number;
-  firstNumber?: number | null;
-  lastNumber?: number | null;
-  /** Why it failed, in Swedish. */
+  /** The history row (the same id). */
+  runId: number;
+  created: number;
+  existing: number;
+  firstNumber: number | null;
+  lastNumber: number | null;
+  /** Why it failed or stopped, in Swedish. */
   message?: string;
 };
 
-const jobs = new Map<string, InvoiceRunJob>();
-const KEEP_MS = 60 * 60 * 1000;
-
-function forgetOld(now = Date.now()) {
-  for (const [id, job] of jobs) if ((job.state === "done" || job.state === "failed") && now - job.startedAt > KEEP_MS) jobs.delete(id);
-}
-
-export function runningInvoiceJob(): InvoiceRunJob | null {
-  for (const job of jobs.values()) if (job.state === "planning" || job.state === "creating") return job;
-  return null;
-}
-
-export function getInvoiceRunJob(id: string): InvoiceRunJob | null {
-  return jobs.get(id) ?? null;
+/** The run `id` as a job, or null. Read from the database: any server can answer. */
+export async function getInvoiceRunJob(id: number, now = Date.now()): Promise<InvoiceRunJob | null> {
+  const r = schema.invoiceRuns;
+  const [row] = await getDb().select().from(r).where(eq(r.id, id));
+  if (!row) return null;
+  const stale = row.status === "running" && (row.heartbeatAt ?? row.ranAt) < now - RUN_STALE_MS;
+  const state: InvoiceRunJob["state"] =
+    row.status === "done" ? "done" : row.status === "failed" ? "failed" : stale ? "stopped" : row.planned === 0 && row.created === 0 ? "planning" : "creating";
+  return {
+    id: row.id,
+    from: row.periodFrom,
+    to: row.periodTo,
+    actorId: row.actor,
+    startedAt: row.ranAt,
+    state,
+    done: row.created,
+    total: Math.max(row.planned, row.created),
+    runId: row.id,
+    created: row.created,
+    existing: row.existing,
+    firstNumber: row.firstNumber,
+    lastNumber: row.lastNumber,
+    message: state === "stopped" ? RUN_STOPPED : (row.message ?? undefined),
+  };
 }
 
 /**
- * Starts the run and returns its job at once; `finished` settles when the run has ended
- * (for tests and the CLI-less callers that want to wait). Refused while another runs.
+ * Claims the run (refused while another is alive, or for an overlapping period) and goes on
+ * with it in the background; `finished` settles when it has ended, as its job.
  */
-export function startInvoiceRun(input: { from: string; to: string; actor: Actor }): { job: InvoiceRunJob; finished: Promise<InvoiceRunJob> } {
-  forgetOld();
-  const busy = runningInvoiceJob();
-  if (busy) throw refuse.invalid(`En körning pågår redan (${busy.from}–${busy.to}). Vänta tills den är klar.`);
-  const job: InvoiceRunJob = { id: randomUUID(), from: input.from, to: input.to, actorId: input.actor.id, startedAt: Date.now(), state: "planning", done: 0, total: 0 };
-  jobs.set(job.id, job);
-  const finished = runInvoicing(input, (done, total) => {
-    job.state = "creating";
-    job.done = done;
-    job.total = total;
-  })
-    .then((summary) => {
-      Object.assign(job, {
-        state: "done",
-        runId: summary.runId,
-        created: summary.created,
-        existing: summary.existing,
-        firstNumber: summary.firstNumber,
-        lastNumber: summary.lastNumber,
-        done: summary.created,
-        total: summary.created,
-      });
-      return job;
-    })
+export async function startInvoiceRun(input: { from: string; to: string; actor: Actor; chunkSize?: number }): Promise<{ job: InvoiceRunJob; finished: Promise<InvoiceRunJob> }> {
+  const { id } = await claimInvoiceRun(input);
+  const job = (await getInvoiceRunJob(id))!;
+  const finished = runInvoicing({ ...input, runId: id })
     .catch((e: unknown) => {
+      // The run row says failed, with the reason (runInvoicing wrote it).
       if (!isRefusal(e)) console.error(e);
-      job.state = "failed";
-      job.message = isRefusal(e) ? e.message : "Körningen misslyckades. Inga fakturor skapades.";
-      return job;
-    });
+    })
+    .then(async () => (await getInvoiceRunJob(id))!);
   return { job, finished };
 }

@@ -1,47 +1,136 @@
-// The browser's invoice run in the background: progress while it runs, one run at a
-// time, and the result (or the reason) when it has ended; against the real database.
-import { beforeAll, describe, expect, it } from "vitest";
-import { getInvoiceRunJob, runningInvoiceJob, startInvoiceRun } from "./invoice-run-jobs.server";
-import { baseData, newCustomer, newDelivery } from "../../../tests/unit/helpers";
+// The invoice run as a job in the database (decision 024): committed chunks other writers
+// interleave with, progress any server can read, one run at a time, and a run cut off
+// mid-way that resumes without doubling; against the real database.
+import { Worker } from "node:worker_threads";
+import { and, eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { databaseUrl, schema } from "../../../db/client";
+import { createBundle, createReturn } from "../../../db/factories";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
+import { getInvoiceRunJob, startInvoiceRun } from "./invoice-run-jobs.server";
+import { RUN_STALE_MS, runInvoicing } from "./invoice-run.server";
 
+vi.setConfig({ testTimeout: 60_000 });
 const actor = { id: "staff:1" };
+const customers: number[] = [];
 
 beforeAll(async () => {
+  // As the server runs it: readers never wait for the writer.
+  await db().$client.execute("PRAGMA journal_mode=WAL");
   await baseData();
-  // 600 customers with a delivery in the period: more than one chunk of invoices.
-  for (let i = 0; i < 600; i++) await newDelivery(await newCustomer(), { date: "2031-05-02", delivered: 3 });
-});
+  // 600 customers with a delivery in May and one in June, each with a return: three chunks a month.
+  for (let i = 0; i < 600; i++) {
+    const c = await newCustomer();
+    customers.push(c);
+    const bundle = await createBundle(db(), { customerId: c, number: 1, type: 0 });
+    for (const date of ["2031-05-02", "2031-06-02"]) {
+      const d = await newDelivery(c, { date, delivered: 3 });
+      await createReturn(db(), { customerId: c, bundleId: bundle.id, deliveryId: d.id, amount: 1 });
+    }
+  }
+}, 180_000);
+
+async function invoicesOf(from: string) {
+  return db().select({ customerId: schema.invoices.customerId, number: schema.invoices.number }).from(schema.invoices).where(eq(schema.invoices.periodFrom, from));
+}
 
 describe("invoice run jobs", () => {
-  it("reports progress, refuses a second run meanwhile, and ends with the run's result", async () => {
-    const { job, finished } = startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor });
+  it("commit chunk by chunk while other writes go on, report progress from the database, refuse a second run, and end with the result", async () => {
+    // Another process's writer (a thread of its own: the local driver waits for a lock
+    // synchronously) writes over and over while the run goes on. A write lock held from the
+    // run's start to its end would keep each write waiting for the whole run.
+    const writer = new Worker(
+      `const { parentPort, workerData } = require("node:worker_threads");
+       const { createClient } = require("@libsql/client");
+       const db = createClient({ url: workerData.url });
+       let stop = false, n = 0, slowest = 0;
+       parentPort.on("message", () => (stop = true));
+       (async () => {
+         await db.execute("pragma busy_timeout = 20000");
+         while (!stop) {
+           const t = Date.now();
+           await db.execute("insert into extra_invoice_files default values");
+           slowest = Math.max(slowest, Date.now() - t);
+           if (n++ === 0) parentPort.postMessage("ready");
+           await new Promise((r) => setTimeout(r, 5));
+         }
+         parentPort.postMessage({ n, slowest });
+       })();`,
+      { eval: true, workerData: { url: databaseUrl() } },
+    );
+    await new Promise((resolve) => writer.once("message", resolve));
+    // Chunks of 50: twelve chunks, each a chance for the writer.
+    const { job, finished } = await startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor, chunkSize: 50 });
     expect(job.state).toBe("planning");
-    expect(runningInvoiceJob()?.id).toBe(job.id);
-    expect(() => startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor })).toThrow(/En körning pågår redan \(2031-05-01–2031-05-31\)/);
+    await expect(startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor })).rejects.toThrow(/En körning pågår redan \(2031-05-01–2031-05-31\)/);
     const seen: number[] = [];
-    const watch = setInterval(() => {
-      const now = getInvoiceRunJob(job.id)!;
+    let ended = false;
+    void finished.then(() => (ended = true));
+    while (!ended) {
+      const now = (await getInvoiceRunJob(job.id))!;
       if (now.state === "creating") seen.push(now.done);
-    }, 1);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const report = new Promise<{ n: number }>((resolve) => writer.once("message", resolve));
+    writer.postMessage("stop");
+    const { n } = await report;
+    await writer.terminate();
+    expect(n).toBeGreaterThan(0);
+    // No write waited for the whole run: writes committed between the run's first and last invoice.
+    const [{ meanwhile }] = await db().all<{ meanwhile: number }>(sql`
+      select count(*) as meanwhile from extra_invoice_files f,
+        (select min(created_at) lo, max(created_at) hi from invoices where period_from = '2031-05-01') i
+      where f.created_at > i.lo and f.created_at < i.hi`);
+    expect(meanwhile).toBeGreaterThan(0);
     const done = await finished;
-    clearInterval(watch);
     expect(done.state).toBe("done");
-    // Watched while it ran: the count of made invoices grew.
-    expect(seen.length).toBeGreaterThan(0);
     expect(seen).toEqual([...seen].sort((x, y) => x - y));
-    expect(done.created).toBeGreaterThanOrEqual(600);
-    expect([done.done, done.total]).toEqual([done.created, done.created]);
-    expect(done.runId).toBeGreaterThan(0);
-    expect(runningInvoiceJob()).toBeNull();
-    // The same period again: a new job that makes nothing.
-    const rerun = await startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor }).finished;
-    expect([rerun.state, rerun.created, rerun.existing]).toEqual(["done", 0, done.created]);
+    expect([done.created, done.done, done.total]).toEqual([600, 600, 600]);
+    expect(done.lastNumber! - done.firstNumber! + 1).toBe(600);
+    // Every return of the period is on its customer's invoice, once.
+    const [{ credited }] = await db().all<{ credited: number }>(sql`select count(*) as credited from invoice_credits where run_id = ${done.runId} and invoice_id is not null`);
+    expect(credited).toBe(600);
+    // The same period again: a new run that makes nothing.
+    const rerun = await (await startInvoiceRun({ from: "2031-05-01", to: "2031-05-31", actor })).finished;
+    expect([rerun.state, rerun.created, rerun.existing]).toEqual(["done", 0, 600]);
   });
 
-  it("a refused run ends as failed with the reason in Swedish", async () => {
-    const failed = await startInvoiceRun({ from: "2031-05-15", to: "2031-06-15", actor }).finished;
-    expect(failed.state).toBe("failed");
-    expect(failed.message).toMatch(/Perioden överlappar den redan fakturerade perioden 2031-05-01–2031-05-31/);
-    expect(getInvoiceRunJob("no-such-job")).toBeNull();
+  it("a run cut off mid-way says so, and the same period started again resumes it without doubling", async () => {
+    // The process dies after the first chunk: the row stays 'running', its heartbeat stops.
+    const crash = new Error("SIGKILL");
+    const cut = await runInvoicing({ from: "2031-06-01", to: "2031-06-30", actor }, () => {
+      throw crash;
+    }).catch((e: unknown) => e);
+    expect(cut).toBe(crash);
+    const [row] = await db().select().from(schema.invoiceRuns).where(eq(schema.invoiceRuns.periodFrom, "2031-06-01"));
+    await db()
+      .update(schema.invoiceRuns)
+      .set({ status: "running", message: null, finishedAt: null, heartbeatAt: Date.now() - RUN_STALE_MS - 1 })
+      .where(eq(schema.invoiceRuns.id, row.id));
+    const partial = await invoicesOf("2031-06-01");
+    expect(partial.length).toBeGreaterThan(0);
+    expect(partial.length).toBeLessThan(600);
+    const stopped = (await getInvoiceRunJob(row.id))!;
+    expect(stopped.state).toBe("stopped");
+    expect(stopped.message).toMatch(/Körningen avbröts innan den var klar/);
+
+    const resumed = await startInvoiceRun({ from: "2031-06-01", to: "2031-06-30", actor });
+    expect(resumed.job.id).toBe(row.id);
+    const done = await resumed.finished;
+    expect([done.state, done.created]).toEqual(["done", 600]);
+    const all = await invoicesOf("2031-06-01");
+    expect(all).toHaveLength(600);
+    expect(new Set(all.map((i) => i.customerId)).size).toBe(600);
+    // Each return credited once, on its customer's invoice.
+    const credits = await db()
+      .select({ n: sql<number>`count(*)`, distinct: sql<number>`count(distinct return_id)` })
+      .from(schema.invoiceCredits)
+      .where(and(eq(schema.invoiceCredits.runId, row.id)));
+    expect(credits[0]).toEqual({ n: 600, distinct: 600 });
+  });
+
+  it("refuses an overlapping period at the start, and a job that was never there is null", async () => {
+    await expect(startInvoiceRun({ from: "2031-05-15", to: "2031-06-15", actor })).rejects.toThrow(/Perioden överlappar den redan fakturerade perioden/);
+    expect(await getInvoiceRunJob(999_999)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { config, type Seller } from "~/config.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
-import { refuse } from "~/lib/refusal";
+import { isRefusal, refuse } from "~/lib/refusal";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
 export const PAPER_VAT_PERMILLE = 60;
@@ -57,7 +57,11 @@ function extraPaperType(productGroup: string): number {
   return productGroup === "Bilaga" ? 1 : 0;
 }
 
-async function planInvoices(tx: Db | Tx, from: string, to: string): Promise<{ planned: PlannedInvoice[]; existing: number }> {
+/** Customers lo..hi (inclusive): one chunk of a run. */
+type CustomerRange = { lo: number; hi: number };
+const ALL_CUSTOMERS: CustomerRange = { lo: 0, hi: Number.MAX_SAFE_INTEGER };
+
+async function planInvoices(tx: Db | Tx, from: string, to: string, range: CustomerRange = ALL_CUSTOMERS): Promise<{ planned: PlannedInvoice[]; existing: number }> {
   const d = schema.deliveries;
   const e = schema.editions;
   const inv = schema.invoices;
@@ -88,7 +92,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string): Promise<{ pl
     })
     .from(d)
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
-    .where(between(d.deliveryDate, from, to))
+    .where(and(between(d.deliveryDate, from, to), between(d.customerId, range.lo, range.hi)))
     .groupBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre)
     .orderBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre);
   for (const s of sold) {
@@ -110,7 +114,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string): Promise<{ pl
   const extras = await tx
     .select()
     .from(x)
-    .where(and(isNull(x.invoiceId), isNotNull(x.fileId), lte(x.deliveryDate, to)))
+    .where(and(isNull(x.invoiceId), isNotNull(x.fileId), lte(x.deliveryDate, to), between(x.customerId, range.lo, range.hi)))
     .orderBy(x.customerId, x.id);
   for (const l of extras) {
     const p = get(l.customerId, extraPaperType(l.productGroup));
@@ -133,7 +137,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string): Promise<{ pl
   const orders = await tx
     .select()
     .from(o)
-    .where(and(isNotNull(o.transferredAt), isNull(o.invoiceId), lte(o.orderDate, to)))
+    .where(and(isNotNull(o.transferredAt), isNull(o.invoiceId), lte(o.orderDate, to), between(o.customerId, range.lo, range.hi)))
     .orderBy(o.customerId, o.id);
   for (const l of orders) {
     const p = get(l.customerId, 0);
@@ -170,7 +174,19 @@ function chunks<T>(items: T[], size = 400): T[][] {
  * period without being the same one is refused: deliveries would be billed twice.
  */
 export async function runInvoicing(
-  input: { from: string; to: string; dryRun?: boolean; actor: Actor; date?: string; /** The configured one unless given. */ seller?: Seller | null },
+  input: {
+    from: string;
+    to: string;
+    dryRun?: boolean;
+    actor: Actor;
+    date?: string;
+    /** The configured one unless given. */
+    seller?: Seller | null;
+    /** A run already claimed (claimInvoiceRun): the job started from the browser. */
+    runId?: number;
+    /** Invoices per committed chunk (RUN_CHUNK_INVOICES). */
+    chunkSize?: number;
+  },
   onProgress?: (done: number, total: number) => void,
 ): Promise<InvoiceRunSummary> {
   const { from, to } = input;
@@ -178,9 +194,8 @@ export async function runInvoicing(
   if (from > to) throw refuse.invalid("Periodens början ligger efter dess slut.");
   const date = input.date ?? today();
 
-  // A dry run (the preview) only reads: it never holds the write lock.
-  const run = async (conn: Db | Tx): Promise<InvoiceRunSummary> => {
-    const tx = conn as Tx;
+  // The plan (and a dry run, the preview) only reads: it never holds the write lock.
+  const run = async (tx: Db): Promise<InvoiceRunSummary> => {
     const inv = schema.invoices;
     const [overlap] = await tx
       .select({ from: inv.periodFrom, to: inv.periodTo })
@@ -210,80 +225,186 @@ export async function runInvoicing(
       firstNumber: null,
       lastNumber: null,
     };
-    if (input.dryRun) return { ...summary, planned };
-    // Every invoice names its seller as it is today, for good (decision 021).
-    const seller = input.seller === undefined ? config.seller : input.seller;
-    if (!seller && planned.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
-    // Every real run is history (issue 16), also one that found nothing new (the same period twice).
-    const record = async () => {
-      const totals = summary.perPaperType.reduce((t, x) => ({ netOre: t.netOre + x.netOre, vatOre: t.vatOre + x.vatOre, amountOre: t.amountOre + x.amountOre }), { netOre: 0, vatOre: 0, amountOre: 0 });
-      const [row] = await tx
-        .insert(schema.invoiceRuns)
-        .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: summary.created, existing, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber, ...totals })
-        .returning({ id: schema.invoiceRuns.id });
-      summary.runId = row.id;
-    };
-    if (planned.length === 0) {
-      await record();
-      await recordCredits(tx, summary);
-      return summary;
-    }
-
-    const [{ last }] = await tx.select({ last: max(inv.number) }).from(inv);
-    let number = Math.max(FIRST_INVOICE_NUMBER, (last ?? 0) + 1);
-    summary.firstNumber = number;
-    let done = 0;
-    for (const part of chunks(planned)) {
-      const numbered = part.map((p) => ({ p, number: number++ }));
-      const ids = await tx
-        .insert(inv)
-        .values(
-          numbered.map(({ p, number }) => ({
-            number,
-            customerId: p.customerId,
-            paperType: p.paperType,
-            date,
-            dueDate: addDays(date, PAYMENT_DAYS),
-            periodFrom: from,
-            periodTo: to,
-            netOre: p.netOre,
-            vatOre: p.vatOre,
-            amountOre: p.amountOre,
-            status: "Obetald",
-            seller,
-          })),
-        )
-        .returning({ id: inv.id, number: inv.number });
-      const idByNumber = new Map(ids.map((r) => [r.number, r.id]));
-      const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ kind: _kind, late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
-      for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
-      for (const { p, number } of numbered) {
-        const invoiceId = idByNumber.get(number)!;
-        // Few customers have extra or order lines; most invoices skip both updates.
-        if (p.extraLineIds.length > 0) {
-          await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
-        }
-        if (p.orderLineIds.length > 0) {
-          await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));
-        }
-      }
-      done += part.length;
-      onProgress?.(done, planned.length);
-      // Let the event loop breathe between chunks: the local driver answers without
-      // yielding, so a national run would otherwise hold every other request (reads go
-      // on meanwhile from the committed data; the progress page is one of them).
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    summary.created = planned.length;
-    summary.lastNumber = number - 1;
-    await record();
-    await recordCredits(tx, summary);
-    await fixRecords(tx, summary.firstNumber, summary.lastNumber);
-    await audit({ actor: input.actor, action: "invoice.run", target: `${from}..${to}`, detail: { created: summary.created, firstNumber: summary.firstNumber, lastNumber: summary.lastNumber } }, tx);
-    return summary;
+    return { ...summary, planned };
   };
 
-  return input.dryRun ? run(getDb()) : writeTransaction(run);
+  // The plan is made from a read of committed data: planning holds no lock.
+  const summary = await run(getDb());
+  if (input.dryRun) return summary;
+  // Every invoice names its seller as it is today, for good (decision 021).
+  const seller = input.seller === undefined ? config.seller : input.seller;
+  if (!seller && summary.perPaperType.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
+  const runId = input.runId ?? (await claimInvoiceRun({ from, to, actor: input.actor })).id;
+  try {
+    return await createInChunks({ runId, from, to, date, seller, actor: input.actor, existing: summary.existing, chunkSize: input.chunkSize ?? RUN_CHUNK_INVOICES }, summary, onProgress);
+  } catch (e) {
+    await failInvoiceRun(runId, e).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** A run whose heartbeat is older than this has stopped (its process is gone): the next start resumes it. */
+export const RUN_STALE_MS = 2 * 60 * 1000;
+/** Invoices per committed chunk: other writes interleave between chunks (decision 024). */
+export const RUN_CHUNK_INVOICES = 200;
+/** The pause between two chunks, for waiting writers (decision 024). */
+export const RUN_CHUNK_PAUSE_MS = 25;
+
+export const RUN_BUSY = (from: string, to: string) => `En körning pågår redan (${from}–${to}). Vänta tills den är klar.`;
+
+/**
+ * Claims the one running run (decision 024): a new history row with status 'running', or —
+ * when a run of the same period stopped mid-way (no heartbeat for RUN_STALE_MS) — that row
+ * again, to resume it. Refused while another run is alive, and for a period overlapping an
+ * invoiced one. The unique index invoice_runs_one_running holds this across processes.
+ */
+export async function claimInvoiceRun(input: { from: string; to: string; actor: Actor }, now = Date.now()): Promise<{ id: number; resumed: boolean }> {
+  const { from, to } = input;
+  return writeTransaction(async (tx) => {
+    const r = schema.invoiceRuns;
+    const [running] = await tx.select().from(r).where(eq(r.status, "running"));
+    if (running) {
+      const stale = (running.heartbeatAt ?? running.ranAt) < now - RUN_STALE_MS;
+      if (!stale) throw refuse.invalid(RUN_BUSY(running.periodFrom, running.periodTo));
+      if (running.periodFrom === from && running.periodTo === to) {
+        await tx.update(r).set({ heartbeatAt: now, message: null }).where(eq(r.id, running.id));
+        return { id: running.id, resumed: true };
+      }
+      // A stopped run of another period: it stays in the history as stopped.
+      await tx.update(r).set({ status: "failed", finishedAt: now, message: RUN_STOPPED }).where(eq(r.id, running.id));
+    }
+    const inv = schema.invoices;
+    const [overlap] = await tx
+      .select({ from: inv.periodFrom, to: inv.periodTo })
+      .from(inv)
+      .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
+      .limit(1);
+    if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+    const [row] = await tx
+      .insert(r)
+      .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: 0, existing: 0, netOre: 0, vatOre: 0, amountOre: 0, status: "running", heartbeatAt: now, ranAt: now })
+      .returning({ id: r.id });
+    return { id: row.id, resumed: false };
+  });
+}
+
+export const RUN_STOPPED = "Körningen avbröts innan den var klar (servern stoppades). Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade.";
+
+async function failInvoiceRun(runId: number, e: unknown) {
+  const message = isRefusal(e) ? e.message : "Körningen misslyckades. Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade.";
+  await writeTransaction((tx) => tx.update(schema.invoiceRuns).set({ status: "failed", finishedAt: Date.now(), message }).where(and(eq(schema.invoiceRuns.id, runId), eq(schema.invoiceRuns.status, "running"))));
+}
+
+/**
+ * Creates the planned invoices in committed chunks (decision 024). The customers are cut
+ * into contiguous ranges of about RUN_CHUNK_INVOICES planned invoices; each range is planned
+ * again and written in its own write transaction — its invoices, lines, extra and order lines,
+ * credit trail and records, and the run row's progress — so retailers' saves interleave, and
+ * a run cut off mid-way resumes without doubling (the planner skips invoices made).
+ */
+async function createInChunks(
+  run: { runId: number; from: string; to: string; date: string; seller: Seller | null; actor: Actor; existing: number; chunkSize: number },
+  plan: InvoiceRunSummary & { planned?: PlannedInvoice[] },
+  onProgress?: (done: number, total: number) => void,
+): Promise<InvoiceRunSummary> {
+  const { runId, from, to, date, seller } = run;
+  const r = schema.invoiceRuns;
+  const inv = schema.invoices;
+  const planned = plan.planned ?? [];
+  // Contiguous customer ranges covering every customer, so every return of the period is
+  // settled by exactly one chunk (also customers with nothing to bill).
+  const ranges: CustomerRange[] = [];
+  const size = run.chunkSize;
+  for (let i = 0; i < planned.length; i += size) {
+    let end = Math.min(i + size, planned.length) - 1;
+    // A customer's two invoices (main papers, inserts) go in one chunk.
+    while (end + 1 < planned.length && planned[end + 1].customerId === planned[end].customerId) end++;
+    ranges.push({ lo: ranges.length === 0 ? 0 : ranges[ranges.length - 1].hi + 1, hi: planned[end].customerId });
+    i = end + 1 - size;
+  }
+  ranges.push({ lo: ranges.length === 0 ? 0 : ranges[ranges.length - 1].hi + 1, hi: Number.MAX_SAFE_INTEGER });
+  const [start] = await getDb().select({ created: r.created }).from(r).where(eq(r.id, runId));
+  await writeTransaction((tx) => tx.update(r).set({ planned: (start?.created ?? 0) + planned.length, existing: run.existing, heartbeatAt: Date.now() }).where(eq(r.id, runId)));
+  let done = 0;
+  for (const range of ranges) {
+    const made = await writeTransaction(async (tx) => {
+      const [row] = await tx.select().from(r).where(eq(r.id, runId));
+      if (!row || row.status !== "running") throw refuse.conflict(RUN_STOPPED);
+      const { planned: part } = await planInvoices(tx, from, to, range);
+      let first: number | null = null;
+      let last: number | null = null;
+      const totals = { netOre: 0, vatOre: 0, amountOre: 0 };
+      if (part.length > 0) {
+        const [{ max: top }] = await tx.select({ max: max(inv.number) }).from(inv);
+        let number = Math.max(FIRST_INVOICE_NUMBER, (top ?? 0) + 1);
+        first = number;
+        const numbered = part.map((p) => ({ p, number: number++ }));
+        last = number - 1;
+        const ids = await tx
+          .insert(inv)
+          .values(
+            numbered.map(({ p, number }) => ({
+              number,
+              customerId: p.customerId,
+              paperType: p.paperType,
+              date,
+              dueDate: addDays(date, PAYMENT_DAYS),
+              periodFrom: from,
+              periodTo: to,
+              netOre: p.netOre,
+              vatOre: p.vatOre,
+              amountOre: p.amountOre,
+              status: "Obetald",
+              seller,
+            })),
+          )
+          .returning({ id: inv.id, number: inv.number });
+        const idByNumber = new Map(ids.map((x) => [x.number, x.id]));
+        const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ kind: _kind, late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
+        for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
+        for (const { p, number } of numbered) {
+          const invoiceId = idByNumber.get(number)!;
+          // Few customers have extra or order lines; most invoices skip both updates.
+          if (p.extraLineIds.length > 0) {
+            await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
+          }
+          if (p.orderLineIds.length > 0) {
+            await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));
+          }
+          totals.netOre += p.netOre;
+          totals.vatOre += p.vatOre;
+          totals.amountOre += p.amountOre;
+        }
+      }
+      await recordCredits(tx, { runId, from, to, firstNew: row.firstNumber ?? first ?? Number.MAX_SAFE_INTEGER, range });
+      if (first !== null && last !== null) await fixRecords(tx, first, last);
+      await tx
+        .update(r)
+        .set({
+          created: row.created + part.length,
+          firstNumber: row.firstNumber ?? first,
+          lastNumber: last ?? row.lastNumber,
+          netOre: row.netOre + totals.netOre,
+          vatOre: row.vatOre + totals.vatOre,
+          amountOre: row.amountOre + totals.amountOre,
+          heartbeatAt: Date.now(),
+        })
+        .where(eq(r.id, runId));
+      return part.length;
+    });
+    done += made;
+    if (made > 0) onProgress?.(done, planned.length);
+    // Between chunks the event loop and other writers get their turn: a writer waiting for
+    // the lock polls it (SQLite's busy handler sleeps up to 100 ms between tries), so the
+    // pause is long enough for one to find it free.
+    await new Promise<void>((resolve) => setTimeout(resolve, RUN_CHUNK_PAUSE_MS));
+  }
+  const finished = await writeTransaction(async (tx) => {
+    const [row] = await tx.update(r).set({ status: "done", finishedAt: Date.now(), heartbeatAt: Date.now() }).where(eq(r.id, runId)).returning();
+    await audit({ actor: run.actor, action: "invoice.run", target: `${from}..${to}`, detail: { run: runId, created: row.created, firstNumber: row.firstNumber, lastNumber: row.lastNumber } }, tx);
+    return row;
+  });
+  return { ...plan, planned: undefined, runId, created: finished.created, existing: finished.existing, firstNumber: finished.firstNumber, lastNumber: finished.lastNumber };
 }
 
 /**
@@ -293,20 +414,18 @@ export async function runInvoicing(
  * and paper type invoiced by an earlier run of the same period are left alone: their
  * returns reported since were not on that invoice, and the trail says so. One statement.
  */
-async function recordCredits(tx: Tx, summary: InvoiceRunSummary) {
-  if (summary.runId === undefined) return;
-  // Invoices numbered from here on are this run's; with none made, no invoice qualifies.
-  const firstNew = summary.firstNumber ?? Number.MAX_SAFE_INTEGER;
+async function recordCredits(tx: Tx, run: { runId: number; from: string; to: string; firstNew: number; range: CustomerRange }) {
+  // Invoices numbered from firstNew on are this run's; with none made, no invoice qualifies.
   await tx.run(sql`
     insert into invoice_credits (run_id, invoice_id, return_id, amount)
-    select ${summary.runId}, i.id, r.id, r.amount
+    select ${run.runId}, i.id, r.id, r.amount
     from deliveries d
     cross join editions e
     cross join returns r
-    left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from = ${summary.from} and i.period_to = ${summary.to}
-    where d.delivery_date between ${summary.from} and ${summary.to}
+    left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from = ${run.from} and i.period_to = ${run.to}
+    where d.delivery_date between ${run.from} and ${run.to} and d.customer_id between ${run.range.lo} and ${run.range.hi}
       and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
-      and (i.id is null or i.number >= ${firstNew})
+      and (i.id is null or i.number >= ${run.firstNew})
       and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
 }
 
