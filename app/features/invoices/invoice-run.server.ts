@@ -229,13 +229,13 @@ export async function runInvoicing(
   };
 
   // The plan is made from a read of committed data: planning holds no lock.
-  const summary = await run(getDb());
-  if (input.dryRun) return summary;
-  // Every invoice names its seller as it is today, for good (decision 021).
-  const seller = input.seller === undefined ? config.seller : input.seller;
-  if (!seller && summary.perPaperType.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
+  if (input.dryRun) return run(getDb());
   const runId = input.runId ?? (await claimInvoiceRun({ from, to, actor: input.actor })).id;
   try {
+    const summary = await run(getDb());
+    // Every invoice names its seller as it is today, for good (decision 021).
+    const seller = input.seller === undefined ? config.seller : input.seller;
+    if (!seller && summary.perPaperType.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
     return await createInChunks({ runId, from, to, date, seller, actor: input.actor, existing: summary.existing, chunkSize: input.chunkSize ?? RUN_CHUNK_INVOICES }, summary, onProgress);
   } catch (e) {
     await failInvoiceRun(runId, e).catch(() => undefined);
