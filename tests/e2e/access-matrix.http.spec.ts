@@ -323,6 +323,11 @@ const TABLE: Record<string, Row | null> = {
     // An empty period: sent back to the form with a message, nothing run.
     post: { form: noForm, want: "L R 403 403 R" },
   },
+  // Every invoice of a run to Excel: admin only; a run that is not there is 404.
+  "routes/_staff.admin.invoice_.korning_.$id.fakturor[.]xlsx": {
+    get: { url: () => "/admin/invoice/korning/999999999/fakturor.xlsx", want: "L R R R 404" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/_staff.admin.messages": {
     get: { url: () => "/admin/messages", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

@@ -196,13 +196,7 @@ export async function runInvoicing(
 
   // The plan (and a dry run, the preview) only reads: it never holds the write lock.
   const run = async (tx: Db): Promise<InvoiceRunSummary> => {
-    const inv = schema.invoices;
-    const [overlap] = await tx
-      .select({ from: inv.periodFrom, to: inv.periodTo })
-      .from(inv)
-      .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
-      .limit(1);
-    if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+    await refuseOverlap(tx, from, to);
 
     const { planned, existing } = await planInvoices(tx, from, to);
     const perType = new Map<number, InvoiceRunSummary["perPaperType"][number]>();
@@ -243,6 +237,17 @@ export async function runInvoicing(
   }
 }
 
+/** A period overlapping an invoiced period without being the same one: deliveries would be billed twice. */
+async function refuseOverlap(tx: Db | Tx, from: string, to: string) {
+  const inv = schema.invoices;
+  const [overlap] = await tx
+    .select({ from: inv.periodFrom, to: inv.periodTo })
+    .from(inv)
+    .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
+    .limit(1);
+  if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+}
+
 /** A run whose heartbeat is older than this has stopped (its process is gone): the next start resumes it. */
 export const RUN_STALE_MS = 2 * 60 * 1000;
 /** Invoices per committed chunk: other writes interleave between chunks (decision 024). */
@@ -273,13 +278,7 @@ export async function claimInvoiceRun(input: { from: string; to: string; actor: 
       // A stopped run of another period: it stays in the history as stopped.
       await tx.update(r).set({ status: "failed", finishedAt: now, message: RUN_STOPPED }).where(eq(r.id, running.id));
     }
-    const inv = schema.invoices;
-    const [overlap] = await tx
-      .select({ from: inv.periodFrom, to: inv.periodTo })
-      .from(inv)
-      .where(and(lte(inv.periodFrom, to), gte(inv.periodTo, from), or(ne(inv.periodFrom, from), ne(inv.periodTo, to))))
-      .limit(1);
-    if (overlap) throw refuse.invalid(`Perioden överlappar den redan fakturerade perioden ${overlap.from}–${overlap.to}.`);
+    await refuseOverlap(tx, from, to);
     const [row] = await tx
       .insert(r)
       .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: 0, existing: 0, netOre: 0, vatOre: 0, amountOre: 0, status: "running", heartbeatAt: now, ranAt: now })
