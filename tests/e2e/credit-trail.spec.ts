@@ -7,6 +7,8 @@ import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withG
 import { bundle, day, delivery, labelBlock, returnRow } from "./returns-data";
 
 test("a return waits for the invoice run, then names the invoice that credited it; staff see the same trail", async ({ page, browser }, info) => {
+  // Two invoice runs over every customer of the test database, waiting for the lock other tests' runs hold.
+  test.setTimeout(150_000);
   const off = info.project.name === "js-off";
   // A period of this run's own, far from other tests' deliveries (and from staff-invoice-run's).
   const year = 2300 + (off ? 0 : 50) + Math.floor(Math.random() * 40);

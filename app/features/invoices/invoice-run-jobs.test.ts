@@ -114,10 +114,16 @@ describe("invoice run jobs", () => {
     expect(stopped.state).toBe("stopped");
     expect(stopped.message).toMatch(/Körningen avbröts innan den var klar/);
 
+    // A return reported after the first chunk's invoice was made was not on that invoice.
+    const late = partial[0].customerId;
+    const [lateDelivery] = await db().select().from(schema.deliveries).where(and(eq(schema.deliveries.customerId, late), eq(schema.deliveries.deliveryDate, "2031-06-02")));
+    const lateBundle = await createBundle(db(), { customerId: late, number: 2, type: 0 });
+    const lateReturn = await createReturn(db(), { customerId: late, bundleId: lateBundle.id, deliveryId: lateDelivery.id, amount: 1 });
+
     const resumed = await startInvoiceRun({ from: "2031-06-01", to: "2031-06-30", actor });
     expect(resumed.job.id).toBe(row.id);
     const done = await resumed.finished;
-    expect([done.state, done.created]).toEqual(["done", 600]);
+    expect([done.state, done.created, done.existing]).toEqual(["done", 600, 0]);
     const all = await invoicesOf("2031-06-01");
     expect(all).toHaveLength(600);
     expect(new Set(all.map((i) => i.customerId)).size).toBe(600);
@@ -127,6 +133,7 @@ describe("invoice run jobs", () => {
       .from(schema.invoiceCredits)
       .where(and(eq(schema.invoiceCredits.runId, row.id)));
     expect(credits[0]).toEqual({ n: 600, distinct: 600 });
+    expect(await db().select().from(schema.invoiceCredits).where(eq(schema.invoiceCredits.returnId, lateReturn.id))).toEqual([]);
   });
 
   it("refuses an overlapping period at the start, and a job that was never there is null", async () => {

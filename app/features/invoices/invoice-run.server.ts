@@ -323,7 +323,9 @@ async function createInChunks(
   }
   ranges.push({ lo: ranges.length === 0 ? 0 : ranges[ranges.length - 1].hi + 1, hi: Number.MAX_SAFE_INTEGER });
   const [start] = await getDb().select({ created: r.created }).from(r).where(eq(r.id, runId));
-  await writeTransaction((tx) => tx.update(r).set({ planned: (start?.created ?? 0) + planned.length, existing: run.existing, heartbeatAt: Date.now() }).where(eq(r.id, runId)));
+  // A resumed run's own invoices are no "existing" ones.
+  const before = start?.created ?? 0;
+  await writeTransaction((tx) => tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: Date.now() }).where(eq(r.id, runId)));
   let done = 0;
   for (const range of ranges) {
     const made = await writeTransaction(async (tx) => {
@@ -334,6 +336,8 @@ async function createInChunks(
       let last: number | null = null;
       const totals = { netOre: 0, vatOre: 0, amountOre: 0 };
       if (part.length > 0) {
+        // An invoice planned only now (a line sent meanwhile) names its seller too.
+        if (!seller) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
         const [{ max: top }] = await tx.select({ max: max(inv.number) }).from(inv);
         let number = Math.max(FIRST_INVOICE_NUMBER, (top ?? 0) + 1);
         first = number;
@@ -375,7 +379,7 @@ async function createInChunks(
           totals.amountOre += p.amountOre;
         }
       }
-      await recordCredits(tx, { runId, from, to, firstNew: row.firstNumber ?? first ?? Number.MAX_SAFE_INTEGER, range });
+      await recordCredits(tx, { runId, from, to, made: first !== null && last !== null ? { first, last } : null, range });
       if (first !== null && last !== null) await fixRecords(tx, first, last);
       await tx
         .update(r)
@@ -413,8 +417,10 @@ async function createInChunks(
  * and paper type invoiced by an earlier run of the same period are left alone: their
  * returns reported since were not on that invoice, and the trail says so. One statement.
  */
-async function recordCredits(tx: Tx, run: { runId: number; from: string; to: string; firstNew: number; range: CustomerRange }) {
-  // Invoices numbered from firstNew on are this run's; with none made, no invoice qualifies.
+async function recordCredits(tx: Tx, run: { runId: number; from: string; to: string; made: { first: number; last: number } | null; range: CustomerRange }) {
+  // Only the invoices this chunk made qualify: an invoice of an earlier chunk (a resumed
+  // run) or an earlier run was made without a return reported since, and is left alone.
+  const [first, last] = run.made ? [run.made.first, run.made.last] : [0, -1];
   await tx.run(sql`
     insert into invoice_credits (run_id, invoice_id, return_id, amount)
     select ${run.runId}, i.id, r.id, r.amount
@@ -424,7 +430,7 @@ async function recordCredits(tx: Tx, run: { runId: number; from: string; to: str
     left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from = ${run.from} and i.period_to = ${run.to}
     where d.delivery_date between ${run.from} and ${run.to} and d.customer_id between ${run.range.lo} and ${run.range.hi}
       and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
-      and (i.id is null or i.number >= ${run.firstNew})
+      and (i.id is null or i.number between ${first} and ${last})
       and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
 }
 
