@@ -1,4 +1,4 @@
-// Every invoice of one invoice run as Excel (issue 26 §5): one row per invoice, as the
+// Every invoice of one invoice run as Excel (docs/decisions/023-month-end-preview.md): one row per invoice, as the
 // invoices themselves say it (the buyer's name as recorded), with its OCR reference.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
