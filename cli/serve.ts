@@ -7,8 +7,10 @@ import express from "express";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { spawn } from "node:child_process";
 import { readConfig } from "../app/config.server";
+import type { PortalCommand } from "../app/lib/portal-command";
 import { readiness } from "../app/features/operations/index.server";
 import { limitBodies, remixHandler } from "./request-body";
 
@@ -170,15 +172,34 @@ export async function createApp(options: ServeOptions) {
 
   // Bodies are limited and checked before Remix reads them (cli/request-body.ts).
   app.use(limitBodies());
+  const portal = portalChildren(process.execArgv);
   app.all(
     "*",
     remixHandler({
       build,
       mode: options.dev ? "development" : "production",
-      getLoadContext: (req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce, ip: req.ip ?? "" }),
+      getLoadContext: (req, res): LoadContext => ({ requestId: res.locals.requestId, nonce: res.locals.nonce, ip: req.ip ?? "", portal }),
     }),
   );
   return app;
+}
+
+/**
+ * `portal <args>` as a child process of this server: the same Node with `nodeArgs` (the
+ * server's own loader flags, tsx), the same environment, its output into the server's. A
+ * long job (the invoice run) works there, so the synchronous database driver never holds
+ * up this process's requests. The child is not detached: when the server's process group
+ * is stopped it stops too, and the job, kept in the database, says so and resumes when
+ * started again.
+ */
+export function portalChildren(nodeArgs: string[]): PortalCommand {
+  const entry = fileURLToPath(new URL("./portal.ts", import.meta.url));
+  return (args) =>
+    new Promise((resolvePromise, reject) => {
+      const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+      child.once("error", reject);
+      child.once("exit", (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`portal ${args.slice(0, 2).join(" ")}: ${signal ?? `exit ${code}`}`))));
+    });
 }
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -509,6 +509,10 @@ export const invoiceRuns = sqliteTable(
     heartbeatAt: integer("heartbeat_at"),
     finishedAt: integer("finished_at"),
     message: text("message"),
+    // Who works the run now: a token made at each claim. A chunk is written only under the
+    // token it was claimed with, so a run taken over (its heartbeat stale) cannot be worked
+    // by two processes at once.
+    claim: text("claim"),
   },
   (t) => [index("invoice_runs_at").on(t.ranAt), uniqueIndex("invoice_runs_one_running").on(t.status).where(sql`status = 'running'`)],
 );

@@ -79,8 +79,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return redirectWithToast(request, "/admin/invoice/korning", "Ange perioden och förhandsgranska först.");
   const { fran, till } = submission.value;
   try {
-    // In the background; the page follows its progress (invoice-run-jobs.server.ts).
-    const { job } = await startInvoiceRun({ from: fran, to: till, actor: user.actor });
+    // In the server's child process; the page follows its progress (invoice-run-jobs.server.ts).
+    const { job } = await startInvoiceRun({ from: fran, to: till, actor: user.actor }, context.portal);
     return redirect(`/admin/invoice/korning?korning=${job.id}`);
   } catch (e) {
     if (!isRefusal(e)) throw e;

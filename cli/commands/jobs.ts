@@ -48,6 +48,19 @@ export function registerJobs(program: Command, io: CliIo) {
       );
     });
 
+  invoice
+    .command("work", { hidden: true })
+    .description("arbetar en körning som webbservern har startat (servern startar kommandot själv)")
+    .argument("<run>", "körningens nummer")
+    .argument("<claim>", "körningens anspråk, från servern")
+    .action(async (run: string, claim: string) => {
+      const started = Date.now();
+      await prepareDb(getDb());
+      const { workInvoiceRun } = await import("../../app/features/invoices/index.server");
+      const s = await workInvoiceRun(parseIntArg(run, "<run>", 1, Number.MAX_SAFE_INTEGER), claim);
+      io.err(`invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`);
+    });
+
   const payout = commandGroup(program, "payout", "utbetalning av garantibelopp", "npm run portal -- payout files --out utbetalningar/2026-v10");
   payout
     .command("files")

@@ -4,6 +4,7 @@
 // numbered, dated today with due date +30 days, and the extra/order lines are marked
 // invoiced. The unique (customer, paper type, period) index makes a second run for
 // the same period create nothing.
+import { randomUUID } from "node:crypto";
 import { and, asc, between, desc, eq, inArray, isNotNull, isNull, lte, max, ne, or, gte, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
@@ -182,8 +183,8 @@ export async function runInvoicing(
     date?: string;
     /** The configured one unless given. */
     seller?: Seller | null;
-    /** A run already claimed (claimInvoiceRun): the job started from the browser. */
-    runId?: number;
+    /** A run already claimed (claimInvoiceRun), worked under its claim: the job started from the browser. */
+    claimed?: { runId: number; claim: string };
     /** Invoices per committed chunk (RUN_CHUNK_INVOICES). */
     chunkSize?: number;
   },
@@ -224,15 +225,15 @@ export async function runInvoicing(
 
   // The plan is made from a read of committed data: planning holds no lock.
   if (input.dryRun) return run(getDb());
-  const runId = input.runId ?? (await claimInvoiceRun({ from, to, actor: input.actor })).id;
+  const { id: runId, claim } = input.claimed ? { id: input.claimed.runId, claim: input.claimed.claim } : await claimInvoiceRun({ from, to, actor: input.actor });
   try {
     const summary = await run(getDb());
     // Every invoice names its seller as it is today, for good (decision 021).
     const seller = input.seller === undefined ? config.seller : input.seller;
     if (!seller && summary.perPaperType.length > 0) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
-    return await createInChunks({ runId, from, to, date, seller, actor: input.actor, existing: summary.existing, chunkSize: input.chunkSize ?? RUN_CHUNK_INVOICES }, summary, onProgress);
+    return await createInChunks({ runId, claim, from, to, date, seller, actor: input.actor, existing: summary.existing, chunkSize: input.chunkSize ?? RUN_CHUNK_INVOICES }, summary, onProgress);
   } catch (e) {
-    await failInvoiceRun(runId, e).catch(() => undefined);
+    await failInvoiceRun(runId, claim, e).catch(() => undefined);
     throw e;
   }
 }
@@ -263,8 +264,10 @@ export const RUN_BUSY = (from: string, to: string) => `En körning pågår redan
  * again, to resume it. Refused while another run is alive, and for a period overlapping an
  * invoiced one. The unique index invoice_runs_one_running holds this across processes.
  */
-export async function claimInvoiceRun(input: { from: string; to: string; actor: Actor }, now = Date.now()): Promise<{ id: number; resumed: boolean }> {
+export async function claimInvoiceRun(input: { from: string; to: string; actor: Actor }, now = Date.now()): Promise<{ id: number; claim: string; resumed: boolean }> {
   const { from, to } = input;
+  // A new token at every claim: the process that held the run before cannot write to it again.
+  const claim = randomUUID();
   return writeTransaction(async (tx) => {
     const r = schema.invoiceRuns;
     const [running] = await tx.select().from(r).where(eq(r.status, "running"));
@@ -272,8 +275,8 @@ export async function claimInvoiceRun(input: { from: string; to: string; actor: 
       const stale = (running.heartbeatAt ?? running.ranAt) < now - RUN_STALE_MS;
       if (!stale) throw refuse.invalid(RUN_BUSY(running.periodFrom, running.periodTo));
       if (running.periodFrom === from && running.periodTo === to) {
-        await tx.update(r).set({ heartbeatAt: now, message: null }).where(eq(r.id, running.id));
-        return { id: running.id, resumed: true };
+        await tx.update(r).set({ heartbeatAt: now, message: null, claim }).where(eq(r.id, running.id));
+        return { id: running.id, claim, resumed: true };
       }
       // A stopped run of another period: it stays in the history as stopped.
       await tx.update(r).set({ status: "failed", finishedAt: now, message: RUN_STOPPED }).where(eq(r.id, running.id));
@@ -281,17 +284,30 @@ export async function claimInvoiceRun(input: { from: string; to: string; actor: 
     await refuseOverlap(tx, from, to);
     const [row] = await tx
       .insert(r)
-      .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: 0, existing: 0, netOre: 0, vatOre: 0, amountOre: 0, status: "running", heartbeatAt: now, ranAt: now })
+      .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: 0, existing: 0, netOre: 0, vatOre: 0, amountOre: 0, status: "running", heartbeatAt: now, ranAt: now, claim })
       .returning({ id: r.id });
-    return { id: row.id, resumed: false };
+    return { id: row.id, claim, resumed: false };
   });
 }
 
 export const RUN_STOPPED = "Körningen avbröts innan den var klar (servern stoppades). Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade.";
 
-async function failInvoiceRun(runId: number, e: unknown) {
+export const RUN_TAKEN_OVER = "Körningen togs över av en ny start; den här processen skriver inget mer.";
+
+/** Marks the run failed with its reason, unless another process has claimed it since. */
+async function failInvoiceRun(runId: number, claim: string, e: unknown) {
   const message = isRefusal(e) ? e.message : "Körningen misslyckades. Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade.";
-  await writeTransaction((tx) => tx.update(schema.invoiceRuns).set({ status: "failed", finishedAt: Date.now(), message }).where(and(eq(schema.invoiceRuns.id, runId), eq(schema.invoiceRuns.status, "running"))));
+  const r = schema.invoiceRuns;
+  await writeTransaction((tx) => tx.update(r).set({ status: "failed", finishedAt: Date.now(), message }).where(and(eq(r.id, runId), eq(r.status, "running"), eq(r.claim, claim))));
+}
+
+/** The run's row, if this process still holds its claim; refused otherwise (stopped or taken over). */
+async function claimedRow(tx: Tx, runId: number, claim: string) {
+  const r = schema.invoiceRuns;
+  const [row] = await tx.select().from(r).where(eq(r.id, runId));
+  if (!row || row.status !== "running") throw refuse.conflict(RUN_STOPPED);
+  if (row.claim !== claim) throw refuse.conflict(RUN_TAKEN_OVER);
+  return row;
 }
 
 /**
@@ -302,11 +318,11 @@ async function failInvoiceRun(runId: number, e: unknown) {
  * a run cut off mid-way resumes without doubling (the planner skips invoices made).
  */
 async function createInChunks(
-  run: { runId: number; from: string; to: string; date: string; seller: Seller | null; actor: Actor; existing: number; chunkSize: number },
+  run: { runId: number; claim: string; from: string; to: string; date: string; seller: Seller | null; actor: Actor; existing: number; chunkSize: number },
   plan: InvoiceRunSummary & { planned?: PlannedInvoice[] },
   onProgress?: (done: number, total: number) => void,
 ): Promise<InvoiceRunSummary> {
-  const { runId, from, to, date, seller } = run;
+  const { runId, claim, from, to, date, seller } = run;
   const r = schema.invoiceRuns;
   const inv = schema.invoices;
   const planned = plan.planned ?? [];
@@ -325,12 +341,14 @@ async function createInChunks(
   const [start] = await getDb().select({ created: r.created }).from(r).where(eq(r.id, runId));
   // A resumed run's own invoices are no "existing" ones.
   const before = start?.created ?? 0;
-  await writeTransaction((tx) => tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: Date.now() }).where(eq(r.id, runId)));
+  await writeTransaction(async (tx) => {
+    await claimedRow(tx, runId, claim);
+    await tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: Date.now() }).where(eq(r.id, runId));
+  });
   let done = 0;
   for (const range of ranges) {
     const made = await writeTransaction(async (tx) => {
-      const [row] = await tx.select().from(r).where(eq(r.id, runId));
-      if (!row || row.status !== "running") throw refuse.conflict(RUN_STOPPED);
+      const row = await claimedRow(tx, runId, claim);
       const { planned: part } = await planInvoices(tx, from, to, range);
       let first: number | null = null;
       let last: number | null = null;
@@ -403,6 +421,7 @@ async function createInChunks(
     await new Promise<void>((resolve) => setTimeout(resolve, RUN_CHUNK_PAUSE_MS));
   }
   const finished = await writeTransaction(async (tx) => {
+    await claimedRow(tx, runId, claim);
     const [row] = await tx.update(r).set({ status: "done", finishedAt: Date.now(), heartbeatAt: Date.now() }).where(eq(r.id, runId)).returning();
     await audit({ actor: run.actor, action: "invoice.run", target: `${from}..${to}`, detail: { run: runId, created: row.created, firstNumber: row.firstNumber, lastNumber: row.lastNumber } }, tx);
     return row;

@@ -1,0 +1,1 @@
+ALTER TABLE `invoice_runs` ADD `claim` text;
