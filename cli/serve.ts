@@ -8,7 +8,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { setPriority } from "node:os";
 import { readConfig } from "../app/config.server";
 import type { PortalCommand } from "../app/lib/portal-command";
 import { readiness } from "../app/features/operations/index.server";
@@ -185,8 +186,22 @@ export async function createApp(options: ServeOptions) {
 }
 
 /**
+ * A background job yields the CPU to the requests (nice 10): on a machine with few cores the
+ * retailers' requests come first and the job takes what is left. Where the system refuses,
+ * it runs at normal priority.
+ */
+export function yieldCpu(child: ChildProcess) {
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 10);
+  } catch {
+    // Not allowed here: normal priority.
+  }
+}
+
+/**
  * `portal <args>` as a child process of this server: the same Node with `nodeArgs` (the
- * server's own loader flags, tsx), the same environment, its output into the server's. A
+ * server's own loader flags, tsx), the same environment, its output into the server's, at
+ * a lower CPU priority. A
  * long job (the invoice run) works there, so the synchronous database driver never holds
  * up this process's requests. The child is not detached: when the server's process group
  * is stopped it stops too, and the job, kept in the database, says so and resumes when
@@ -197,6 +212,7 @@ export function portalChildren(nodeArgs: string[]): PortalCommand {
   return (args) =>
     new Promise((resolvePromise, reject) => {
       const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+      yieldCpu(child);
       child.once("error", reject);
       child.once("exit", (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`portal ${args.slice(0, 2).join(" ")}: ${signal ?? `exit ${code}`}`))));
     });
