@@ -91,9 +91,12 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       priceOre: d.priceOre,
       quantity: sql<number>`sum(${d.delivered} - (select coalesce(sum(r.amount), 0) from returns r where r.delivery_id = ${d.id}))`.mapWith(Number),
     })
-    .from(d)
+    // Customer by customer, so each reads only its own deliveries of the period (the index on
+    // customer and date), not every day of every customer in the range.
+    .from(schema.customers)
+    .innerJoin(d, eq(d.customerId, schema.customers.id))
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
-    .where(and(between(d.deliveryDate, from, to), between(d.customerId, range.lo, range.hi)))
+    .where(and(between(d.deliveryDate, from, to), between(schema.customers.id, range.lo, range.hi)))
     .groupBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre)
     .orderBy(d.customerId, e.type, d.titleId, d.editionId, d.priceOre);
   for (const s of sold) {
@@ -442,17 +445,19 @@ async function createInChunks(
  * returns reported since were not on that invoice, and the trail says so. One statement.
  */
 async function recordCredits(tx: Tx, run: { runId: number; from: string; to: string; made: { first: number; last: number } | null; range: CustomerRange }) {
+  // Customer by customer (the index on customer and date reads only the period's deliveries).
   // Only the invoices this chunk made qualify: an invoice of an earlier chunk (a resumed
   // run) or an earlier run was made without a return reported since, and is left alone.
   const [first, last] = run.made ? [run.made.first, run.made.last] : [0, -1];
   await tx.run(sql`
     insert into invoice_credits (run_id, invoice_id, return_id, amount)
     select ${run.runId}, i.id, r.id, r.amount
-    from deliveries d
+    from customers cu
+    cross join deliveries d
     cross join editions e
     cross join returns r
     left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from = ${run.from} and i.period_to = ${run.to}
-    where d.delivery_date between ${run.from} and ${run.to} and d.customer_id between ${run.range.lo} and ${run.range.hi}
+    where cu.id between ${run.range.lo} and ${run.range.hi} and d.customer_id = cu.id and d.delivery_date between ${run.from} and ${run.to}
       and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
       and (i.id is null or i.number between ${first} and ${last})
       and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
