@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { searchedPage } from "~/features/invoices";
-import { getInvoiceRun, getInvoiceRunJob, invoicePreview, InvoiceRunSchema, listInvoiceRuns, runInvoices, startInvoiceRun, type InvoiceRunSummary, type PreviewRow } from "~/features/invoices/index.server";
+import { getInvoiceRun, getInvoiceRunJob, invoicePreview, InvoiceRunSchema, listInvoiceRuns, runInvoices, runStateText, startInvoiceRun, type InvoiceRunSummary, type PreviewRow } from "~/features/invoices/index.server";
 import { parseForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -67,7 +67,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     }
   }
-  const [runs, result] = await Promise.all([listInvoiceRuns(), resultId !== null ? getInvoiceRun(resultId) : null]);
+  const [listed, result] = await Promise.all([listInvoiceRuns(), resultId !== null ? getInvoiceRun(resultId) : null]);
+  const runs = listed.map((r) => ({ ...r, state: runStateText(r) }));
   // The run's files: every invoice it made, each as the customer's PDF, searched and paged.
   const made = result ? searchedPage(await runInvoices(result), search, url.searchParams.get("sida")) : null;
   return { from, to, preview, planned, late, search, periodError, runs, result, made, progress };
@@ -322,6 +323,7 @@ export default function InvoiceRunPage() {
             <th scope="col" className="num">
               Att betala
             </th>
+            <th scope="col">Status</th>
           </tr>
         </thead>
         <tbody>
@@ -339,6 +341,7 @@ export default function InvoiceRunPage() {
               <td className="num">{r.created}</td>
               <td>{r.firstNumber ? `${r.firstNumber}–${r.lastNumber}` : "–"}</td>
               <td className="num">{formatKr(r.amountOre)}</td>
+              <td>{r.status === "running" && r.state === "Pågår" ? <Link to={`?korning=${r.id}`}>{r.state}</Link> : r.state}</td>
             </tr>
           ))}
         </tbody>

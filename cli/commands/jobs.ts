@@ -58,7 +58,9 @@ export function registerJobs(program: Command, io: CliIo) {
       await prepareDb(getDb());
       const { workInvoiceRun } = await import("../../app/features/invoices/index.server");
       const s = await workInvoiceRun(parseIntArg(run, "<run>", 1, Number.MAX_SAFE_INTEGER), claim);
-      io.err(`invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`);
+      // One line in the server's log, as its scheduled jobs write them (cli/serve.ts).
+      const summary = `invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`;
+      if (!process.env.PORTAL_QUIET_LOG) io.out(JSON.stringify({ t: new Date().toISOString(), job: "invoice work", level: "info", summary }));
     });
 
   const payout = commandGroup(program, "payout", "utbetalning av garantibelopp", "npm run portal -- payout files --out utbetalningar/2026-v10");

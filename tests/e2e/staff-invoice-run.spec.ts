@@ -61,6 +61,9 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     await expect(page.getByRole("status")).toHaveText(/Körningen är klar: \d+ fakturor|Inget nytt att fakturera/);
     const made = await e2eDb().select().from(schema.invoices).where(and(eq(schema.invoices.customerId, shop.id), eq(schema.invoices.periodFrom, from)));
     expect(made).toHaveLength(1);
+    // The history says how each run ended.
+    const ourRuns = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(`, ${from}–${to}$`) }) });
+    await expect(ourRuns.first().getByRole("cell").last()).toHaveText("Klar");
 
     // A correction dated inside the invoiced period: the next preview says it goes on the next invoices.
     const [file] = await e2eDb().insert(schema.extraInvoiceFiles).values({}).returning();

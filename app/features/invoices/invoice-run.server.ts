@@ -261,6 +261,11 @@ export const RUN_STALE_MS = 2 * 60 * 1000;
  * chunk writing gets in as it ends (bench B11).
  */
 export const RUN_CHUNK_INVOICES = 50;
+/**
+ * How long a chunk waits for the write lock held elsewhere (a backup, a long import) before
+ * the run fails: far longer than a retailer's save waits, and well inside RUN_STALE_MS.
+ */
+export const RUN_WRITE_WAIT_MS = 60_000;
 /** The pause between two chunks, for waiting writers (decision 024). */
 export const RUN_CHUNK_PAUSE_MS = 25;
 
@@ -352,7 +357,7 @@ async function createInChunks(
   await writeTransaction(async (tx) => {
     await claimedRow(tx, runId, claim);
     await tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: Date.now() }).where(eq(r.id, runId));
-  });
+  }, getDb(), RUN_WRITE_WAIT_MS);
   let done = 0;
   for (const range of ranges) {
     const made = await writeTransaction(async (tx) => {
@@ -420,12 +425,12 @@ async function createInChunks(
         })
         .where(eq(r.id, runId));
       return part.length;
-    });
+    }, getDb(), RUN_WRITE_WAIT_MS);
     done += made;
     if (made > 0) onProgress?.(done, planned.length);
-    // Between chunks the event loop and other writers get their turn: a writer waiting for
-    // the lock polls it (SQLite's busy handler sleeps up to 100 ms between tries), so the
-    // pause is long enough for one to find it free.
+    // Between chunks other writers get their turn: one waiting in SQLite's busy handler
+    // takes the lock as the chunk commits, one waiting asynchronously (writeTransaction's
+    // backoff) finds it free within the pause or the next.
     await new Promise<void>((resolve) => setTimeout(resolve, RUN_CHUNK_PAUSE_MS));
   }
   const finished = await writeTransaction(async (tx) => {
@@ -433,7 +438,7 @@ async function createInChunks(
     const [row] = await tx.update(r).set({ status: "done", finishedAt: Date.now(), heartbeatAt: Date.now() }).where(eq(r.id, runId)).returning();
     await audit({ actor: run.actor, action: "invoice.run", target: `${from}..${to}`, detail: { run: runId, created: row.created, firstNumber: row.firstNumber, lastNumber: row.lastNumber } }, tx);
     return row;
-  });
+  }, getDb(), RUN_WRITE_WAIT_MS);
   return { ...plan, planned: undefined, runId, created: finished.created, existing: finished.existing, firstNumber: finished.firstNumber, lastNumber: finished.lastNumber };
 }
 
@@ -495,7 +500,17 @@ function runColumns() {
     vatOre: r.vatOre,
     amountOre: r.amountOre,
     ranAt: r.ranAt,
+    status: r.status,
+    heartbeatAt: r.heartbeatAt,
+    message: r.message,
   };
+}
+
+/** A run's state in words for the history: done, going on, stopped (no heartbeat), failed and why. */
+export function runStateText(run: { status: string; ranAt: number; heartbeatAt: number | null; message: string | null }, now = Date.now()): string {
+  if (run.status === "done") return "Klar";
+  if (run.status === "running") return (run.heartbeatAt ?? run.ranAt) < now - RUN_STALE_MS ? "Avbruten – starta samma period igen så fortsätter den" : "Pågår";
+  return run.message ? `Misslyckades: ${run.message}` : "Misslyckades";
 }
 
 /** The invoicing history, newest first, with who ran it (a staff e-mail, or "cli"). */
