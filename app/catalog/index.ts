@@ -20,6 +20,16 @@ export const EDITIONS = [
   { titleId: 2, editionId: 21, type: 1, description: "Leva & Bo", code: "EXLB" },
 ] as const;
 
+/**
+ * A paper as it is printed, in one line: its title, and its edition where the edition has a
+ * name of its own — "Aftonbladet", "Expressen – Kvällsposten", "Aftonbladet – Sportbladet".
+ * The one rule for every row, label, document and export that names a paper: a Malmö shop's
+ * Kvällsposten is never shown as a second "Expressen".
+ */
+export function paperName(title: string, edition: string | null | undefined): string {
+  return edition && edition !== title ? `${title} – ${edition}` : title;
+}
+
 /** Title of a title id, or null. */
 export function titleName(titleId: number): string | null {
   return TITLES.find((t) => t.id === titleId)?.name ?? null;

@@ -1,3 +1,4 @@
+import { paperName } from "~/catalog";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
@@ -103,7 +104,7 @@ function HistoryTable({ heading, rows, withEdition, trails }: { heading: string;
           {rows.map((r, i) => (
             <tr key={i}>
               {/* A main newspaper's regional edition beside its title (issue 17 §6). */}
-              <td>{withEdition || !r.edition || r.edition === r.title ? r.title : `${r.title} – ${r.edition}`}</td>
+              <td>{withEdition ? r.title : paperName(r.title, r.edition)}</td>
               {withEdition ? <td>{r.edition}</td> : null}
               <td>{r.date}</td>
               <td>{r.deadline}</td>

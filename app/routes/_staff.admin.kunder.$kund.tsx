@@ -8,7 +8,7 @@ import { listSales } from "~/features/sales/index.server";
 import { SalesTitles } from "~/ui/sales-chart";
 import { getUserAndSession, requireStaff } from "~/auth/guards.server";
 import { commitSession, redirectWithToast } from "~/auth/session.server";
-import { TITLES } from "~/catalog";
+import { paperName, TITLES } from "~/catalog";
 import { CustomerActionSchema } from "~/features/customers";
 import { customerOverview, customerScope, issueNewPin, sealPinLetterTicket, setCustomerActive } from "~/features/customers/index.server";
 import { REMINDER_TEXTS } from "~/features/reminders";
@@ -184,7 +184,7 @@ export default function CustomerPage() {
           {latestReturns.map((r, i) => (
             <tr key={i}>
               <td>{r.deliveryDate}</td>
-              <td>{r.edition ? `${titleName(r.titleId)} – ${r.edition}` : titleName(r.titleId)}</td>
+              <td>{paperName(titleName(r.titleId), r.edition)}</td>
               <td>{r.bundle}</td>
               <td className="num">{r.amount}</td>
             </tr>

@@ -1,3 +1,4 @@
+import { paperName } from "~/catalog";
 import type { ReactNode } from "react";
 
 /** A bundle's contents (spec 2.3, 2.14): Datum, Tidning, Returer and the total. */
@@ -28,7 +29,7 @@ export function BundleTable<L extends { date: string; title: string; edition: st
           {lines.map((l, i) => (
             <tr key={i}>
               <td>{l.date}</td>
-              <td>{l.edition === l.title ? l.title : `${l.title} – ${l.edition}`}</td>
+              <td>{paperName(l.title, l.edition)}</td>
               <td className="num">{l.amount}</td>
               {credit ? <td>{credit(l)}</td> : null}
             </tr>

@@ -1,6 +1,7 @@
 // The reminder mail (issue 18 §2): a plain-text part and the same as simple HTML, in
 // Swedish, naming each paper and its last return day, with a link to the returns form
 // and a one-click unsubscribe link (also in the List-Unsubscribe headers, RFC 8058).
+import { paperName } from "~/catalog";
 import type { DuePaper } from "~/features/returns/index.server";
 import { dueText } from "~/features/returns/texts";
 import { escapeHtml } from "~/lib/html.server";
@@ -13,9 +14,6 @@ export type ReminderMail = {
   headers: Record<string, string>;
 };
 
-function paperName(p: DuePaper): string {
-  return p.edition && p.edition !== p.title ? `${p.title} – ${p.edition}` : p.title;
-}
 
 export function buildReminderMail(input: {
   to: string;
@@ -34,7 +32,7 @@ export function buildReminderMail(input: {
     ? `Påminnelse: ${dueText(today, "i dag")}`
     : `Påminnelse: ${dueText(tomorrow, "i morgon")}`;
   const formUrl = `${input.portalUrl}/rapportering/1`;
-  const lines = papers.map((p) => `${paperName(p)}, utgivningsdag ${p.deliveryDate}: sista returdag ${p.deadline}`);
+  const lines = papers.map((p) => `${paperName(p.title, p.edition)}, utgivningsdag ${p.deliveryDate}: sista returdag ${p.deadline}`);
   const text = [
     `Hej ${input.name}!`,
     "",

@@ -1,7 +1,7 @@
 // The 'Skriv ut' document of the returns page: an A4 PDF named Returer of the list
 // the page shows, with empty boxes to write in for papers not yet reported. Drawn
 // with the PDF kit (Unicode font, page frame, table).
-import { PAPER_TYPE_HEADING } from "~/catalog";
+import { PAPER_TYPE_HEADING, paperName } from "~/catalog";
 import { rgb } from "pdf-lib";
 import { A4, createPdf, drawText, formatDate, formatNumber, pageFrame, rule, tableRow, type Column } from "~/pdf/index.server";
 import type { Paper, ReportState } from "./returns.server";
@@ -33,8 +33,10 @@ export async function returnsPdf(input: {
 
   const returnsText = (p: Paper) => p.returns.map((r) => `${formatNumber(r.amount)} (bunt ${r.bundle})`).join(", ");
   const cols: Col[] = [
+    // A main paper's edition with a name of its own (Kvällsposten) in the Utgåva column, as
+    // for an insert: the paper as printed (paperName), in the columns the page has room for.
     { title: "Titel", x: MARGIN, width: 90, text: (p) => p.title },
-    { title: "Utgåva", x: MARGIN + 90, width: 120, text: (p) => (p.type === 1 ? p.edition : "") },
+    { title: "Utgåva", x: MARGIN + 90, width: 120, text: (p) => (paperName(p.title, p.edition) === p.title ? "" : p.edition) },
     { title: "Utgivningsdag", x: MARGIN + 210, width: 80, text: (p) => formatDate(p.deliveryDate) },
     { title: "Levererat", x: MARGIN + 290, width: 55, text: (p) => formatNumber(p.delivered) },
     { title: "Bunt", x: MARGIN + 345, width: 60, text: (p) => (input.state === 1 ? "" : [...new Set(p.returns.map((r) => r.bundle))].join(", ")) },

@@ -1,3 +1,4 @@
+import { paperName } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
@@ -202,7 +203,7 @@ export default function DeliveryNote() {
  */
 function ReceivedDialog({ row, failed }: { row: DeliveryNoteRow; failed: RowFailure | null }) {
   const closeTo = `/foljesedel#leverans-${row.id}`;
-  const name = row.type === 1 || row.description !== row.title ? `${row.title} – ${row.description}` : row.title;
+  const name = paperName(row.title, row.description);
   return (
     <UrlDialog title={`Mottagit: ${name}`} closeTo={closeTo}>
       <Form method="post" action={`/foljesedel?mottagit=${row.id}`} preventScrollReset>

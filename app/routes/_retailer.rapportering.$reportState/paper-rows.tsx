@@ -1,5 +1,6 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
+import { paperName } from "~/catalog";
 import { isSoldOut, RETURN_MESSAGES, type FormLine } from "~/features/returns";
 import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
@@ -23,7 +24,9 @@ export function PaperRows(props: {
 }) {
   const { paper, state, lines, errors } = props;
   const backToRow = useBackToRow();
-  const name = paper.type === 1 ? `${paper.title} ${paper.edition}` : paper.title;
+  const name = paperName(paper.title, paper.edition);
+  // A main paper's Titel cell names its edition where it has its own name; an insert has the Utgåva column.
+  const titleCell = paper.type === 1 ? paper.title : name;
   const labelSuffix = ` för ${name} ${paper.deliveryDate}`;
   const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
   // Issue 18 §1: past the last return day under 'reject', the paper is read-only, the way a
@@ -49,7 +52,7 @@ export function PaperRows(props: {
     const bundleEditable = line.returnId === undefined;
     return (
       <tr key={line.key} id={`rad-${line.key}`} className={line.split ? "split-row" : undefined}>
-        <td data-label="Titel">{index === 0 ? paper.title : <span className="muted">↳ {paper.title}</span>}</td>
+        <td data-label="Titel">{index === 0 ? titleCell : <span className="muted">↳ {titleCell}</span>}</td>
         {paper.type === 1 ? <td data-label="Utgåva">{paper.edition}</td> : null}
         <td data-label="Utgivningsdag">{paper.deliveryDate}</td>
         {deadlineCell}
@@ -174,7 +177,7 @@ export function PaperRows(props: {
     // State 2 paper whose return lines all went: still offer an addition.
     rows.push(
       <tr key="empty" id={`rad-d${paper.deliveryId}`}>
-        <td>{paper.title}</td>
+        <td>{titleCell}</td>
         {paper.type === 1 ? <td>{paper.edition}</td> : null}
         <td>{paper.deliveryDate}</td>
         {deadlineCell}
