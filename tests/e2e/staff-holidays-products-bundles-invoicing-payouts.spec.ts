@@ -259,6 +259,10 @@ test.describe("Buntar", () => {
     await page.getByLabel("Status").selectOption({ label: "Alla" });
     await page.getByLabel("Titel").selectOption({ label: "EX" });
     await page.getByRole("button", { name: "Sök" }).click();
+    // The same words as the search before: wait for this search's page (with JS, a page
+    // still arriving would put its own values back into the fields filled next).
+    await expect(page).toHaveURL(/titel=EX/);
+    await expect(page.getByLabel("Titel")).toHaveValue("EX");
     await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
     // A reversed range: 'Felaktig period' (spec §5) beside Till, 400, the dates kept.
     await page.getByLabel("Från", { exact: true }).fill(addDays(day, -1));
