@@ -98,10 +98,10 @@ export default function AuditPage() {
             <tr key={r.id}>
               <td className="date">{time(r.at)}</td>
               <td>{actorText(r)}</td>
-              <td>
+              <td className="text">
                 {actionGroupLabel(r.action)}: <code>{r.action}</code>
               </td>
-              <td>{r.target ?? ""}</td>
+              <td className="text">{r.target ?? ""}</td>
               <td className="wrap-anywhere">{r.detail ?? ""}</td>
               <td>{r.ip ?? ""}</td>
             </tr>

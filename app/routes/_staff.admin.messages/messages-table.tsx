@@ -80,7 +80,7 @@ export function MessagesTable({ list, sort, search, selectedId }: { list: List; 
               }}
             >
               <td>{TYPE_LABEL[m.type] ?? String(m.type)}</td>
-              <td>
+              <td className="text">
                 <Link to={editLink(m.id)} aria-label={`Redigera ${title(m)}`}>
                   {m.header || "(utan rubrik)"}
                 </Link>
