@@ -4,6 +4,7 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { CommanderError } from "commander";
+import { decodeTextFile } from "../app/lib/csv.server";
 
 /** Where a command reads standard input and writes its output and its problems. */
 export type CliStreams = {
@@ -91,15 +92,16 @@ export function parseIntArg(value: string, name: string, min: number, max: numbe
   return n;
 }
 
-/** A file's text, or standard input for "-". Missing files are a failure (exit 1), not usage. */
+/**
+ * A file's text, or standard input's for "-", decoded as every import is (decodeTextFile):
+ * UTF-8 with or without a BOM, else Windows-1252 (Excel's "CSV (semikolonavgränsad)" on a
+ * Swedish Windows), so no letter is ever stored as U+FFFD. A binary file is refused. Missing
+ * files are a failure (exit 1), not usage.
+ */
 export async function readInputFile(io: CliIo, file: string): Promise<string> {
-  if (file === "-") return readStdin(io);
-  const { readFile } = await import("node:fs/promises");
-  try {
-    return await readFile(file, "utf8");
-  } catch (e) {
-    throw new Error(`Kan inte läsa ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
-  }
+  const decoded = decodeTextFile(await readInputBytes(io, file));
+  if (!decoded) throw new Error(`${file === "-" ? "Standard in" : file} är ingen textfil: spara den som CSV (semikolonavgränsad).`);
+  return decoded.text;
 }
 
 export function parseDateArg(value: string, name: string): string {

@@ -174,6 +174,34 @@ describe("import guarantees", () => {
   });
 });
 
+describe("files as Excel writes them", () => {
+  it("a customers CSV in Windows-1252 imports with every å, ä and ö, and a UTF-8 one with a BOM the same; a binary file is refused", async () => {
+    const rows = "customer_id;name;address;zip;city;distributor_id;phone;email\n1040;Pressbyrån Öre Torg;Ågatan 3;753 20;Uppsala;1;;\n";
+    // "CSV (semikolonavgränsad)" on a Swedish Windows: one byte per letter (å = 0xE5).
+    const cp1252 = Buffer.from(rows, "latin1");
+    expect(cp1252.includes(0xe5)).toBe(true);
+    const path = join(dir, "excel-1252.csv");
+    writeFileSync(path, cp1252);
+    const r = await portal(["import", "customers", path]);
+    expect([r.code, r.stderr]).toEqual([0, ""]);
+    const [c] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1040));
+    expect([c.name, c.address, c.city]).toEqual(["Pressbyrån Öre Torg", "Ågatan 3", "Uppsala"]);
+    expect(c.name).not.toContain("\uFFFD");
+
+    const bom = join(dir, "excel-utf8-bom.csv");
+    writeFileSync(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(rows.replace("1040", "1041"), "utf8")]));
+    expect((await portal(["import", "customers", bom])).code).toBe(0);
+    const [d] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1041));
+    expect(d.name).toBe("Pressbyrån Öre Torg");
+
+    const binary = join(dir, "not-a-csv.xlsx");
+    writeFileSync(binary, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]));
+    const refused = await portal(["import", "customers", binary]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("är ingen textfil");
+  });
+});
+
 describe("import customers --issue-pins", () => {
   it("gives only new customers a 6-digit PIN, written to OUT with mode 0600 and never to the output", async () => {
     const out = join(dir, "pins.csv");
