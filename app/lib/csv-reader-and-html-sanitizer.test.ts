@@ -25,6 +25,18 @@ describe("parseCsv", () => {
     expect(t.rows).toHaveLength(1);
     expect(t.problems.map((p) => p.line)).toEqual([3, 4]);
   });
+  it("reads a quoted field with `;`, quotes and a line break (Alt+Enter in Excel) as one field on one line, and counts the file's own lines", () => {
+    const t = parseCsv('a;b\r\n1;"Storgatan 1;\r\nLgh ""1102"""\r\n\r\n2;x\r\n3\r\n', ["a", "b"]);
+    expect(t.rows).toEqual([
+      { line: 2, values: { a: "1", b: 'Storgatan 1;, Lgh "1102"' } },
+      { line: 5, values: { a: "2", b: "x" } },
+    ]);
+    expect(t.problems).toEqual([{ line: 6, column: "-", reason: "1 fält, rubriken har 2" }]);
+    // A quote left open: reported on the line its record starts, and nothing after it is read.
+    const open = parseCsv('a;b\n1;2\n3;"open\n4;5\n', ["a", "b"]);
+    expect(open.rows.map((r) => r.line)).toEqual([2]);
+    expect(open.problems).toEqual([{ line: 3, column: "-", reason: "citattecken som inte avslutas" }]);
+  });
 });
 
 describe("sanitizeHtml", () => {

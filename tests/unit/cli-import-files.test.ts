@@ -194,6 +194,19 @@ describe("files as Excel writes them", () => {
     const [d] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1041));
     expect(d.name).toBe("Pressbyrån Öre Torg");
 
+    // An address on two lines (Alt+Enter in Excel), quoted, and a `;` in a quoted name.
+    const twoLines = join(dir, "excel-two-lines.csv");
+    writeFileSync(twoLines, Buffer.from('customer_id;name;address;zip;city;distributor_id;phone;email\r\n1042;"Kiosk; Öst";"c/o Sahin\r\nÅgatan 3";753 20;Uppsala;1;;\r\n1043;Kiosk Väst;;;;x;;\r\n', "latin1"));
+    const bad = await portal(["import", "customers", twoLines]);
+    // All or nothing, by the file's own line numbers: the bad row is on line 4.
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("line 4: distributor_id:");
+    expect(await db().select().from(schema.customers).where(eq(schema.customers.id, 1042))).toEqual([]);
+    writeFileSync(twoLines, Buffer.from('customer_id;name;address;zip;city;distributor_id;phone;email\r\n1042;"Kiosk; Öst";"c/o Sahin\r\nÅgatan 3";753 20;Uppsala;1;;\r\n', "latin1"));
+    expect((await portal(["import", "customers", twoLines])).code).toBe(0);
+    const [e] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1042));
+    expect([e.name, e.address]).toEqual(["Kiosk; Öst", "c/o Sahin, Ågatan 3"]);
+
     const binary = join(dir, "not-a-csv.xlsx");
     writeFileSync(binary, Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]));
     const refused = await portal(["import", "customers", binary]);
