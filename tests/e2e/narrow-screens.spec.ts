@@ -30,7 +30,9 @@ async function brokenTokens(page: Page, path: string): Promise<string[]> {
         for (let el: Element | null = parent; el && el !== cell.parentElement && !hidden; el = el.parentElement) hidden = el.getBoundingClientRect().width <= 2;
         if (hidden || parent.closest(".visually-hidden, thead")?.getBoundingClientRect().width === 1) continue;
         const text = node.textContent ?? "";
-        for (const m of text.matchAll(/\S+/g)) {
+        // In running text (.text) a line may also end after a hyphen, as in print.
+        const tokens = parent.closest(".text") ? /[^\s-]+-?/g : /\S+/g;
+        for (const m of text.matchAll(tokens)) {
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);

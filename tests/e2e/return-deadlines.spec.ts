@@ -116,7 +116,8 @@ test("staff set an edition's window and a distributor's rule; a late return is t
   // The test edition's day (delivered 4 days ago + 2) has passed: editable, marked late.
   const lateRow = page.getByRole("row").filter({ hasText: day(-4) });
   await expect(lateRow).toContainText(`${day(-2)} Passerad, returen märks sen`);
-  const name = `Expressen ${day(-4)}`;
+  // The test edition has a name of its own: the paper as printed (catalog paperName).
+  const name = `Expressen – ${description} ${day(-4)}`;
   await page.getByLabel(`Bunt för ${name}`, { exact: true }).fill("101");
   await page.getByLabel(`Retur för ${name}`).fill("3");
   await page.getByLabel(`Retur för ${ab(day(-6))}`).fill("0");
