@@ -68,6 +68,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().optional(),
   PORTAL_URL: z.string().optional(),
   REMIND_AT: z.string().optional(),
+  MAINTENANCE_AT: z.string().optional(),
   SELLER_NAME: z.string().optional(),
   SELLER_ADDRESS: z.string().optional(),
   SELLER_ORG_NUMBER: z.string().optional(),
@@ -153,9 +154,19 @@ export type Config = {
   portalUrl: string | null;
   /** When the server sends the day's reminders (HH:MM, Stockholm time), or null for never. */
   remindAt: string | null;
+  /** When the server runs `maintenance prune` (HH:MM, Stockholm time), or null for never. */
+  maintenanceAt: string | null;
   /** Who sends the invoices: on every invoice, with where and how to pay (null: see readSeller). */
   seller: Seller | null;
 };
+
+/** A daily job's time: HH:MM on Stockholm's clock, or null for "off". */
+function dailyTime(e: Record<string, string | undefined>, name: "REMIND_AT" | "MAINTENANCE_AT", fallback: string): string | null {
+  const value = (e[name] ?? "").trim() || fallback;
+  if (value === "off") return null;
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(value)) throw refuse.invalid(`${name} ska vara en tid (TT:MM, svensk tid) eller off.`);
+  return value;
+}
 
 function urlOk(value: string, protocols: string[]): boolean {
   try {
@@ -213,8 +224,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     throw refuse.invalid(PORTAL_URL_MISSING);
   }
   const portalUrl = givenUrl || (production && !options.demo ? null : "http://localhost:3000");
-  const remindAt = (e.REMIND_AT ?? "").trim() || "07:00";
-  if (remindAt !== "off" && !/^([01]\d|2[0-3]):[0-5]\d$/.test(remindAt)) throw refuse.invalid("REMIND_AT ska vara en tid (TT:MM, svensk tid) eller off.");
+  const remindAt = dailyTime(e, "REMIND_AT", "07:00");
+  const maintenanceAt = dailyTime(e, "MAINTENANCE_AT", "03:30");
   const seller = readSeller(e, strict, !production || Boolean(options.demo));
   return {
     production,
@@ -230,7 +241,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     smtpUrl,
     mailFrom: (e.MAIL_FROM ?? "").trim() || "Returportalen <noreply@returportalen.example>",
     portalUrl,
-    remindAt: remindAt === "off" ? null : remindAt,
+    remindAt,
+    maintenanceAt,
     seller,
   };
 }

@@ -10,10 +10,11 @@ import { extname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { spawn, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
-import { readConfig } from "../app/config.server";
+import { readConfig, type Config } from "../app/config.server";
 import type { PortalCommand } from "../app/lib/portal-command";
 import { readiness } from "../app/features/operations/index.server";
 import { limitBodies, remixHandler } from "./request-body";
+import { scheduleDaily, type JobOutcome } from "./schedule";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
@@ -218,92 +219,36 @@ export function portalChildren(nodeArgs: string[]): PortalCommand {
     });
 }
 
-const DAY_MS = 24 * 60 * 60_000;
+export type DailyJob = { name: string; at: string | null; run: () => Promise<JobOutcome> };
 
 /**
- * Runs `job` once `firstDelayMs` after the start, then every `everyMs`. The timers are
- * unref'd (they never keep the process alive) and a failure is logged, never thrown:
- * a locked database one night is tried again the next. Returns a stop function.
+ * The server's daily jobs, on Stockholm's clock: `maintenance prune` (expired sessions,
+ * stale throttle rows, old audit rows and form tokens) at MAINTENANCE_AT, and the e-mail
+ * reminders at REMIND_AT (decision 017). Every app server may run them: the reminder log
+ * lets one mail per customer and day through. Mails that failed (an SMTP server that was
+ * down) ask for a retry the same day.
  */
-export function scheduleJob(name: string, job: () => Promise<string>, firstDelayMs: number, everyMs: number): () => void {
-  const log = (stream: NodeJS.WriteStream, fields: Record<string, unknown>) =>
-    stream.write(JSON.stringify({ t: new Date().toISOString(), job: name, ...fields }) + "\n");
-  const run = () => {
-    job().then(
-      (summary) => log(process.stdout, { level: "info", summary }),
-      (error: unknown) => log(process.stderr, { level: "error", error: error instanceof Error ? error.message.split("\n")[0] : String(error) }),
-    );
-  };
-  let every: NodeJS.Timeout | undefined;
-  const first = setTimeout(() => {
-    run();
-    every = setInterval(run, everyMs);
-    every.unref();
-  }, firstDelayMs);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
-}
-
-/** The daily `maintenance prune` (expired sessions, stale throttle rows, old audit rows and form tokens). */
-function scheduleMaintenance(): () => void {
-  if (process.env.PORTAL_MAINTENANCE === "off") return () => undefined;
-  return scheduleJob(
-    "maintenance.prune",
-    async () => {
-      const { prune, pruneSummary } = await import("../app/features/operations/index.server");
-      return pruneSummary(await prune());
+export function dailyJobs(config: Pick<Config, "maintenanceAt" | "remindAt">, env: Record<string, string | undefined> = process.env): DailyJob[] {
+  return [
+    {
+      name: "maintenance.prune",
+      at: config.maintenanceAt,
+      run: async () => {
+        const { prune, pruneSummary } = await import("../app/features/operations/index.server");
+        return { summary: pruneSummary(await prune()) };
+      },
     },
-    Number(process.env.PORTAL_MAINTENANCE_DELAY_MS) || 5 * 60_000,
-    DAY_MS,
-  );
-}
-
-/** Milliseconds from `now` to the next `hhmm` (HH:MM) on Stockholm's clock. */
-export function msUntilStockholm(hhmm: string, now: Date = new Date()): number {
-  const parts = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" }).formatToParts(now);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  const current = get("hour") * 3600 + get("minute") * 60 + get("second");
-  const [h, m] = hhmm.split(":").map(Number);
-  let seconds = h * 3600 + m * 60 - current;
-  if (seconds <= 0) seconds += 24 * 3600;
-  return seconds * 1000 - now.getMilliseconds();
-}
-
-/**
- * The daily e-mail reminders (issue 18 §2) at REMIND_AT, Stockholm time (default 07:00;
- * "off" for never). Each app server may run it: the reminder log lets one mail per
- * customer and day through. The next time is worked out again after each run, so it
- * follows the clock over summer time.
- */
-function scheduleReminders(): () => void {
-  const { remindAt } = readConfig(process.env, { lenient: true });
-  if (!remindAt) return () => undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const plan = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void (async () => {
+    {
+      name: "remind",
+      at: config.remindAt,
+      run: async () => {
         const { runReminders, remindSummaryText } = await import("../app/features/reminders/index.server");
         const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "info", line }) + "\n");
-        const summary = await runReminders({ write });
-        write(remindSummaryText(summary));
-      })()
-        .catch((error: unknown) =>
-          process.stderr.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "error", error: error instanceof Error ? error.message.split("\n")[0] : String(error) }) + "\n"),
-        )
-        .finally(plan);
-    }, msUntilStockholm(remindAt));
-    timer.unref();
-  };
-  plan();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-  };
+        const summary = await runReminders({ write, env });
+        return { summary: remindSummaryText(summary), retry: summary.failed > 0 };
+      },
+    },
+  ];
 }
 
 /** How long an idle kept-alive connection stays open (docs/reliability.md §7). */
@@ -318,12 +263,8 @@ export async function serve(options: ServeOptions): Promise<import("node:http").
       // and that request dies with ECONNRESET (Node's default is 5 s).
       server.keepAliveTimeout = KEEP_ALIVE_MS;
       server.headersTimeout = KEEP_ALIVE_MS + 1000;
-      const stop = scheduleMaintenance();
-      const stopReminders = scheduleReminders();
-      server.once("close", () => {
-        stop();
-        stopReminders();
-      });
+      const stops = dailyJobs(readConfig(process.env, { lenient: true })).map((job) => (job.at ? scheduleDaily(job.name, job.at, job.run) : () => undefined));
+      server.once("close", () => stops.forEach((stop) => stop()));
       resolve(server);
     });
   });

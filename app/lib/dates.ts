@@ -1,18 +1,42 @@
 // Calendar helpers. Delivery dates are `YYYY-MM-DD` local dates in Europe/Stockholm;
 // arithmetic is done on UTC midnight so no daylight-saving hour can shift a day.
 
+/** The portal's one time zone: dates, deadlines and the daily jobs follow Stockholm's clock. */
+export const STOCKHOLM_ZONE = "Europe/Stockholm";
+
 const stockholm = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: "Europe/Stockholm",
+  timeZone: STOCKHOLM_ZONE,
   year: "numeric",
   month: "2-digit",
   day: "2-digit",
 });
 
-const stockholmClock = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", dateStyle: "short", timeStyle: "medium" });
+const stockholmClock = new Intl.DateTimeFormat("sv-SE", { timeZone: STOCKHOLM_ZONE, dateStyle: "short", timeStyle: "medium" });
 
 /** A moment (ms) as staff read it: "2026-03-29 02:30:00" in Stockholm time, summer time or not. */
 export function stockholmTime(ms: number): string {
   return stockholmClock.format(new Date(ms));
+}
+
+/** The Stockholm date of a moment ("2026-10-25"), whatever PORTAL_TODAY says. */
+export function stockholmDate(moment: Date | number): string {
+  return stockholm.format(moment);
+}
+
+/**
+ * A moment's Stockholm wall-clock time as a Date whose UTC fields read it (for files
+ * without time zones, such as Excel's): 2026-07-01T10:00Z becomes 2026-07-01T12:00Z.
+ */
+export function stockholmWallClock(moment: Date | number): Date {
+  return new Date(`${stockholmClock.format(moment).replace(" ", "T")}Z`);
+}
+
+/** Midnight at the start of a Stockholm date, as epoch ms (that day's offset, summer time or not). */
+export function stockholmMidnight(date: string): number {
+  const utc = Date.parse(`${date}T00:00:00Z`);
+  // The offset at the guess is the day's offset: Stockholm's clock changes at 02:00/03:00, never at midnight.
+  const offset = (at: number) => stockholmWallClock(at).getTime() - at;
+  return utc - offset(utc - offset(utc));
 }
 
 // A page asks for today several times; Intl formatting is the slow part, and the

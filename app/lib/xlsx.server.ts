@@ -5,6 +5,7 @@
 // by page (exceljs' streaming WorkbookWriter) while it is sent.
 import ExcelJS from "exceljs";
 import { PassThrough, Readable, type Writable } from "node:stream";
+import { stockholmWallClock } from "./dates";
 import { xlsxRow } from "./spreadsheet-cells.server";
 
 export type XlsxColumn<R> = {
@@ -23,7 +24,7 @@ function cell<R>(column: XlsxColumn<R>, row: R): unknown {
   const v = column.value(row);
   if (v === null || v === undefined || v === "") return null;
   if (column.type === "datetime" && typeof v === "number") {
-    return new Date(`${new Date(v).toLocaleString("sv-SE", { timeZone: "Europe/Stockholm" }).replace(" ", "T")}Z`);
+    return stockholmWallClock(v);
   }
   if ((column.type === "date" || column.type === "datetime") && typeof v === "string") {
     const iso = v.length === 10 ? `${v}T00:00:00Z` : `${v.replace(" ", "T")}${/Z|[+-]\d\d:?\d\d$/.test(v) ? "" : "Z"}`;

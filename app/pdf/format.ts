@@ -1,13 +1,13 @@
 // Swedish formats for documents: numbers with a (non-breaking) space between thousands
 // and a real minus sign, money in kronor from integer öre (app/lib/money.ts), ISO dates
 // (the Swedish standard, SS-ISO 8601) and month names.
+import { stockholmDate } from "~/lib/dates";
 import { formatKr, formatOre } from "~/lib/money";
 
 export { formatKr, formatOre };
 
 const integer = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 2 });
-const stockholmDay = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Stockholm", year: "numeric", month: "2-digit", day: "2-digit" });
 const month = new Intl.DateTimeFormat("sv-SE", { month: "long", year: "numeric", timeZone: "UTC" });
 
 /** 12345 -> "12 345", -5 -> "−5" */
@@ -22,7 +22,7 @@ export function formatPermille(permille: number): string {
 
 /** A stored date ("2026-03-18") prints as it is, the Swedish format; a moment prints as its day in Stockholm. */
 export function formatDate(date: string | Date): string {
-  return typeof date === "string" ? date : stockholmDay.format(date);
+  return typeof date === "string" ? date : stockholmDate(date);
 }
 
 /** "2026-02" -> "februari 2026" */

@@ -16,6 +16,7 @@ import { getReminderSettings } from "~/features/reminders/index.server";
 import { handleForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { parseShortNumber } from "~/catalog";
+import { stockholmDate } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { CsrfInput } from "~/ui/csrf";
@@ -78,7 +79,7 @@ export default function CustomerPage() {
       </h1>
       {c.deactivatedAt ? (
         <p className="notice" role="note">
-          Avstängd sedan {new Date(c.deactivatedAt).toLocaleDateString("sv-SE", { timeZone: "Europe/Stockholm" })}: kunden kan inte logga in. Uppgifterna finns kvar.
+          Avstängd sedan {stockholmDate(c.deactivatedAt)}: kunden kan inte logga in. Uppgifterna finns kvar.
         </p>
       ) : null}
       {answer?.pin ? (

@@ -164,7 +164,7 @@ describe("portal serve", () => {
 /** `portal serve ARGS` in production as a child process, once it answers /healthz. */
 async function startServe(env: Record<string, string>, args: string[]) {
   const port = await freePort();
-  const full: NodeJS.ProcessEnv = { ...process.env, PORTAL_QUIET_LOG: "1", NODE_ENV: "production", PORTAL_MAINTENANCE: "off", REMIND_AT: "off", ...env };
+  const full: NodeJS.ProcessEnv = { ...process.env, PORTAL_QUIET_LOG: "1", NODE_ENV: "production", MAINTENANCE_AT: "off", REMIND_AT: "off", ...env };
   if (!("SESSION_SECRET" in env)) delete full.SESSION_SECRET;
   if (!("PORTAL_URL" in env)) delete full.PORTAL_URL;
   const child = spawn(process.execPath, ["--import", "tsx", "cli/portal.ts", "serve", ...args, "--host", "127.0.0.1", "--port", String(port)], {

@@ -4,7 +4,7 @@
 // in the same query.
 import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
-import { addDays } from "~/lib/dates";
+import { addDays, stockholmMidnight } from "~/lib/dates";
 
 import { AUDIT_GROUPS, type AuditGroupId } from "./groups";
 
@@ -26,14 +26,6 @@ export type AuditQuery = {
   sort?: { column: AuditSortColumn; descending: boolean };
   page?: number;
 };
-
-/** Midnight in Stockholm of `date`, as epoch ms (the offset of that day, DST included). */
-function stockholmMidnight(date: string): number {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  const local = new Date(new Date(utc).toLocaleString("en-US", { timeZone: "Europe/Stockholm" })).getTime();
-  const utcView = new Date(new Date(utc).toLocaleString("en-US", { timeZone: "UTC" })).getTime();
-  return utc - (local - utcView);
-}
 
 async function actorKey(actor: string): Promise<string | null> {
   const text = actor.trim();

@@ -7,7 +7,6 @@ import { schema } from "../../../db/client";
 import { RETENTION, prune } from "./maintenance.server";
 import { SESSION_LIMITS } from "../auth/sessions.server";
 import { THROTTLE } from "../auth/throttle.server";
-import { scheduleJob } from "../../../cli/serve";
 import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
@@ -124,26 +123,4 @@ describe("maintenance prune", () => {
     const [{ n }] = await db().select({ n: sql<number>`count(*)` }).from(schema.auditLog).where(eq(schema.auditLog.action, "old"));
     expect(Number(n)).toBe(0);
   }, 60_000);
-});
-
-describe("the server's daily run", () => {
-  it("runs after the first delay, then every period; a failure is logged and the next run still comes; stop ends it", async () => {
-    const runs: number[] = [];
-    const stop = scheduleJob(
-      "test.job",
-      async () => {
-        runs.push(Date.now());
-        if (runs.length === 1) throw new Error("database is locked");
-        return "ok";
-      },
-      20,
-      40,
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    stop();
-    const seen = runs.length;
-    expect(seen).toBeGreaterThanOrEqual(3);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(runs.length).toBe(seen);
-  });
 });

@@ -3,7 +3,7 @@
 // today or tomorrow and not reported — at most once per customer and day, however many
 // processes run it (reminder_log's unique row is claimed before the mail is sent).
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, not, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { papersDue } from "~/features/returns/index.server";
@@ -99,11 +99,19 @@ export type RemindSummary = { day: string; optedIn: number; due: number; sent: n
 const CHUNK = 500;
 
 /**
+ * A claim still "sending" after this long was left by a process that stopped mid-send (a
+ * crash, a restart): the next run takes it over. Its mail may have gone out just before
+ * the stop; a second reminder that day is the lesser harm than none.
+ */
+export const SENDING_STALE_MS = 10 * 60_000;
+
+/**
  * The day's reminders: every opted-in, active customer with papers whose last return day
  * is `on` or the day after and that are not reported gets one mail, unless one went out
  * today already. With a transport that only logs (no SMTP_URL), nothing is claimed, so the
  * mails go out once SMTP is configured. A failed send releases its claim: the next run
- * tries again.
+ * (the server retries the same day) tries again; a claim left "sending" by a process
+ * that stopped is taken over after SENDING_STALE_MS.
  */
 export async function remind(options: { on?: string; transport: MailTransport; portalUrl: string; from: string }): Promise<RemindSummary> {
   const on = options.on ?? today();
@@ -124,12 +132,13 @@ export async function remind(options: { on?: string; transport: MailTransport; p
       on,
       1,
     );
+    const staleBefore = Date.now() - SENDING_STALE_MS;
     const sentToday = new Set(
       (
         await getDb()
           .select({ customerId: log.customerId })
           .from(log)
-          .where(and(eq(log.day, on), inArray(log.customerId, part.map((p) => p.customerId))))
+          .where(and(eq(log.day, on), inArray(log.customerId, part.map((p) => p.customerId)), not(and(eq(log.state, "sending"), lt(log.updatedAt, staleBefore))!)))
       ).map((row) => row.customerId),
     );
     for (const p of part) {
@@ -155,11 +164,16 @@ export async function remind(options: { on?: string; transport: MailTransport; p
         continue;
       }
       // Claim the day first: another process running the job at the same time skips it.
+      // A stale claim (its process stopped mid-send) is taken over.
       const claimed = await writeTransaction((tx) =>
         tx
           .insert(log)
           .values({ customerId: p.customerId, day: on, email: p.email, papers: papers.length, state: "sending" })
-          .onConflictDoNothing()
+          .onConflictDoUpdate({
+            target: [log.customerId, log.day],
+            set: { email: p.email, papers: papers.length, updatedAt: Date.now() },
+            setWhere: and(eq(log.state, "sending"), lt(log.updatedAt, staleBefore)),
+          })
           .returning({ id: log.id }),
       );
       if (claimed.length === 0) {

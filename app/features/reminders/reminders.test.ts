@@ -2,7 +2,7 @@
 // in this process (smtp-server), the mails read back with mailparser — recipients, the
 // Swedish text in both parts, the links, at most one a day, the one-click unsubscribe.
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { portal } from "../../../tests/unit/cli-run";
 import { addDays } from "../../lib/dates";
 import { customerActor } from "../audit/audit.server";
 import { smtpTransport } from "./mail.server";
-import { readUnsubscribeToken, remind, runReminders, saveReminderSettings, unsubscribe } from "./reminders.server";
+import { readUnsubscribeToken, remind, runReminders, saveReminderSettings, SENDING_STALE_MS, unsubscribe } from "./reminders.server";
 import { reminderSettingsSchema } from "./schemas";
 
 const ON = "2027-03-10";
@@ -137,6 +137,28 @@ describe("e-mail reminders", () => {
     const second = await run();
     expect(second.sent).toBe(1);
     expect(mailTo("full@example.se")).toHaveLength(1);
+  });
+
+  it("takes over a claim left 'sending' by a process that stopped mid-send after 10 minutes, never a fresh one", async () => {
+    const crashed = await shopWithDuePaper("Ängby Tobak & Press", "angby@example.se");
+    const busy = await shopWithDuePaper("Östra Kiosken", "ostra@example.se");
+    const log = schema.reminderLog;
+    await db().insert(log).values([
+      { customerId: crashed, day: ON, email: "angby@example.se", papers: 1, state: "sending", updatedAt: Date.now() - SENDING_STALE_MS - 1000 },
+      { customerId: busy, day: ON, email: "ostra@example.se", papers: 1, state: "sending", updatedAt: Date.now() - 60_000 },
+    ]);
+    const summary = await run();
+    expect(mailTo("angby@example.se")).toHaveLength(1);
+    expect(mailTo("ostra@example.se")).toHaveLength(0);
+    expect(summary.failed).toBe(0);
+    const rows = await db().select({ customerId: log.customerId, state: log.state }).from(log).where(and(eq(log.day, ON), inArray(log.customerId, [crashed, busy])));
+    expect(rows.sort((a, b) => a.customerId - b.customerId)).toEqual([
+      { customerId: crashed, state: "sent" },
+      { customerId: busy, state: "sending" },
+    ]);
+    // A third run sends no second mail.
+    await run();
+    expect(mailTo("angby@example.se")).toHaveLength(1);
   });
 
   it("ends the reminders by the mail's link without a login; a tampered, foreign or expired link does nothing", async () => {

@@ -1,0 +1,63 @@
+// The server's daily jobs (the reminders at REMIND_AT, `maintenance prune` at
+// MAINTENANCE_AT) on Stockholm's clock. croner works out each next run in the time zone,
+// so 07:00 stays 07:00 on the days summer time starts and ends (a delta of wall-clock
+// hours fired an hour late or early on those days). A run that fails, or says it should
+// be tried again (an SMTP server that was down), is retried the same Stockholm day
+// after a growing pause; the next day starts afresh.
+import { Cron } from "croner";
+import { STOCKHOLM_ZONE, stockholmDate } from "../app/lib/dates";
+
+/** What a run reports: its summary line, and whether part of it should be tried again. */
+export type JobOutcome = { summary: string; retry?: boolean };
+
+/** Pauses before the retries of a day, in minutes: then every hour until the day ends. */
+export const RETRY_MINUTES = [5, 10, 20, 40, 60] as const;
+
+type Log = (level: "info" | "error", fields: Record<string, unknown>) => void;
+
+function jobLog(name: string): Log {
+  return (level, fields) =>
+    (level === "error" ? process.stderr : process.stdout).write(JSON.stringify({ t: new Date().toISOString(), job: name, level, ...fields }) + "\n");
+}
+
+/**
+ * Runs `job` every day at `hhmm` (HH:MM) Stockholm time. The timers never keep the
+ * process alive, and a failure is logged, never thrown. Returns a stop function.
+ */
+export function scheduleDaily(name: string, hhmm: string, job: () => Promise<JobOutcome>, log: Log = jobLog(name)): () => void {
+  const [hour, minute] = hhmm.split(":").map(Number);
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let running = false;
+
+  const attempt = async (day: string, tries: number) => {
+    retry = undefined;
+    // A retry that would land on the next day is left to that day's own run.
+    if (stockholmDate(new Date()) !== day || running) return;
+    running = true;
+    let again: boolean;
+    try {
+      const outcome = await job();
+      log("info", { summary: outcome.summary, ...(tries > 0 ? { attempt: tries + 1 } : {}) });
+      again = outcome.retry === true;
+    } catch (error) {
+      log("error", { error: error instanceof Error ? error.message.split("\n")[0] : String(error), ...(tries > 0 ? { attempt: tries + 1 } : {}) });
+      again = true;
+    } finally {
+      running = false;
+    }
+    if (!again || cron === undefined) return;
+    const minutes = RETRY_MINUTES[Math.min(tries, RETRY_MINUTES.length - 1)];
+    retry = setTimeout(() => void attempt(day, tries + 1), minutes * 60_000);
+    retry.unref?.();
+  };
+
+  let cron: Cron | undefined = new Cron(`0 ${minute} ${hour} * * *`, { timezone: STOCKHOLM_ZONE, unref: true }, () => {
+    if (retry) clearTimeout(retry);
+    void attempt(stockholmDate(new Date()), 0);
+  });
+  return () => {
+    cron?.stop();
+    cron = undefined;
+    if (retry) clearTimeout(retry);
+  };
+}
