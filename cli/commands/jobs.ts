@@ -138,7 +138,7 @@ export function registerJobs(program: Command, io: CliIo) {
 
   program
     .command("backup")
-    .description("en konsekvent kopia av databasen (VACUUM INTO) som kontrolleras med PRAGMA integrity_check och radantal mot databasen; skriver aldrig över")
+    .description("en konsekvent kopia av databasen medan den används (kopian och radantalen i samma lästransaktion) som kontrolleras med PRAGMA integrity_check och radantalen; skriver aldrig över")
     .requiredOption("--out <FILE>", "kopians filnamn")
     .addHelpText("after", "\nExempel:\n  npm run portal -- backup --out /srv/backup/portal-2026-03-02.db")
     .action(async (opts: { out: string }) => {

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
-import { portal } from "./cli-run";
+import { spawn } from "node:child_process";
+import { portal, ROOT, spawnCli } from "./cli-run";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -63,18 +64,41 @@ describe("restore", () => {
     expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
   });
 
-  it("refuses to overwrite live data without --force, and with --force keeps the old database beside it", async () => {
-    // This test's own database has customers and returns.
-    const live = await portal(["restore", backup]);
-    expect(live.code).toBe(1);
-    expect(live.stderr).toMatch(/^portal: Databasen .* har data \(\d+ kunder, 1 returer\); restore skriver bara över den med --force\.\n$/);
+  // A restore is a process of its own (spawnCli), as an operator runs it.
+  it("refuses while a server has the database open, even with --force, and changes nothing", async () => {
+    const target = join(dir, "served.db");
+    expect(spawnCli(["restore", backup], { env: { DATABASE_URL: `file:${target}` } }).code).toBe(0);
+    const before = readFileSync(target);
+    // A process with the database open as a server has it (WAL, one read done).
+    const server = spawn(
+      process.execPath,
+      ["--input-type=module", "-e", `import { createClient } from "@libsql/client"; const c = createClient({ url: ${JSON.stringify(`file:${target}`)} }); await c.execute("PRAGMA journal_mode=WAL"); await c.execute("SELECT count(*) FROM customers"); console.log("open"); setInterval(() => {}, 1000);`],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] },
+    );
+    try {
+      await new Promise<void>((resolve) => server.stdout!.on("data", (d: Buffer) => d.toString().includes("open") && resolve()));
+      for (const args of [["restore", backup], ["restore", backup, "--force"]]) {
+        const open = spawnCli(args, { env: { DATABASE_URL: `file:${target}` } });
+        expect(open.code).toBe(1);
+        expect(open.stderr).toMatch(/^portal: Databasen .*served\.db är öppen i en annan process \(en server som körs\?\)\. Stoppa alla servrar och jobb på den och kör restore igen; inget är ändrat\.\n$/);
+      }
+    } finally {
+      server.kill("SIGKILL");
+    }
+    await new Promise((resolve) => server.once("exit", resolve));
+    expect(readdirSync(dir).filter((f) => f.startsWith("served.db.before-restore"))).toEqual([]);
+    expect(readFileSync(target).equals(before)).toBe(true);
+    // Once the server is stopped, the restore goes ahead.
+    expect(spawnCli(["restore", backup, "--force"], { env: { DATABASE_URL: `file:${target}` } }).code).toBe(0);
+  });
 
+  it("refuses to overwrite live data without --force, and with --force keeps the old database beside it", async () => {
     const target = join(dir, "live.db");
-    expect((await portal(["restore", backup], { env: { DATABASE_URL: `file:${target}` } })).code).toBe(0);
-    const again = await portal(["restore", backup], { env: { DATABASE_URL: `file:${target}` } });
+    expect(spawnCli(["restore", backup], { env: { DATABASE_URL: `file:${target}` } }).code).toBe(0);
+    const again = spawnCli(["restore", backup], { env: { DATABASE_URL: `file:${target}` } });
     expect(again.code).toBe(1);
-    expect(again.stderr).toContain("--force");
-    const forced = await portal(["restore", backup, "--force"], { env: { DATABASE_URL: `file:${target}` } });
+    expect(again.stderr).toMatch(/^portal: Databasen .* har data \(\d+ kunder, 1 returer\); restore skriver bara över den med --force\.\n$/);
+    const forced = spawnCli(["restore", backup, "--force"], { env: { DATABASE_URL: `file:${target}` } });
     expect(forced.stderr).toBe("");
     expect(forced.code).toBe(0);
     const kept = /den ligger kvar som (.+)\.$/m.exec(forced.stdout)?.[1];
@@ -95,7 +119,7 @@ describe("restore", () => {
 
   it("refuses a backup that fails the check, or is no portal database, and leaves the database as it was", async () => {
     const target = join(dir, "untouched.db");
-    expect((await portal(["restore", backup], { env: { DATABASE_URL: `file:${target}` } })).code).toBe(0);
+    expect(spawnCli(["restore", backup], { env: { DATABASE_URL: `file:${target}` } }).code).toBe(0);
     const before = readFileSync(target);
 
     // A page of the copy overwritten in the middle: the file opens, integrity_check does not pass.

@@ -1,10 +1,13 @@
-// `portal backup`: a consistent copy of the live database. VACUUM INTO writes a
-// compacted snapshot while the app keeps running (readers and the one writer are
-// not blocked for longer than the copy's read transaction); the copy is checked
-// with PRAGMA integrity_check before it gets its final name, and an existing file
-// is never overwritten (link() fails with EEXIST, atomically).
+// `portal backup`: a consistent copy of the live database while people work. One read
+// transaction on the source covers both the copy and the row counts it is checked
+// against, so the comparison is exact under any write load, and writers go on (WAL: a
+// reader never blocks the one writer). The copy is checked with PRAGMA integrity_check
+// before it gets its final name, and an existing file is never overwritten (link()
+// fails with EEXIST, atomically).
 import { createClient, type Client } from "@libsql/client";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
 import { existsSync, linkSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, type Db } from "~/db.server";
@@ -63,6 +66,64 @@ function countsDiffer(a: RowCounts, b: RowCounts): string | undefined {
   return diff.length ? diff.join(", ") : undefined;
 }
 
+type SchemaObject = { type: string; name: string; sql: string };
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Copies the database behind `client` into the new file `tmp` as of one moment, and
+ * returns the source's row counts of that same moment. VACUUM INTO cannot run inside a
+ * transaction, so counts taken around it never match under a steady write load (a save
+ * a second and every backup failed); here the rows are copied by INSERT … SELECT into
+ * the attached new file inside the read transaction that also counts. Tables first,
+ * then their rows, then indexes and triggers (no trigger fires on copied rows).
+ */
+async function copyAtOneMoment(url: string, tmp: string): Promise<RowCounts> {
+  const src = createClient({ url, timeout: 60_000, concurrency: 1 });
+  try {
+    const objects = (await src.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid")).rows.map(
+      (r) => ({ type: String(r.type), name: String(r.name), sql: String(r.sql) }) satisfies SchemaObject,
+    );
+    const tables = objects.filter((o) => o.type === "table");
+    const copy = createClient({ url: `file:${tmp}` });
+    try {
+      for (const t of tables) await copy.execute(t.sql);
+    } finally {
+      copy.close();
+    }
+    // One connection (concurrency 1), so the attachment and the pragmas hold for the
+    // transaction. Rows go in any order: the copy checks no foreign keys (the source did).
+    await src.execute("PRAGMA foreign_keys = OFF");
+    await src.execute({ sql: "ATTACH DATABASE ? AS backup", args: [tmp] });
+    await src.execute("PRAGMA backup.journal_mode = OFF");
+    await src.execute("PRAGMA backup.synchronous = OFF");
+    let counts: RowCounts;
+    const tx = await src.transaction("deferred");
+    try {
+      counts = await rowCounts(tx);
+      for (const t of tables) await tx.execute(`INSERT INTO backup.${quoted(t.name)} SELECT * FROM main.${quoted(t.name)}`);
+      const hasSequence = (await tx.execute("SELECT 1 FROM main.sqlite_master WHERE name = 'sqlite_sequence'")).rows.length > 0;
+      if (hasSequence) {
+        await tx.execute("DELETE FROM backup.sqlite_sequence");
+        await tx.execute("INSERT INTO backup.sqlite_sequence SELECT * FROM main.sqlite_sequence");
+      }
+      await tx.commit();
+    } finally {
+      tx.close();
+    }
+    await src.execute("DETACH DATABASE backup");
+    const rest = createClient({ url: `file:${tmp}` });
+    try {
+      for (const o of objects) if (o.type !== "table") await rest.execute(o.sql);
+    } finally {
+      rest.close();
+    }
+    return counts;
+  } finally {
+    src.close();
+  }
+}
+
 export async function backupDatabase(out: string, db: Db = getDb()): Promise<BackupResult> {
   const started = Date.now();
   if (db.$client.protocol !== "file") throw refuse.invalid("backup kopierar bara en lokal databasfil (file:…); för Turso/sqld, använd deras säkerhetskopior.");
@@ -71,28 +132,16 @@ export async function backupDatabase(out: string, db: Db = getDb()): Promise<Bac
   if (!existsSync(dirname(file))) throw refuse.notFound(`Katalogen ${dirname(file)} finns inte.`);
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`);
   try {
-    // The copy is a snapshot of one moment; the source is counted before and after it.
-    // Unless a save came in between (then the copy is taken again, up to three times),
-    // the copy must have exactly the source's rows.
-    let counts: RowCounts | undefined;
-    for (let attempt = 1; !counts; attempt++) {
-      for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(tmp + suffix, { force: true });
-      const before = await rowCounts(db.$client);
-      await db.$client.execute({ sql: "VACUUM INTO ?", args: [tmp] });
-      const after = await rowCounts(db.$client);
-      const copy = createClient({ url: `file:${tmp}` });
-      try {
-        const answer = await integrityCheck(copy);
-        if (answer !== "ok") throw refuse.invalid(`Kopian klarade inte integrity_check: ${answer}`);
-        const copied = await rowCounts(copy);
-        const moved = countsDiffer(before, after);
-        const differs = countsDiffer(copied, after);
-        if (!moved && differs) throw refuse.invalid(`Kopian har inte databasens rader: ${differs}`);
-        if (!moved) counts = copied;
-        else if (attempt >= 3) throw refuse.busy(`Databasen ändrades under varje kopiering (${moved}); försök igen när det är lugnare.`);
-      } finally {
-        copy.close();
-      }
+    const main = (await db.$client.execute("PRAGMA database_list")).rows.find((r) => r.name === "main");
+    const counts = await copyAtOneMoment(`file:${String(main?.file)}`, tmp);
+    const copy = createClient({ url: `file:${tmp}` });
+    try {
+      const answer = await integrityCheck(copy);
+      if (answer !== "ok") throw refuse.invalid(`Kopian klarade inte integrity_check: ${answer}`);
+      const differs = countsDiffer(await rowCounts(copy), counts);
+      if (differs) throw refuse.invalid(`Kopian har inte databasens rader: ${differs}`);
+    } finally {
+      copy.close();
     }
     try {
       linkSync(tmp, file);
@@ -122,6 +171,8 @@ export type RestoreResult = {
   keptAs?: string;
 };
 
+const isBusy = (e: unknown) => /SQLITE_BUSY|database is locked/i.test(e instanceof Error ? e.message : String(e));
+
 async function inspect(url: string): Promise<{ ok: true; counts: RowCounts; tables: Set<string> } | { ok: false; problem: string }> {
   const client = createClient({ url });
   try {
@@ -132,9 +183,43 @@ async function inspect(url: string): Promise<{ ok: true; counts: RowCounts; tabl
     );
     return { ok: true, counts: await rowCounts(client), tables };
   } catch (e) {
+    // A database another process holds is not damaged: nothing is replaced.
+    if (isBusy(e)) throw refuse.busy(`${url.slice("file:".length)} är låst av en annan process; inget är ändrat. Försök igen när den är klar.`);
     return { ok: false, problem: (e as Error).message.split("\n")[0] };
   } finally {
     client.close();
+  }
+}
+
+// The probe runs in a process of its own: a closed connection can keep its lock until it
+// is collected, and this process goes on to open the same file.
+const OPEN_PROBE = `
+const { createClient } = require(process.argv[1]);
+(async () => {
+  const c = createClient({ url: process.argv[2], timeout: 1000, concurrency: 1 });
+  try {
+    await c.execute("PRAGMA locking_mode = EXCLUSIVE");
+    await c.execute("SELECT count(*) FROM sqlite_master");
+    process.exit(0);
+  } catch (e) {
+    process.exit(/SQLITE_BUSY|database is locked/i.test(String(e && e.message)) ? 3 : 0);
+  }
+})();`;
+
+/**
+ * Refuses when another process has the database open: a server still running would go
+ * on writing into the file a restore renames, and those saves would be lost. The servers
+ * run the database in WAL mode, where every open connection holds a shared lock on the
+ * file; a read in EXCLUSIVE locking mode needs that lock alone, so it fails while any
+ * other connection is open, and changes nothing. A database that cannot be read is left
+ * to the checks that follow.
+ */
+function refuseWhileOpen(file: string): void {
+  if (!existsSync(file)) return;
+  const client = createRequire(import.meta.url).resolve("@libsql/client");
+  const probe = spawnSync(process.execPath, ["-e", OPEN_PROBE, client, `file:${file}`], { stdio: "ignore", timeout: 30_000 });
+  if (probe.status === 3) {
+    throw refuse.conflict(`Databasen ${file} är öppen i en annan process (en server som körs?). Stoppa alla servrar och jobb på den och kör restore igen; inget är ändrat.`);
   }
 }
 
@@ -152,6 +237,8 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
   const file = resolve(url.slice("file:".length).split("?")[0]);
   if (!existsSync(from) || !statSync(from).isFile()) throw refuse.notFound(`${backup} finns inte.`);
   if (from === file) throw refuse.invalid(`${backup} är själva databasen; ange en säkerhetskopia.`);
+  // First, before this process opens the database (a closed connection may hold its lock until collected).
+  refuseWhileOpen(file);
   const source = await inspect(`file:${from}`);
   if (!source.ok) throw refuse.invalid(`${backup} klarade inte kontrollen och läggs inte tillbaka (${source.problem}).`);
   if (!source.tables.has("__drizzle_migrations") || !source.tables.has("customers")) {
