@@ -35,6 +35,28 @@ export function ensureDb(customers: number, days = 90): string {
 
 export type Server = { url: string; child: ChildProcess; startMs: number; stop: () => Promise<void> };
 
+// Every server this bench started, stopped when the bench ends however it ends: a crashed
+// run left one on its port, and the next run refused to start.
+const running = new Set<ChildProcess>();
+const stopAll = () => {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+};
+process.once("exit", stopAll);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+process.once("uncaughtException", (error) => {
+  stopAll();
+  throw error;
+});
+process.once("unhandledRejection", (error) => {
+  stopAll();
+  throw error;
+});
+
 export async function startServer(dbFile: string, port: number): Promise<Server> {
   // A server left over from an interrupted run would answer for this one, from its own copy.
   const stale = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -60,6 +82,8 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
       stdio: ["ignore", "ignore", "inherit"],
     }
   );
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited");

@@ -3,7 +3,6 @@
 // counts as whole numbers, and text through xlsxRow so a name like `=HYPERLINK(…)`
 // stays text. Rows may come from an async generator, so a large export is written page
 // by page (exceljs' streaming WorkbookWriter) while it is sent.
-import ExcelJS from "exceljs";
 import { PassThrough, Readable, type Writable } from "node:stream";
 import { stockholmWallClock } from "./dates";
 import { xlsxRow } from "./spreadsheet-cells.server";
@@ -40,6 +39,8 @@ export async function writeXlsx<R>(
   columns: readonly XlsxColumn<R>[],
   rows: Iterable<R> | AsyncIterable<R>,
 ): Promise<{ rows: number }> {
+  // exceljs loads with the first workbook, not with the server.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = "Returportalen";
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: "frozen", ySplit: 1 }] });

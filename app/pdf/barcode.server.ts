@@ -1,10 +1,11 @@
 // Barcodes as vector bars: bwip-js (BWIPP's encoder) gives the module widths and the
 // kit draws them as PDF rectangles, so they stay sharp at any printer resolution.
-import bwipjs from "bwip-js/node";
-import { rgb, type PDFPage } from "pdf-lib";
+import type { PDFPage } from "pdf-lib";
+import { rgb } from "./color";
 
-/** Module widths (bar, space, bar, …) of the CODE128 symbol for `text`. */
-export function code128Modules(text: string): number[] {
+/** Module widths (bar, space, bar, …) of the CODE128 symbol for `text` (bwip-js is loaded on first use). */
+export async function code128Modules(text: string): Promise<number[]> {
+  const { default: bwipjs } = await import("bwip-js/node");
   const [symbol] = bwipjs.raw("code128", text, {}) as Array<{ sbs: number[] }>;
   return symbol.sbs;
 }

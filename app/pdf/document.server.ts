@@ -1,7 +1,7 @@
 // A new PDF document with the kit's fonts embedded (subset) and the metadata every
 // document of the portal carries.
-import { PDFDocument } from "pdf-lib";
-import { kitFontkit, fontFile, type Weight } from "./fonts.server";
+import type { PDFDocument } from "pdf-lib";
+import { kitFontkit, fontFile, loadFontkit, type Weight } from "./fonts.server";
 import type { KitFont } from "./text.server";
 
 export const A4: [number, number] = [595.28, 841.89];
@@ -29,6 +29,8 @@ async function embed(doc: PDFDocument, weight: Weight): Promise<KitFont> {
 
 /** `made`: the document's date, for a record printed again later (same date, same bytes). */
 export async function createPdf(title: string, made?: Date): Promise<Pdf> {
+  // pdf-lib and fontkit load with the first document, not with the server.
+  const [{ PDFDocument }] = await Promise.all([import("pdf-lib"), loadFontkit()]);
   const doc = await PDFDocument.create();
   if (made) {
     doc.setCreationDate(made);

@@ -6,7 +6,6 @@
 // Read once per process: the bytes and the set of code points the font covers.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
 
 export type Weight = "regular" | "bold";
@@ -32,10 +31,24 @@ export type FontFile = {
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 type ParsedFont = ReturnType<Fontkit["create"]>;
 
+type FontkitModule = Pick<typeof import("@pdf-lib/fontkit"), "create">;
+let fontkitModule: FontkitModule | undefined;
+
+/** Loads fontkit (a third of a second): on the first document, not at the server's start. */
+export async function loadFontkit(): Promise<void> {
+  // A CommonJS module: its functions are on the default export.
+  fontkitModule ??= ((await import("@pdf-lib/fontkit")) as unknown as { default: FontkitModule }).default;
+}
+
+function fontkit(): FontkitModule {
+  if (!fontkitModule) throw new Error("fontkit is not loaded: await loadFontkit() first");
+  return fontkitModule;
+}
+
 /** fontkit for pdf-lib's registerFontkit, with the subset fix below. */
 export const kitFontkit: Fontkit = {
   create(bytes: Uint8Array, postscriptName?: string) {
-    return withEvenGlyphs(fontkit.create(bytes, postscriptName) as unknown as ParsedFont);
+    return withEvenGlyphs(fontkit().create(bytes, postscriptName) as unknown as ParsedFont);
   },
 };
 
@@ -82,7 +95,7 @@ export function fontFile(weight: Weight): FontFile {
   if (!file) {
     const path = createRequire(import.meta.url).resolve(FILES[weight]);
     const bytes = new Uint8Array(readFileSync(path));
-    const codePoints = new Set(fontkit.create(bytes).characterSet);
+    const codePoints = new Set(fontkit().create(bytes).characterSet);
     file = { weight, bytes, codePoints };
     loaded.set(weight, file);
   }

@@ -1,7 +1,8 @@
 // A simple table: columns at fixed x with a width and an alignment; a row draws each
 // cell cut to its column (never into the next one), optionally with cell borders and a
 // shaded background, and moves the frame's cursor down by the row height.
-import { rgb, type Color } from "pdf-lib";
+import type { Color } from "pdf-lib";
+import { rgb } from "./color";
 import type { Frame } from "./frame.server";
 import { drawText, type Align, type KitFont } from "./text.server";
 

@@ -2,7 +2,8 @@
 // character the font has no glyph for becomes a visible stand-in instead of an
 // exception (pdf-lib's standard fonts threw "WinAnsi cannot encode"). Widths, cutting
 // to a width with "…", and wrapping to lines are measured on that printable text.
-import { rgb, type Color, type PDFFont, type PDFPage } from "pdf-lib";
+import type { Color, PDFFont, PDFPage } from "pdf-lib";
+import { rgb } from "./color";
 
 export type KitFont = {
   pdf: PDFFont;

@@ -202,10 +202,10 @@ describe("label allocation", () => {
     expect(await db().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.customerId, a))).toHaveLength(0);
   });
 
-  it("encodes customer and bundle number padded to 5 digits each, in CODE128 code set C", () => {
+  it("encodes customer and bundle number padded to 5 digits each, in CODE128 code set C", async () => {
     expect(labelBarcodeText(1001, 7)).toBe("0100100007");
     expect(labelBarcodeText(12345, 99999)).toBe("1234599999");
-    const modules = code128Modules("0100100007");
+    const modules = await code128Modules("0100100007");
     // Start C is bars/spaces 2 1 1 2 3 2; Start B would be 2 1 1 2 1 4.
     expect(modules.slice(0, 6)).toEqual([2, 1, 1, 2, 3, 2]);
     // Start + 5 digit pairs + check symbol (6 modules each) + stop (7): every digit pair is one symbol, so no switch to B.

@@ -3,7 +3,6 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import { schema, writeTransaction } from "~/db.server";
 import { audit, type Actor, staffActor } from "~/features/audit/audit.server";
 import { getStaffByEmail, parseRoles, type Role } from "~/features/staff/staff.server";
@@ -59,7 +58,8 @@ function totpFor(secret: string, email: string) {
 }
 
 /** The enrolment QR code: an otpauth:// URI as inline SVG markup (no script, no image request). */
-export function enrolmentQrSvg(secret: string, email: string): Promise<string> {
+export async function enrolmentQrSvg(secret: string, email: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(totpFor(secret, email).toString(), { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 

@@ -2,7 +2,7 @@
 // retailer had delivered that month, a row per day with delivered, returned and
 // sold filled in from the portal's data; days without data are left blank to fill in
 // by hand. A month without deliveries gives one blank form. Drawn with the PDF kit.
-import { rgb } from "pdf-lib";
+import { rgb } from "~/pdf/color";
 import { GREY, createPdf, drawText, formatMonth, formatNumber, pageFrame, tableRow, type Column } from "~/pdf/index.server";
 import { addDays, endOfMonth, isoWeekday } from "~/lib/dates";
 import type { JournalEdition } from "./deliveries.server";

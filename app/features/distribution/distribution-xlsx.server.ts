@@ -1,7 +1,6 @@
 // The distribution export (back-office 3): one sheet, a frozen header row and typed
 // cells, streamed with exceljs' WorkbookWriter while rows are read page by page. Text
 // cells go through xlsxRow, so a name like `=HYPERLINK(…)` stays text.
-import ExcelJS from "exceljs";
 import type { Writable } from "node:stream";
 import { exportRows, type DistributionQuery, type DistributorScope } from "./distribution.server";
 import { xlsxRow } from "~/lib/spreadsheet-cells.server";
@@ -31,6 +30,8 @@ export async function writeDistributionXlsx(
   query: DistributionQuery,
   scope: DistributorScope = { distributorIds: null },
 ): Promise<{ rows: number }> {
+  // exceljs loads with the first workbook, not with the server.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   workbook.creator = "Returportalen";
   const sheet = workbook.addWorksheet("Distribution", { views: [{ state: "frozen", ySplit: 1 }] });

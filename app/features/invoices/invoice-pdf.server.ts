@@ -7,7 +7,7 @@ import { PAPER_TYPE_HEADING } from "~/catalog";
 import { config, type Seller } from "~/config.server";
 import { refuse } from "~/lib/refusal";
 import { ocrReference } from "./ocr";
-import { rgb } from "pdf-lib";
+import { rgb } from "~/pdf/color";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
 

@@ -26,7 +26,7 @@ export async function renderLabelsPdf(input: {
   for (let n = input.fromNumber; n <= input.toNumber; n++) {
     const page = pdf.doc.addPage(A4);
     const text = labelBarcodeText(input.customerId, n);
-    const modules = code128Modules(text);
+    const modules = await code128Modules(text);
     const symbolWidth = barcodeWidth(modules, BAR);
 
     drawText(page, "Nödetikett", { x: cx, y: height - 50, size: 14, font: regular, align: "center" });

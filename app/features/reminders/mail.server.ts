@@ -1,7 +1,7 @@
 // Sending mail (issue 18 §2): nodemailer over SMTP_URL, or — without it — a transport that
 // only writes what would be sent, one JSON line per mail, so a demo or a test machine
 // never mails anyone.
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { ReminderMail } from "./reminder-mail.server";
 
 export type OutgoingMail = ReminderMail & { from: string };
@@ -14,14 +14,16 @@ export type MailTransport = {
 };
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first mail, not with the server.
+  let transporter: Promise<Transporter> | undefined;
+  const open = () => (transporter ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl)));
   return {
     delivers: true,
     async send(mail) {
-      const info = await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      const info = await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
       return { messageId: info.messageId ?? null };
     },
-    close: () => transporter.close(),
+    close: () => void transporter?.then((t) => t.close()),
   };
 }
 

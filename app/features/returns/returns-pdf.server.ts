@@ -2,7 +2,7 @@
 // the page shows, with empty boxes to write in for papers not yet reported. Drawn
 // with the PDF kit (Unicode font, page frame, table).
 import { PAPER_TYPE_HEADING, paperName } from "~/catalog";
-import { rgb } from "pdf-lib";
+import { rgb } from "~/pdf/color";
 import { A4, createPdf, drawText, formatDate, formatNumber, pageFrame, rule, tableRow, type Column } from "~/pdf/index.server";
 import type { Paper, ReportState } from "./returns.server";
 
