@@ -67,7 +67,8 @@ export async function startServer(dbFile: string, port: number): Promise<Server>
   const started = performance.now();
   const child = spawn(
     "node",
-    ["--import", "tsx", "cli/portal.ts", "serve", "--host", "127.0.0.1", "--port", String(port)],
+    // The compiled CLI, as production starts it (README).
+    ["build/cli/portal.js", "serve", "--host", "127.0.0.1", "--port", String(port)],
     {
       env: {
         ...process.env,

@@ -637,7 +637,7 @@ async function main() {
   const started = Date.now();
   // Always the production build of this checkout: an old build would measure old code.
   log("building");
-  if (spawnSync("npx", ["remix", "vite:build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
+  if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
   const national = ensureDb(6500);
   if (process.argv.includes("--b10")) {
     // `npm run bench -- --b10`: the sell-through page against the returns page alone.
@@ -692,8 +692,8 @@ async function main() {
     what: "server start to first response, national database",
     value: server.startMs / 1000,
     unit: "s",
-    target: "≤ 2 s",
-    pass: server.startMs <= 2000,
+    target: "≤ 1.5 s",
+    pass: server.startMs <= 1500,
   });
   const first = await b1(server.url, runDb, 6500);
   const b1Ratio = first.load.rps / first.ref.rps;

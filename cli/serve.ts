@@ -7,7 +7,7 @@ import express from "express";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import { spawn, type ChildProcess } from "node:child_process";
 import { setPriority } from "node:os";
 import { readConfig, type Config } from "../app/config.server";
@@ -174,7 +174,8 @@ export async function createApp(options: ServeOptions) {
 
   // Bodies are limited and checked before Remix reads them (cli/request-body.ts).
   app.use(limitBodies());
-  const portal = portalChildren(process.execArgv);
+  // The CLI this server runs as: build/cli/portal.js, or cli/portal.ts under tsx.
+  const portal = portalChildren(process.argv[1], process.execArgv);
   app.all(
     "*",
     remixHandler({
@@ -200,16 +201,14 @@ export function yieldCpu(child: ChildProcess) {
 }
 
 /**
- * `portal <args>` as a child process of this server: the same Node with `nodeArgs` (the
- * server's own loader flags, tsx), the same environment, its output into the server's, at
- * a lower CPU priority. A
- * long job (the invoice run) works there, so the synchronous database driver never holds
+ * `portal <args>` as a child process of this server: the same Node running the same CLI
+ * `entry` (build/cli/portal.js, or cli/portal.ts with the loader flags `nodeArgs` of tsx),
+ * the same environment, its output into the server's, at a lower CPU priority. A long job (the invoice run) works there, so the synchronous database driver never holds
  * up this process's requests. The child is not detached: when the server's process group
  * is stopped it stops too, and the job, kept in the database, says so and resumes when
  * started again.
  */
-export function portalChildren(nodeArgs: string[]): PortalCommand {
-  const entry = fileURLToPath(new URL("./portal.ts", import.meta.url));
+export function portalChildren(entry: string, nodeArgs: string[]): PortalCommand {
   return (args) =>
     new Promise((resolvePromise, reject) => {
       const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });

@@ -42,7 +42,7 @@ export default defineConfig({
     { name: "http", testMatch: /\.http\.spec\.ts$/ },
   ],
   webServer: {
-    command: `rm -f tests/.tmp/e2e-${port}.db* && npx tsx cli/portal.ts serve --demo --host 127.0.0.1 --port ${port}`,
+    command: `rm -f tests/.tmp/e2e-${port}.db* && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port}`,
     cwd: "..",
     url: `${baseURL}/login`,
     reuseExistingServer: false,

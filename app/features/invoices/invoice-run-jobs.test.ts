@@ -1,6 +1,7 @@
 // The invoice run as a job in the database (decision 024): committed chunks other writers
 // interleave with, progress any server can read, one run at a time, and a run cut off
 // mid-way that resumes without doubling; against the real database.
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
@@ -161,7 +162,7 @@ describe("invoice run jobs", () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     const started = performance.now();
-    const { job, finished } = await startInvoiceRun({ from: "2031-07-01", to: "2031-07-31", actor }, portalChildren(["--import", "tsx"]));
+    const { job, finished } = await startInvoiceRun({ from: "2031-07-01", to: "2031-07-31", actor }, portalChildren(fileURLToPath(new URL("../../../cli/portal.ts", import.meta.url)), ["--import", "tsx"]));
     const done = await finished;
     const expected = (performance.now() - started) / 10;
     clearInterval(timer);
