@@ -87,6 +87,11 @@ export default function ConfirmStep() {
               <section key={type} aria-labelledby={`confirm-type-${type}`}>
                 <h3 id={`confirm-type-${type}`}>{PAPER_TYPE_HEADING[type]}</h3>
                 {ofType.length === 0 ? <p className="muted">- Ingen öppen bunt</p> : null}
+                {ofType.length > 1 ? (
+                  <p id={`confirm-type-${type}-why`}>
+                    Du har {ofType.length} öppna buntar här, men bara en kan vara öppen. Välj Öppen för den du fortsätter med och Stängd för de andra.
+                  </p>
+                ) : null}
                 {replyError(failed, typeField(type)) ? (
                   <p className="field-error" role="alert">
                     {replyError(failed, typeField(type))}
@@ -94,9 +99,15 @@ export default function ConfirmStep() {
                 ) : null}
                 {ofType.map((b) => {
                   const error = replyError(failed, decisionField(b.number));
-                  const chosen = replyValue(failed, decisionField(b.number));
+                  // The one open bundle of its type stays open unless the user says otherwise: one
+                  // press answers the step. Two or more of a type need a choice (the text above says why).
+                  const chosen = failed ? replyValue(failed, decisionField(b.number)) : ofType.length === 1 ? "open" : undefined;
                   return (
-                    <fieldset key={b.number} className="decision" aria-describedby={error ? `decision-${b.number}-error` : undefined}>
+                    <fieldset
+                      key={b.number}
+                      className="decision"
+                      aria-describedby={[ofType.length > 1 ? `confirm-type-${type}-why` : "", error ? `decision-${b.number}-error` : ""].filter(Boolean).join(" ") || undefined}
+                    >
                       <legend>
                         Bunt #{b.number} <BundleProgress total={b.total} />
                       </legend>

@@ -29,12 +29,12 @@ test.describe("return reporting", () => {
     await expect(page.getByRole("heading", { name: "Returerna är sparade" })).toBeVisible();
     const group = page.getByRole("group", { name: /Bunt #101/ });
     await expect(group).toBeVisible();
-    await expect(group.getByRole("radio", { name: "Öppen" })).not.toBeChecked();
+    // The only open bundle of its type is Öppen already: one press would answer the step.
+    await expect(group.getByRole("radio", { name: "Öppen" })).toBeChecked();
     await expect(group.getByRole("radio", { name: "Stängd" })).not.toBeChecked();
-    await page.getByRole("button", { name: "Spara", exact: true }).click();
-    await expect(page.getByText("Välj Öppen eller Stängd.")).toBeVisible();
+    await expect(page.getByText(/bara en kan vara öppen/)).toHaveCount(0);
 
-    await page.getByRole("group", { name: /Bunt #101/ }).getByRole("radio", { name: "Stängd" }).check();
+    await group.getByRole("radio", { name: "Stängd" }).check();
     await page.getByRole("button", { name: "Spara", exact: true }).click();
     if (testInfo.project.name === "js-on") await expect(page.getByText("Sparat!")).toBeVisible();
     else await expect(page.getByRole("status").filter({ hasText: "Buntarna är sparade." })).toBeVisible();
@@ -46,6 +46,50 @@ test.describe("return reporting", () => {
 
     expect((await returnsOf(paper.id)).map((r) => r.amount)).toEqual([5]);
     expect(await bundleRow(retailer.id, 101)).toMatchObject({ open: false, closedDate: day(0), type: 0 });
+  });
+
+  test("the confirm step: one press keeps the one open bundle open; two open bundles of a type need a choice, and the page says why", async ({ page, retailer }, testInfo) => {
+    await labelBlock(retailer.id);
+    const d = day(-1);
+    await delivery(retailer.id, { date: d, delivered: 20 });
+    await delivery(retailer.id, { date: d, titleId: 2, editionId: 1, delivered: 12 });
+    await bundle(retailer.id, 120);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/rapportering/1");
+    // Aftonbladet into a second main-paper bundle (120 is open); Expressen into the open one.
+    await page.getByLabel(`Bunt för ${ab(d)}`).fill("101");
+    await page.getByLabel(`Retur för ${ab(d)}`).fill("5");
+    await page.getByLabel(`Retur för Expressen ${d}`).fill("2");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+    const why = page.getByText("Du har 2 öppna buntar här, men bara en kan vara öppen. Välj Öppen för den du fortsätter med och Stängd för de andra.");
+    await expect(why).toBeVisible();
+    for (const n of [101, 120]) {
+      const group = page.getByRole("group", { name: new RegExp(`Bunt #${n}`) });
+      await expect(group.getByRole("radio", { name: "Öppen" })).not.toBeChecked();
+      await expect(group.getByRole("radio", { name: "Stängd" })).not.toBeChecked();
+    }
+    await page.getByRole("button", { name: "Spara", exact: true }).click();
+    await expect(page.getByText("Välj Öppen eller Stängd.")).toHaveCount(2);
+    await page.getByRole("group", { name: /Bunt #101/ }).getByRole("radio", { name: "Öppen" }).check();
+    await page.getByRole("group", { name: /Bunt #120/ }).getByRole("radio", { name: "Stängd" }).check();
+    await page.getByRole("button", { name: "Spara", exact: true }).click();
+    if (testInfo.project.name === "js-on") await expect(page.getByText("Sparat!")).toBeVisible();
+    else await expect(page.getByRole("status").filter({ hasText: "Buntarna är sparade." })).toBeVisible();
+    expect(await bundleRow(retailer.id, 101)).toMatchObject({ open: true });
+    expect(await bundleRow(retailer.id, 120)).toMatchObject({ open: false, closedDate: day(0) });
+
+    // The next save: 101 is the only open main-paper bundle, so one press on Spara answers the step.
+    await delivery(retailer.id, { date: day(-2), delivered: 9 });
+    await page.goto("/rapportering/1");
+    await page.getByLabel(`Retur för ${ab(day(-2))}`).fill("1");
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page.getByRole("group", { name: /Bunt #101/ }).getByRole("radio", { name: "Öppen" })).toBeChecked();
+    await expect(why).toHaveCount(0);
+    await page.getByRole("button", { name: "Spara", exact: true }).click();
+    if (testInfo.project.name === "js-on") await expect(page.getByText("Sparat!")).toBeVisible();
+    else await expect(page.getByRole("status").filter({ hasText: "Buntarna är sparade." })).toBeVisible();
+    expect(await bundleRow(retailer.id, 101)).toMatchObject({ open: true });
   });
 
   test("a split row with 'Ny bunt', 'Ångra', and saving both lines", async ({ page, retailer }) => {
