@@ -1,7 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, redirect, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { getUserAndSession, requireRetailer } from "~/auth/guards.server";
-import { ALERTS_SHOWN_KEY, listAlerts, lockRedirect } from "~/features/alerts/index.server";
+import { redirectWithToast } from "~/auth/session.server";
+import { PAPER_TYPE_HEADING } from "~/catalog";
+import { ALERTS_SHOWN_KEY, listAlerts, lockedMessage, lockRedirect } from "~/features/alerts/index.server";
+import { listOpenBundles } from "~/features/bundles/index.server";
+import { CsrfInput } from "~/ui/csrf";
 import { listBanners } from "~/features/messages/index.server";
 import { AlertsDialog } from "~/ui/alerts-dialog";
 import { Banners } from "~/ui/banners";
@@ -18,19 +22,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // The lock holds without JavaScript: locked pages are refused and the retailer is sent to what must be done.
   const to = lockRedirect(alerts, url.pathname);
-  if (to !== null) throw redirect(to);
+  // The page says why it was sent here.
+  if (to !== null) throw await redirectWithToast(request, to, lockedMessage(alerts));
   const { session } = await getUserAndSession(request);
   const imperative = alerts.some((a) => a.imperative);
   // Shown once per session ('Stäng' marks it shown); an imperative one stays until it is resolved.
   const showAlerts = alerts.length > 0 && (imperative || session.get(ALERTS_SHOWN_KEY) !== true);
-  return { name: user.name, impersonated, banners, alerts: showAlerts ? alerts : [], locked: imperative };
+  // Locked for too many open bundles: the lock itself offers to close them.
+  const lockBundles = alerts.some((a) => a.type === "BUNDLES" && a.imperative) ? overOpen(await listOpenBundles(user.customerId)) : [];
+  return { name: user.name, impersonated, banners, alerts: showAlerts ? alerts : [], locked: imperative, lockBundles };
+}
+
+/** The open bundles of each paper type that has more than one open. */
+function overOpen<B extends { type: number }>(bundles: B[]): B[] {
+  return bundles.filter((b) => bundles.filter((o) => o.type === b.type).length > 1);
 }
 
 // Alerts and banners follow every navigation and the lock cannot be walked around with client-side links.
 export const shouldRevalidate = () => true;
 
 export default function RetailerLayout() {
-  const { name, banners, alerts, locked, impersonated } = useLoaderData<typeof loader>();
+  const { name, banners, alerts, locked, lockBundles, impersonated } = useLoaderData<typeof loader>();
   // 'Hämtar data...' while the next page's data loads (spec: the start page; with JavaScript,
   // on every page, since a slow phone otherwise shows nothing happening).
   const navigation = useNavigation();
@@ -40,7 +52,9 @@ export default function RetailerLayout() {
       {impersonated ? <ImpersonationBanner customerName={name} /> : null}
       <UserHeader name={name} home="/" />
       <div className="shell">
-        <Nav items={retailerMenu} locked={locked} />
+        <Nav items={retailerMenu} locked={locked}>
+          {lockBundles.length > 0 ? <CloseBundles bundles={lockBundles} /> : null}
+        </Nav>
         <main id="main" tabIndex={-1} className="page" aria-busy={loading || undefined}>
           {loading ? (
             // Announced (aria-live), not a status role: the save confirmations are the page's status.
@@ -54,5 +68,31 @@ export default function RetailerLayout() {
         </main>
       </div>
     </>
+  );
+}
+
+/**
+ * In the locked menu: one "Stäng bunt N" per open bundle of a type with more than one,
+ * each a plain form to the start page's close action (JavaScript or not).
+ */
+function CloseBundles({ bundles }: { bundles: { number: number; type: number }[] }) {
+  return (
+    <div className="lock-actions">
+      <p>Bara en bunt per returtyp kan vara öppen. Stäng den du är klar med:</p>
+      <ul>
+        {bundles.map((b) => (
+          <li key={b.number}>
+            <Form method="post" action="/?index">
+              <CsrfInput />
+              <input type="hidden" name="bunt" value={b.number} />
+              <button type="submit" name="intent" value="close">
+                Stäng bunt {b.number}
+              </button>{" "}
+              <span className="muted">{PAPER_TYPE_HEADING[b.type]}</span>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -63,15 +63,16 @@ function useMenuClicks() {
 /**
  * The menu: a sidebar on wide screens; on narrow screens a <details> disclosure,
  * which opens and closes without JavaScript. `locked` shows it greyed out and
- * without links (an imperative alert is pending).
+ * without links (an imperative alert is pending), with `children`: what resolves the lock.
  */
-export function Nav({ items, locked = false }: { items: MenuItem[]; locked?: boolean }) {
+export function Nav({ items, locked = false, children }: { items: MenuItem[]; locked?: boolean; children?: React.ReactNode }) {
   const { pathname } = useLocation();
   const onClick = useMenuClicks();
   if (locked) {
     return (
       <nav className="nav nav-locked" aria-label="Meny">
         <p>Menyn är låst tills det som krävs är gjort.</p>
+        {children}
       </nav>
     );
   }

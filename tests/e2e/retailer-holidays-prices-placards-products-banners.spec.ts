@@ -343,6 +343,8 @@ test.describe("Aviseringar", () => {
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/provision");
     await expect(page).toHaveURL("/");
+    // Never silently: the page says why it was sent here.
+    await expect(page.getByText("Sidan är låst tills detta är gjort: Stäng buntar.")).toBeVisible();
     const dialog = page.getByRole("dialog", { name: "Att göra" });
     await expect(dialog).toContainText("Stäng buntar");
     await expect(dialog).toContainText("Detta måste göras innan ni kan påbörja er normala returrapportering.");
@@ -363,8 +365,13 @@ test.describe("Aviseringar", () => {
     await page.goto("/kontakt");
     await expect(page.getByRole("heading", { name: "Kontakt" })).toBeVisible();
 
-    // Once a bundle is closed the lock lifts.
-    await e2eDb().update(schema.bundles).set({ open: false, closedDate: day }).where(eq(schema.bundles.id, a.id));
+    // The lock itself offers to close the bundles; once one is closed the lock lifts.
+    const lock = page.getByRole("navigation", { name: "Meny" });
+    await expect(lock.getByRole("button", { name: "Stäng bunt 2" })).toBeVisible();
+    await lock.getByRole("button", { name: "Stäng bunt 1" }).click();
+    await expect(page.getByText("Bunt #1 är stängd.")).toBeVisible();
+    expect((await e2eDb().select().from(schema.bundles).where(eq(schema.bundles.id, a.id)))[0]).toMatchObject({ open: false, closedDate: day });
+    await expect(page.getByText("Menyn är låst tills det som krävs är gjort.")).toHaveCount(0);
     await page.goto("/provision");
     await expect(page.getByRole("heading", { name: "In- & utpriser" })).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Löpsedlar" })).toBeVisible();

@@ -142,5 +142,13 @@ export function lockRedirect(alerts: Alert[], pathname: string): string | null {
   return imperative[0].to;
 }
 
+/** What a retailer sent away from a locked page reads (the redirect never happens silently). */
+export function lockedMessage(alerts: Alert[]): string {
+  return `Sidan är låst tills detta är gjort: ${alerts
+    .filter((a) => a.imperative)
+    .map((a) => a.text)
+    .join(", ")}.`;
+}
+
 /** Session data key set when the retailer has closed the alerts dialog. */
 export const ALERTS_SHOWN_KEY = "alertsShown";
