@@ -10,8 +10,9 @@ import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
-import { dueText } from "~/features/returns/texts";
-import { dueCounts } from "~/features/returns/index.server";
+import { dayWord, dueText, reportButtonText } from "~/features/returns/texts";
+import { dueCounts, listPapers } from "~/features/returns/index.server";
+import { today } from "~/lib/dates";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -30,15 +31,21 @@ function bundleParam(url: URL): number | null {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const wanted = bundleParam(new URL(request.url));
-  const [bundles, bundle, due] = await Promise.all([
+  const on = today();
+  const [bundles, bundle, due, papers] = await Promise.all([
     listOpenBundles(user.customerId),
     wanted === null ? null : getBundle(user.customerId, wanted),
-    dueCounts(user.customerId),
+    dueCounts(user.customerId, on),
+    listPapers(user.customerId, 1, on),
   ]);
+  // The papers the returns form lists, and the nearest last return day still ahead.
+  const ahead = papers.filter((p) => !p.late).map((p) => p.deadline).sort();
+  const report = { count: papers.length, nearest: ahead.length ? dayWord(ahead[0], on) : null };
   return {
     customer: { id: user.customerId, name: user.name, address: user.address, zip: user.zip, city: user.city },
     bundles,
     due,
+    report,
     // `?bunt=N` of a number the customer does not have shows 'Kan inte hitta bunt' rather than another's bundle.
     dialog: wanted === null ? null : { number: wanted, bundle },
     version: config.clientVersion,
@@ -56,10 +63,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StartPage() {
-  const { customer, bundles, due, dialog, version } = useLoaderData<typeof loader>();
+  const { customer, bundles, due, report, dialog, version } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Sammanfattning</h1>
+      {report.count > 0 ? (
+        // The day's work first: one way to the returns form.
+        <p className="day-work">
+          <Link to="/rapportering/1" className="button primary">
+            {reportButtonText(report.count)}
+          </Link>
+          {report.nearest ? <span className="muted"> Närmaste sista returdag: {report.nearest}.</span> : null}
+        </p>
+      ) : (
+        <p className="muted">Inga tidningar att rapportera just nu.</p>
+      )}
       {due.today + due.tomorrow > 0 ? (
         // Issue 18 §1: unreported papers whose last return day is near, with the way to report them.
         <section aria-labelledby="due-returns" className="card due-returns">

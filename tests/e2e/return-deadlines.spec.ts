@@ -30,6 +30,9 @@ test("the returns form shows Sista returdag, locks a paper past it, and the star
   await loginAs(page, retailer.id, retailer.pin);
 
   await page.goto("/");
+  // The day's work first: the form's papers (the passed one too, which it lists locked), and the nearest day ahead.
+  await expect(page.getByRole("link", { name: "Rapportera returer – 3 tidningar" })).toBeVisible();
+  await expect(page.getByText("Närmaste sista returdag: i dag.")).toBeVisible();
   const reminder = page.getByRole("region", { name: "Sista returdag" });
   await expect(reminder.getByRole("link", { name: "1 tidning har sista returdag i dag" })).toBeVisible();
   await expect(reminder.getByRole("link", { name: "1 tidning har sista returdag i morgon" })).toBeVisible();

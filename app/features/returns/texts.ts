@@ -30,6 +30,23 @@ export function parseReportState(param: string | undefined): 1 | 2 | null {
 }
 
 /** The start page's reminder (issue 18 §1): "3 tidningar har sista returdag i morgon". */
+const weekday = new Intl.DateTimeFormat("sv-SE", { weekday: "short", timeZone: "UTC" });
+
+/** A date as a newsagent says it: "i dag", "i morgon", else "fre 27/11". */
+export function dayWord(date: string, today: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const at = Date.UTC(y, m - 1, d);
+  const days = Math.round((at - Date.parse(`${today}T00:00:00Z`)) / 86_400_000);
+  if (days === 0) return "i dag";
+  if (days === 1) return "i morgon";
+  return `${weekday.format(at).replace(".", "")} ${d}/${m}`;
+}
+
+/** The start page's way to the day's work. */
+export function reportButtonText(count: number): string {
+  return `Rapportera returer – ${count} ${count === 1 ? "tidning" : "tidningar"}`;
+}
+
 export function dueText(count: number, when: "i dag" | "i morgon"): string {
   return `${count} ${count === 1 ? "tidning" : "tidningar"} har sista returdag ${when}`;
 }
