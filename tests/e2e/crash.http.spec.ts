@@ -5,7 +5,6 @@
 // that got no answer stores each exactly once (the form token). The CLI import
 // killed mid-write is tested in tests/unit/cli-invoice-payout-export-backup.test.ts ("an interrupted import").
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDb, prepareDb, schema } from "../../db/client";
@@ -13,7 +12,7 @@ import { SELLER_ENV } from "../production-env";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
-import { formTokenOf } from "./own-server";
+import { burstWithKill, postForm, returnForms, type SaveForm } from "./return-burst";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -39,8 +38,6 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("server did not start");
 }
 
-type Form = { customerId: number; cookie: string; body: string; lines: { deliveryId: number; amount: number }[]; acked: boolean };
-
 test("SIGKILL during a burst of return saves loses no acknowledged save and leaves no half form", async () => {
   for (const s of ["", "-wal", "-shm"]) rmSync(FILE + s, { force: true });
   const db = openDb(`file:${FILE}`);
@@ -63,51 +60,12 @@ test("SIGKILL during a burst of return saves loses no acknowledged save and leav
   }
 
   let server = await startServer();
-  const forms: Form[] = [];
-  for (let i = 0; i < plan.length; i += 8) {
-    const batch = await Promise.all(
-      plan.slice(i, i + 8).map(async (p) => {
-        const res = await fetch(`${URL_}/login`, { method: "POST", body: new URLSearchParams({ kundnummer: String(p.customerId), pinkod: "1234" }), redirect: "manual" });
-        expect(res.status).toBe(302);
-        const cookie = res.headers.get("set-cookie")!.split(";")[0];
-        const form = new URLSearchParams({ csrf: await formTokenOf(URL_, cookie), intent: "save", token: randomUUID() });
-        for (const l of p.lines) {
-          form.append("line", `d${l.deliveryId}`);
-          form.append(`d${l.deliveryId}.delivery`, String(l.deliveryId));
-          form.append(`d${l.deliveryId}.bundle`, "1");
-          form.append(`d${l.deliveryId}.amount`, String(l.amount));
-          form.append(`d${l.deliveryId}.dflt`, "");
-        }
-        return { ...p, cookie, body: form.toString(), acked: false };
-      }),
-    );
-    forms.push(...batch);
-  }
-
-  const post = (f: Form) =>
-    fetch(`${URL_}/rapportering/1`, { method: "POST", body: f.body, redirect: "manual", headers: { cookie: f.cookie, "content-type": "application/x-www-form-urlencoded" } });
+  const forms = await returnForms(URL_, plan, "1234");
+  const post = (f: SaveForm) => postForm(URL_, f);
   // The burst: every form at once; the server is killed once a fifth are acknowledged.
-  let acked = 0;
-  let killed = false;
   const victim = server;
   const exited = new Promise((r) => victim.once("exit", r));
-  await Promise.all(
-    forms.map(async (f) => {
-      try {
-        const res = await post(f);
-        if (res.status === 302) {
-          f.acked = true;
-          acked++;
-          if (acked >= CUSTOMERS / 5 && !killed) {
-            killed = true;
-            victim.kill("SIGKILL");
-          }
-        }
-      } catch {
-        /* connection reset by the kill: not acknowledged */
-      }
-    }),
-  );
+  const { killed } = await burstWithKill(URL_, forms, () => victim.kill("SIGKILL"));
   if (!killed) victim.kill("SIGKILL");
   await exited;
   const ackedForms = forms.filter((f) => f.acked);
@@ -119,7 +77,7 @@ test("SIGKILL during a burst of return saves loses no acknowledged save and leav
   try {
     const check = openDb(`file:${FILE}`);
     expect((await check.$client.execute("PRAGMA integrity_check")).rows[0][0]).toBe("ok");
-    const stored = async (f: Form) => {
+    const stored = async (f: SaveForm) => {
       const rows = await check
         .select({ deliveryId: schema.returns.deliveryId, amount: schema.returns.amount })
         .from(schema.returns)

@@ -8,15 +8,15 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { openDb, prepareDb, schema, type Db } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { SELLER_ENV } from "../production-env";
+import { startSmtpCatcher } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
-import { client, formTokenOf, logIn } from "./own-server";
+import { client, logIn } from "./own-server";
+import { burstWithKill, postForm, returnForms, type SaveForm } from "./return-burst";
 
 test.describe.configure({ timeout: 300_000 });
 
@@ -220,48 +220,15 @@ test("two app servers behind HAProxy: budgets, saves, the invoice run, a killed 
     await staff.dispose();
 
     // --- 4. One server killed in a burst of saves, then started again.
-    const forms: { customerId: number; cookie: string; body: string; lines: { deliveryId: number; amount: number }[]; acked: boolean }[] = [];
-    for (const p of plan.slice(2)) {
-      const res = await fetch(`${LB}/login`, { method: "POST", body: new URLSearchParams({ kundnummer: String(p.customerId), pinkod: "135790" }), redirect: "manual" });
-      expect(res.status).toBe(302);
-      const cookie = res.headers.get("set-cookie")!.split(";")[0];
-      const form = new URLSearchParams({ csrf: await formTokenOf(LB, cookie), intent: "save", token: randomUUID() });
-      for (const l of p.lines) {
-        form.append("line", `d${l.deliveryId}`);
-        form.append(`d${l.deliveryId}.delivery`, String(l.deliveryId));
-        form.append(`d${l.deliveryId}.bundle`, "1");
-        form.append(`d${l.deliveryId}.amount`, String(l.amount));
-        form.append(`d${l.deliveryId}.dflt`, "");
-      }
-      forms.push({ ...p, cookie, body: form.toString(), acked: false });
-    }
-    const post = (f: (typeof forms)[number]) =>
-      fetch(`${LB}/rapportering/1`, { method: "POST", body: f.body, redirect: "manual", headers: { cookie: f.cookie, "content-type": "application/x-www-form-urlencoded" } });
-    let acked = 0;
-    let killed = false;
+    const forms = await returnForms(LB, plan.slice(2), "135790");
+    const post = (f: SaveForm) => postForm(LB, f);
     const victimServer = servers[0];
     const exited = new Promise((r) => victimServer.child.once("exit", r));
-    await Promise.all(
-      forms.map(async (f) => {
-        try {
-          const res = await post(f);
-          if (res.status === 302) {
-            f.acked = true;
-            acked++;
-            if (acked >= forms.length / 5 && !killed) {
-              killed = true;
-              victimServer.child.kill("SIGKILL");
-            }
-          }
-        } catch {
-          /* cut off by the kill: not acknowledged */
-        }
-      }),
-    );
+    const { acked, killed } = await burstWithKill(LB, forms, () => victimServer.child.kill("SIGKILL"));
     if (!killed) victimServer.child.kill("SIGKILL");
     await exited;
     servers[0] = await startServer(PORTS[0]);
-    const check = async (f: (typeof forms)[number]) => {
+    const check = async (f: SaveForm) => {
       const rows = await db
         .select({ deliveryId: schema.returns.deliveryId, amount: schema.returns.amount })
         .from(schema.returns)
@@ -283,19 +250,7 @@ test("two app servers behind HAProxy: budgets, saves, the invoice run, a killed 
 
     // --- 5. The reminder job on both at once: one mail per customer.
     const mails: string[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on("end", () => {
-          mails.push(...session.envelope.rcptTo.map((r) => r.address));
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const smtp = await startSmtpCatcher(mails);
     try {
       // Customers with an unreported paper due tomorrow, opted in.
       const opted = plan.slice(2, 22);
@@ -303,7 +258,7 @@ test("two app servers behind HAProxy: budgets, saves, the invoice run, a killed 
         await createDelivery(db, { customerId: p.customerId, titleId: 1, editionId: 1, deliveryDate: addDays(today(), -6), delivered: 10, priceOre: 2200 });
         await db.insert(schema.emailReminders).values({ customerId: p.customerId, email: `kund-${p.customerId}@example.se`, enabled: true, key: randomUUID() });
       }
-      const env = { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production" as const, PORTAL_URL: LB, SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, ...SELLER_ENV };
+      const env = { ...process.env, DATABASE_URL: `file:${FILE}`, NODE_ENV: "production" as const, PORTAL_URL: LB, SMTP_URL: smtp.url, ...SELLER_ENV };
       const run = () =>
         new Promise<number | null>((resolve) => {
           const child = spawn(process.execPath, ["build/cli/portal.js", "remind"], { env, stdio: "ignore" });
@@ -312,7 +267,7 @@ test("two app servers behind HAProxy: budgets, saves, the invoice run, a killed 
       expect(await Promise.all([run(), run()])).toEqual([0, 0]);
       expect(mails.sort()).toEqual(opted.map((p) => `kund-${p.customerId}@example.se`).sort());
     } finally {
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
     }
   } finally {
     balancer.kill("SIGTERM");

@@ -2,8 +2,6 @@
 // (2027-03-28) and ends (2026-10-25); a run that fails or asks for a retry is tried again
 // the same day after growing pauses; the reminders ask for that when a mail failed.
 // Fake clocks throughout: no test waits for real time.
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dailyJobs } from "../../cli/serve";
 import { RETRY_MINUTES, scheduleDaily, type JobOutcome } from "../../cli/schedule";
@@ -11,6 +9,7 @@ import { readConfig } from "../../app/config.server";
 import { saveReminderSettings } from "../../app/features/reminders/reminders.server";
 import { customerActor } from "../../app/features/audit/audit.server";
 import { addDays, stockholmDate } from "../../app/lib/dates";
+import { startSmtpCatcher } from "../smtp-catcher";
 import { baseData, newCustomer, newDelivery } from "./helpers";
 
 const MIN = 60_000;
@@ -85,37 +84,23 @@ describe("the server's reminder job", () => {
     await newDelivery(shop, { date: addDays(on, -6) });
     await saveReminderSettings(shop, { enabled: true, email: `sahin-${shop}@example.se` }, customerActor(shop));
     const mails: string[] = [];
-    const smtp = () => new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on("end", () => {
-          mails.push(session.envelope.rcptTo.map((r) => r.address).join(","));
-          callback();
-        });
-      },
-    });
     // A port that was just free: the SMTP server is down at first.
-    const probe = smtp();
-    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-    const port = (probe.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const probe = await startSmtpCatcher([]);
+    const port = probe.port;
+    await probe.close();
     const env = { SMTP_URL: `smtp://127.0.0.1:${port}`, PORTAL_URL: "https://retur.example.se" };
     const [, remind] = dailyJobs(readConfig(env), env);
     const down = await remind.run();
     expect(down.retry).toBe(true);
     expect(down.summary).toMatch(/1 misslyckades \(kund \d+: .*ECONNREFUSED/);
-    const server = smtp();
-    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    const server = await startSmtpCatcher(mails, port);
     try {
       const up = await remind.run();
       expect(up, up.summary).toMatchObject({ retry: false });
       expect(up.summary).toMatch(/^Påminnelser \d{4}-\d{2}-\d{2}: 1 skickade/);
       expect(mails).toEqual([`sahin-${shop}@example.se`]);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     }
   }, 30_000);
 });
