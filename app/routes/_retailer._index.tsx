@@ -11,7 +11,7 @@ import { config } from "~/config.server";
 import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
 import { dayWord, dueText, reportButtonText } from "~/features/returns/texts";
-import { dueCounts, listPapers } from "~/features/returns/index.server";
+import { dueCountsOf, listPapers } from "~/features/returns/index.server";
 import { today } from "~/lib/dates";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
@@ -32,13 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const wanted = bundleParam(new URL(request.url));
   const on = today();
-  const [bundles, bundle, due, papers] = await Promise.all([
+  const [bundles, bundle, papers] = await Promise.all([
     listOpenBundles(user.customerId),
     wanted === null ? null : getBundle(user.customerId, wanted),
-    dueCounts(user.customerId, on),
     listPapers(user.customerId, 1, on),
   ]);
-  // The papers the returns form lists, and the nearest last return day still ahead.
+  // The papers the returns form lists (the same 14 days the reminder counts), the ones due
+  // today and tomorrow, and the nearest last return day still ahead: one query.
+  const due = dueCountsOf(papers, on);
   const ahead = papers.filter((p) => !p.late).map((p) => p.deadline).sort();
   const report = { count: papers.length, nearest: ahead.length ? dayWord(ahead[0], on) : null };
   return {

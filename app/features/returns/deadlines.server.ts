@@ -166,8 +166,13 @@ export async function papersDue(customerIds: number[] | "all", on: string = toda
   return out;
 }
 
+/** Of unreported papers, how many have their last return day `on` and the day after. */
+export function dueCountsOf(papers: readonly { deadline: string }[], on: string): { today: number; tomorrow: number } {
+  const next = addDays(on, 1);
+  return { today: papers.filter((p) => p.deadline === on).length, tomorrow: papers.filter((p) => p.deadline === next).length };
+}
+
 /** How many unreported papers have their last return day today and tomorrow (the start page's reminder). */
 export async function dueCounts(customerId: number, on: string = todayDate()): Promise<{ today: number; tomorrow: number }> {
-  const due = (await papersDue([customerId], on, 1)).get(customerId) ?? [];
-  return { today: due.filter((p) => p.deadline === on).length, tomorrow: due.filter((p) => p.deadline !== on).length };
+  return dueCountsOf((await papersDue([customerId], on, 1)).get(customerId) ?? [], on);
 }
