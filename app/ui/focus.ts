@@ -16,7 +16,8 @@ import { useEffect, useRef } from "react";
  */
 function focusSaveAnswer(main: HTMLElement) {
   const toast = document.querySelector<HTMLElement>(".toast");
-  const invalid = main.querySelector<HTMLElement>('[aria-invalid="true"], .error-summary');
+  // The first refused field itself (the error summary above it is an alert, read out anyway).
+  const invalid = main.querySelector<HTMLElement>('[aria-invalid="true"]') ?? main.querySelector<HTMLElement>(".error-summary");
   const target = toast ?? invalid;
   if (!target) return;
   if (!target.matches("input, select, textarea, button, a[href]")) target.tabIndex = -1;

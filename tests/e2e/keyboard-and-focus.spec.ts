@@ -150,8 +150,9 @@ test.describe("with JavaScript", () => {
     await expect(amount).toHaveAttribute("aria-invalid", "true");
     expect(await page.evaluate(() => (window as unknown as { sentFrom?: string }).sentFrom)).toBeUndefined();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated);
-    // The row's first field is the first refused one (the row's message names the amount).
-    await expect(page.locator(`input[name="d${paper.id}.bundle"]`)).toBeFocused();
+    // The refused field has the focus: the amount ("Ange antal."), not the row's bundle.
+    await expect(amount).toBeFocused();
+    await expect(page.locator(`input[name="d${paper.id}.bundle"]`)).not.toHaveAttribute("aria-invalid", "true");
     await expect(page.locator(`input[name="d${paper.id}.bundle"]`)).toHaveValue("7");
     await amount.fill("4");
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();

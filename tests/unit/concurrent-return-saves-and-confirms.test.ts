@@ -64,7 +64,7 @@ describe("parallel return saves on one delivery", () => {
     );
     const ok = results.filter((r) => r.ok).length;
     expect(ok).toBe(19);
-    for (const r of results) if (!r.ok) expect(r.errors.x).toBe(RETURN_MESSAGES.tooMany);
+    for (const r of results) if (!r.ok) expect(r.errors.x).toBe(RETURN_MESSAGES.tooManyOf(20));
     expect(await returnedSum(d.id)).toBe(20);
   });
 

@@ -37,9 +37,9 @@ describe("half-filled rows", () => {
     const [la, lb] = initialLines([a, b].map((d) => ({ deliveryId: d.id, type: 0, returns: [] })), 1, { 0: 101 });
     const full = asReturn({ ...la, amount: "4" });
     const half = asReturn(typedInto(lb, "bundle", "101"));
-    expect(await saveReturns(c, 1, `half-${c}`, [full, half], ON)).toEqual({ ok: false, errors: { [half.key]: RETURN_MESSAGES.amountRequired } });
+    expect(await saveReturns(c, 1, `half-${c}`, [full, half], ON)).toMatchObject({ ok: false, errors: { [half.key]: RETURN_MESSAGES.amountRequired } });
     const amountOnly = asReturn({ ...typedInto(lb, "bundle", ""), amount: "2" });
-    expect(await saveReturns(c, 1, `half2-${c}`, [full, amountOnly], ON)).toEqual({ ok: false, errors: { [amountOnly.key]: RETURN_MESSAGES.bundleRequired } });
+    expect(await saveReturns(c, 1, `half2-${c}`, [full, amountOnly], ON)).toMatchObject({ ok: false, errors: { [amountOnly.key]: RETURN_MESSAGES.bundleRequired } });
     const stored = await db().$client.execute({ sql: "select count(*) as n from returns where customer_id = ?", args: [c] });
     expect(Number(stored.rows[0].n)).toBe(0);
   });

@@ -25,6 +25,12 @@ export type FormLine = {
   touched?: boolean;
 };
 
+/** A refused row's messages by field: every problem of the row, not only the first. */
+export type RowProblems = { bundle?: string; amount?: string };
+
+/** The text a row shows: its fields' messages, bundle first. */
+export const rowMessage = (p: RowProblems) => [p.bundle, p.amount].filter(Boolean).join(" ");
+
 /** A line after the user typed `value` into its bundle or amount field. */
 export function typedInto(line: FormLine, field: "bundle" | "amount", value: string): FormLine {
   return field === "bundle" ? { ...line, bundle: value, dflt: "", touched: true } : { ...line, amount: value };
@@ -109,14 +115,32 @@ export function linesFromPayload(payload: Record<string, unknown>): FormLine[] {
   return lines;
 }
 
-/** A split line for the paper: no bundle, no amount (spec 4 "Split"). */
-export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
+/**
+ * "Bunt för huvudtidningar – Byt": the type's bundle becomes the pre-filled bundle of the
+ * lines of that type the user has not touched (new, not split, no amount, the bundle still
+ * the pre-filled one). Typing in one row never rewrites another; this control does, and says so.
+ */
+export function withTypeBundle(lines: FormLine[], deliveries: Set<number>, bundle: string): FormLine[] {
+  return lines.map((l) =>
+    deliveries.has(l.deliveryId) && l.returnId === undefined && !l.split && !l.touched && l.amount.trim() === "" && l.bundle === l.dflt
+      ? { ...l, bundle, dflt: bundle }
+      : l,
+  );
+}
+
+/** The key the paper's next split line gets: `d<delivery>s<n>`, one past its highest. */
+export function nextSplitKey(lines: FormLine[], deliveryId: number): string {
   let n = 0;
   for (const l of lines) {
     const m = l.key.match(new RegExp(`^d${deliveryId}s(\\d+)$`));
     if (m) n = Math.max(n, Number(m[1]));
   }
-  const line: FormLine = { key: `d${deliveryId}s${n + 1}`, deliveryId, bundle: "", amount: "", dflt: "", split: true };
+  return `d${deliveryId}s${n + 1}`;
+}
+
+/** A split line for the paper: no bundle, no amount (spec 4 "Split"). */
+export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
+  const line: FormLine = { key: nextSplitKey(lines, deliveryId), deliveryId, bundle: "", amount: "", dflt: "", split: true };
   let last = -1;
   lines.forEach((l, i) => {
     if (l.deliveryId === deliveryId) last = i;
@@ -125,15 +149,23 @@ export function addSplit(lines: FormLine[], deliveryId: number): FormLine[] {
   return [...lines.slice(0, at), line, ...lines.slice(at)];
 }
 
-/** Slutsåld: 0 returned, and no bundle (nothing goes in one; the server asks for none). */
+/**
+ * Slutsåld: 0 returned, and no bundle (nothing goes in one; the server asks for none).
+ * The pre-filled bundle is kept in `dflt`, so pressing Slutsåld again gives it back.
+ */
 export function soldOut(line: FormLine): FormLine {
-  return { ...line, amount: "0", bundle: "", dflt: "", touched: true };
+  return { ...line, amount: "0", bundle: "", touched: true };
+}
+
+/** Slutsåld pressed: marks the line sold out, or, when it is, undoes that (no amount, the pre-filled bundle). */
+export function toggleSoldOut(line: FormLine): FormLine {
+  return isSoldOut(line) ? { ...line, amount: "", bundle: line.dflt, touched: false } : soldOut(line);
 }
 
 /** A line marked sold out: shown without a bundle field. */
 export const isSoldOut = (line: FormLine) => line.returnId === undefined && line.bundle.trim() === "" && line.amount.trim() !== "" && Number(line.amount) === 0;
 
-/** Applies a no-JS button (`split:<deliveryId>`, `undo:<key>`, `soldout:<key>`); null for anything else. */
+/** Applies a no-JS button (`split:<deliveryId>`, `undo:<key>`, `soldout:<key>` which toggles); null for anything else. */
 export function applyIntent(lines: FormLine[], intent: string, knownDeliveries: Set<number>): FormLine[] | null {
   const [kind, arg] = intent.split(":");
   if (kind === "split") {
@@ -141,6 +173,6 @@ export function applyIntent(lines: FormLine[], intent: string, knownDeliveries: 
     return knownDeliveries.has(id) ? addSplit(lines, id) : lines;
   }
   if (kind === "undo") return lines.filter((l) => !(l.key === arg && l.split));
-  if (kind === "soldout") return lines.map((l) => (l.key === arg ? soldOut(l) : l));
+  if (kind === "soldout") return lines.map((l) => (l.key === arg ? toggleSoldOut(l) : l));
   return null;
 }

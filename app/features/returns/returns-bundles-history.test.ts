@@ -76,7 +76,7 @@ describe("saving returns", () => {
     const p = await newDelivery(a, { date: "2025-03-18" });
     const l = line(p.id, "201", "2");
     const res = await saveReturns(a, 1, token(), [l], ON);
-    expect(res).toEqual({ ok: false, errors: { [l.key]: RETURN_MESSAGES.notInBlocks(201) } });
+    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.notInBlocks(201) } });
     expect(await returnsOf(p.id)).toHaveLength(0);
     const [bBundle] = await db().select().from(schema.bundles).where(and(eq(schema.bundles.customerId, b), eq(schema.bundles.number, 201)));
     expect(await db().select().from(schema.returns).where(eq(schema.returns.bundleId, bBundle.id))).toHaveLength(0);
@@ -88,7 +88,7 @@ describe("saving returns", () => {
     const foreign = await newDelivery(b, { date: "2025-03-18" });
     const l = line(foreign.id, "101", "2");
     const res = await saveReturns(a, 1, token(), [l], ON);
-    expect(res).toEqual({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
+    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
     expect(await returnsOf(foreign.id)).toHaveLength(0);
   });
 
@@ -98,9 +98,9 @@ describe("saving returns", () => {
     await createBundle(db(), { customerId: c, number: 102, type: 1 });
     const p = await newDelivery(c, { date: "2025-03-18" });
     const closed = line(p.id, "101", "1");
-    expect(await saveReturns(c, 1, token(), [closed], ON)).toEqual({ ok: false, errors: { [closed.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturns(c, 1, token(), [closed], ON)).toMatchObject({ ok: false, errors: { [closed.key]: RETURN_MESSAGES.closed(101) } });
     const wrong = line(p.id, "102", "1");
-    expect(await saveReturns(c, 1, token(), [wrong], ON)).toEqual({ ok: false, errors: { [wrong.key]: RETURN_MESSAGES.wrongType(102, 1) } });
+    expect(await saveReturns(c, 1, token(), [wrong], ON)).toMatchObject({ ok: false, errors: { [wrong.key]: RETURN_MESSAGES.wrongType(102, 1) } });
   });
 
   it("applies the form rules of spec 5", async () => {
@@ -109,21 +109,43 @@ describe("saving returns", () => {
     const cases: [string, string, string][] = [
       ["", "3", RETURN_MESSAGES.bundleRequired],
       ["101", "", RETURN_MESSAGES.amountRequired],
-      ["101", "1000", RETURN_MESSAGES.unreasonable],
-      ["101", "-1", RETURN_MESSAGES.unreasonable],
-      ["101", "2,5", RETURN_MESSAGES.unreasonable],
-      ["abc", "2", RETURN_MESSAGES.unreasonable],
-      ["0", "2", RETURN_MESSAGES.unreasonable],
-      ["101", "21", RETURN_MESSAGES.tooMany],
+      ["101", "1000", RETURN_MESSAGES.unreasonableAmount],
+      ["101", "-1", RETURN_MESSAGES.unreasonableAmount],
+      ["101", "2,5", RETURN_MESSAGES.unreasonableAmount],
+      ["abc", "2", RETURN_MESSAGES.unreasonableBundle],
+      ["0", "2", RETURN_MESSAGES.unreasonableBundle],
+      ["101", "21", RETURN_MESSAGES.tooManyOf(20)],
     ];
     for (const [bundle, amount, message] of cases) {
       const l = line(p.id, bundle, amount);
-      expect(await saveReturns(c, 1, token(), [l], ON), `${bundle}/${amount}`).toEqual({ ok: false, errors: { [l.key]: message } });
+      expect(await saveReturns(c, 1, token(), [l], ON), `${bundle}/${amount}`).toMatchObject({ ok: false, errors: { [l.key]: message } });
     }
     expect(await returnsOf(p.id)).toHaveLength(0);
     // An untouched line (the pre-filled bundle, no amount) is no return at all.
     const untouched = line(p.id, "101", "", { defaultBundle: "101" });
     expect(await saveReturns(c, 1, token(), [untouched], ON)).toMatchObject({ ok: false, formError: RETURN_MESSAGES.nothingToSave });
+  });
+
+  it("names every refused field of a row, each with what to type instead", async () => {
+    const c = await customerWithBlock();
+    const p = await newDelivery(c, { date: "2025-03-18", delivered: 20 });
+    const q = await newDelivery(c, { date: "2025-03-17", delivered: 20 });
+    const both = line(p.id, "1x", "tre");
+    const outside = line(q.id, "999", "4");
+    const res = await saveReturns(c, 1, token(), [both, outside], ON);
+    expect(res).toEqual({
+      ok: false,
+      errors: {
+        [both.key]: "Orimligt värde har angetts. Skriv buntnumret med siffror. Orimligt värde har angetts. Skriv antalet med siffror, 0–999.",
+        [outside.key]: "Buntnummer 999 finns inte bland dina returetiketter.",
+      },
+      problems: {
+        [both.key]: { bundle: RETURN_MESSAGES.unreasonableBundle, amount: RETURN_MESSAGES.unreasonableAmount },
+        [outside.key]: { bundle: RETURN_MESSAGES.notInBlocks(999) },
+      },
+    });
+    expect(RETURN_MESSAGES.tooManyOf(36)).toBe("Kan inte vara större än antal levererat. Högst 36 – så många levererades.");
+    expect(await returnsOf(q.id)).toHaveLength(0);
   });
 
   it("keeps the sum of split lines within the delivered amount, and saves nothing when one line is refused", async () => {
@@ -134,7 +156,7 @@ describe("saving returns", () => {
     const first = line(p.id, "101", "6");
     const split = line(p.id, "102", "5");
     const res = await saveReturns(c, 1, token(), [ok, first, split], ON);
-    expect(res).toEqual({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooMany } });
+    expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooManyOf(10) } });
     expect(await returnsOf(q.id)).toHaveLength(0);
     expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
     const res2 = await saveReturns(c, 1, token(), [ok, first, line(p.id, "102", "4")], ON);
@@ -181,12 +203,12 @@ describe("saving returns", () => {
     const p = await newDelivery(c, { date: "2025-03-18", delivered: 10 });
     await saveReturns(c, 1, token(), [line(p.id, "101", "6")], ON);
     const tooMany = line(p.id, "102", "5");
-    expect(await saveReturns(c, 2, token(), [tooMany], ON)).toEqual({ ok: false, errors: { [tooMany.key]: RETURN_MESSAGES.tooMany } });
+    expect(await saveReturns(c, 2, token(), [tooMany], ON)).toMatchObject({ ok: false, errors: { [tooMany.key]: RETURN_MESSAGES.tooManyOf(10) } });
     expect(await saveReturns(c, 2, token(), [line(p.id, "102", "4")], ON)).toMatchObject({ ok: true, saved: 1 });
     const [r101] = (await listPapers(c, 2, ON))[0].returns;
     expect(await closeBundle(c, 101, ON)).toBe(true);
     const change = line(p.id, "101", "1", { returnId: r101.id });
-    expect(await saveReturns(c, 2, token(), [change], ON)).toEqual({ ok: false, errors: { [change.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturns(c, 2, token(), [change], ON)).toMatchObject({ ok: false, errors: { [change.key]: RETURN_MESSAGES.closed(101) } });
     // Unchanged closed lines posted back are harmless.
     expect(await saveReturns(c, 2, token(), [line(p.id, "101", "6", { returnId: r101.id }), line(p.id, "103", "0")], ON)).toMatchObject({ ok: true });
     const [r102] = (await listPapers(c, 2, ON))[0].returns.filter((r) => r.bundle === 102);
@@ -195,7 +217,7 @@ describe("saving returns", () => {
     // State 2 refuses unreported papers.
     const fresh = await newDelivery(c, { date: "2025-03-19" });
     const l = line(fresh.id, "102", "1");
-    expect(await saveReturns(c, 2, token(), [l], ON)).toEqual({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
+    expect(await saveReturns(c, 2, token(), [l], ON)).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
   });
 
   it("offers the open bundle last returned into, else the newest open bundle, per type", async () => {

@@ -9,6 +9,7 @@ import { addDays, today } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { deadlineSql, latePolicyOf, type LatePolicy } from "./deadlines.server";
 import { RETURN_MESSAGES } from "./texts";
+import { rowMessage, type RowProblems } from "./return-lines";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;
@@ -131,7 +132,10 @@ export type SaveResult =
   | { ok: true; alreadyApplied: boolean; saved: number }
   | {
       ok: false;
+      /** Line key → the row's messages in one text (what the row shows). */
       errors: Record<string, string>;
+      /** Line key → each refused field's message: the error summary links to each field. */
+      problems?: Record<string, RowProblems>;
       formError?: string;
       /** Rows someone else changed since the page was loaded: line key → the amount stored now. */
       stored?: Record<string, string>;
@@ -140,21 +144,20 @@ export type SaveResult =
 type Checked = { line: ReturnLine; bundle: number; amount: number };
 
 /** The form rules of spec 5 for one line; null = nothing to send. */
-export function checkLine(line: ReturnLine): { error: string } | Checked | null {
+export function checkLine(line: ReturnLine): { problems: RowProblems } | Checked | null {
   const bundle = line.bundle.trim();
   const amount = line.amount.trim();
   if (bundle === "" && amount === "") return null;
   if (amount === "" && !line.returnId && bundle === (line.defaultBundle ?? "").trim()) return null;
-  if (amount !== "" && !/^\d{1,3}$/.test(amount)) return { error: RETURN_MESSAGES.unreasonable };
-  if (bundle !== "" && !BUNDLE_NUMBER.test(bundle)) return { error: RETURN_MESSAGES.unreasonable };
+  const problems: RowProblems = {};
+  if (amount !== "" && (!/^\d{1,3}$/.test(amount) || Number(amount) > MAX_RETURN_AMOUNT)) problems.amount = RETURN_MESSAGES.unreasonableAmount;
+  if (bundle !== "" && (!BUNDLE_NUMBER.test(bundle) || Number(bundle) < 1)) problems.bundle = RETURN_MESSAGES.unreasonableBundle;
+  if (problems.amount || problems.bundle) return { problems };
   // Sold out (Slutsåld, 0 returned) needs no bundle: nothing goes in one (issue 17 §4).
-  if (bundle === "" && amount !== "" && Number(amount) === 0 && !line.returnId) return { line, bundle: 0, amount: 0 };
-  if (bundle === "") return { error: RETURN_MESSAGES.bundleRequired };
-  if (amount === "") return { error: RETURN_MESSAGES.amountRequired };
-  const n = Number(bundle);
-  const a = Number(amount);
-  if (n < 1 || a > MAX_RETURN_AMOUNT) return { error: RETURN_MESSAGES.unreasonable };
-  return { line, bundle: n, amount: a };
+  if (bundle === "" && Number(amount) === 0 && !line.returnId) return { line, bundle: 0, amount: 0 };
+  if (bundle === "") return { problems: { bundle: RETURN_MESSAGES.bundleRequired } };
+  if (amount === "") return { problems: { amount: RETURN_MESSAGES.amountRequired } };
+  return { line, bundle: Number(bundle), amount: Number(amount) };
 }
 
 /**
@@ -170,30 +173,36 @@ export async function saveReturns(
   lines: ReturnLine[],
   on: string = today(),
 ): Promise<SaveResult> {
-  const errors: Record<string, string> = {};
+  const problems: Record<string, RowProblems> = {};
   const stored: Record<string, string> = {};
   const checked: Checked[] = [];
   for (const line of lines) {
     const c = checkLine(line);
     if (c === null) continue;
-    if ("error" in c) errors[line.key] = c.error;
+    if ("problems" in c) problems[line.key] = c.problems;
     else checked.push(c);
   }
-  if (Object.keys(errors).length === 0 && checked.length === 0) {
+  const refused = () => ({
+    ok: false as const,
+    errors: Object.fromEntries(Object.entries(problems).map(([key, p]) => [key, rowMessage(p)])),
+    problems,
+    ...(Object.keys(stored).length ? { stored } : {}),
+  });
+  if (Object.keys(problems).length === 0 && checked.length === 0) {
     if (token && (await tokenApplied(customerId, token))) return { ok: true, alreadyApplied: true, saved: 0 };
-    return { ok: false, errors, formError: RETURN_MESSAGES.nothingToSave };
+    return { ok: false, errors: {}, formError: RETURN_MESSAGES.nothingToSave };
   }
   try {
     return await writeTransaction(async (tx) => {
       if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
-      const saved = await applyLines(tx, customerId, state, checked, errors, stored, on);
-      // A refusal rolls the whole submission back; its fields carry each line's message.
-      if (Object.keys(errors).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines, { fields: errors });
+      const saved = await applyLines(tx, customerId, state, checked, problems, stored, on);
+      // A refusal rolls the whole submission back; `problems` holds each line's messages.
+      if (Object.keys(problems).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines);
       if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
       return { ok: true as const, alreadyApplied: false, saved };
     });
   } catch (e) {
-    if (isRefusal(e, "invalid")) return { ok: false, errors: { ...e.fields }, ...(Object.keys(stored).length ? { stored } : {}) };
+    if (isRefusal(e, "invalid")) return refused();
     throw e;
   }
 }
@@ -212,10 +221,13 @@ async function applyLines(
   customerId: number,
   state: ReportState,
   checked: Checked[],
-  errors: Record<string, string>,
+  problems: Record<string, RowProblems>,
   stored: Record<string, string>,
   on: string,
 ): Promise<number> {
+  const refuseRow = (key: string, field: keyof RowProblems, message: string) => {
+    (problems[key] ??= {})[field] = message;
+  };
   const d = schema.deliveries;
   const e = schema.editions;
   const r = schema.returns;
@@ -235,7 +247,7 @@ async function applyLines(
   const refusedAsLate = (paper: { id: number; deadline: string }, key: string) => {
     if (on <= paper.deadline) return false;
     if (policy === "reject") {
-      errors[key] = RETURN_MESSAGES.pastDeadline(paper.deadline);
+      refuseRow(key, "amount", RETURN_MESSAGES.pastDeadline(paper.deadline));
       return true;
     }
     late.add(paper.id);
@@ -267,7 +279,7 @@ async function applyLines(
     const paper = paperById.get(c.line.deliveryId);
     const key = c.line.key;
     if (!paper) {
-      errors[key] = RETURN_MESSAGES.unknownPaper;
+      refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
       continue;
     }
     // State 1 of a paper another tab or an earlier page reported since this page was loaded:
@@ -278,11 +290,11 @@ async function applyLines(
       // Exactly what is stored (another copy of the same report): nothing lost, nothing to do.
       if (rows.some((x) => x.number === c.bundle && x.amount === c.amount)) continue;
       const now = rows.reduce((sum, x) => sum + x.amount, 0);
-      errors[key] = RETURN_MESSAGES.reportedByOther(now, c.amount);
+      refuseRow(key, "amount", RETURN_MESSAGES.reportedByOther(now, c.amount));
       continue;
     }
     if (state === 2 && paper.reportedAt === null) {
-      errors[key] = RETURN_MESSAGES.unknownPaper;
+      refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
       continue;
     }
 
@@ -297,7 +309,7 @@ async function applyLines(
     if (c.line.returnId) {
       const row = existingById.get(c.line.returnId);
       if (!row || row.deliveryId !== paper.id) {
-        errors[key] = RETURN_MESSAGES.unknownPaper;
+        refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
         continue;
       }
       if (row.amount === c.amount) continue;
@@ -308,13 +320,13 @@ async function applyLines(
       if (/^\d{1,4}$/.test(shown)) {
         if (Number(shown) === c.amount) continue;
         if (Number(shown) !== row.amount) {
-          errors[key] = RETURN_MESSAGES.changedByOther(row.amount, c.amount);
+          refuseRow(key, "amount", RETURN_MESSAGES.changedByOther(row.amount, c.amount));
           stored[key] = String(row.amount);
           continue;
         }
       }
       if (!row.open) {
-        errors[key] = RETURN_MESSAGES.closed(row.number);
+        refuseRow(key, "amount", RETURN_MESSAGES.closed(row.number));
         continue;
       }
       if (refusedAsLate(paper, key)) continue;
@@ -330,18 +342,18 @@ async function applyLines(
     if (!bundle) {
       const created = await createBundleFromBlock(tx, customerId, c.bundle, paper.type);
       if (!created) {
-        errors[key] = RETURN_MESSAGES.notInBlocks(c.bundle);
+        refuseRow(key, "bundle", RETURN_MESSAGES.notInBlocks(c.bundle));
         continue;
       }
       bundle = created;
       bundleByNumber.set(c.bundle, bundle);
     }
     if (bundle.type !== paper.type) {
-      errors[key] = RETURN_MESSAGES.wrongType(c.bundle, bundle.type);
+      refuseRow(key, "bundle", RETURN_MESSAGES.wrongType(c.bundle, bundle.type));
       continue;
     }
     if (!bundle.open) {
-      errors[key] = RETURN_MESSAGES.closed(c.bundle);
+      refuseRow(key, "bundle", RETURN_MESSAGES.closed(c.bundle));
       continue;
     }
     const k = `${bundle.id}:${paper.id}`;
@@ -358,13 +370,13 @@ async function applyLines(
   const sums = new Map<number, number>();
   for (const x of finalAmount.values()) {
     sums.set(x.deliveryId, (sums.get(x.deliveryId) ?? 0) + x.amount);
-    if (x.amount > MAX_RETURN_AMOUNT && x.line && !errors[x.line]) errors[x.line] = RETURN_MESSAGES.unreasonable;
+    if (x.amount > MAX_RETURN_AMOUNT && x.line && !problems[x.line]) refuseRow(x.line, "amount", RETURN_MESSAGES.unreasonableAmount);
   }
   for (const [deliveryId, line] of lastLineOfPaper) {
     const paper = paperById.get(deliveryId)!;
-    if ((sums.get(deliveryId) ?? 0) > paper.delivered && !errors[line]) errors[line] = RETURN_MESSAGES.tooMany;
+    if ((sums.get(deliveryId) ?? 0) > paper.delivered && !problems[line]) refuseRow(line, "amount", RETURN_MESSAGES.tooManyOf(paper.delivered));
   }
-  if (Object.keys(errors).length > 0) return 0;
+  if (Object.keys(problems).length > 0) return 0;
 
   const now = Date.now();
   for (const k of touched) {

@@ -12,15 +12,19 @@ const first = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((v) => (Array.
 
 export const returnsFormSchema = z
   .object({
-    // `save`, or a row button without JavaScript: `split:<delivery>`, `undo:<key>`, `soldout:<key>` (applyIntent).
+    // `save`, or a button without JavaScript: `split:<delivery>`, `undo:<key>`, `soldout:<key>` (applyIntent), `bundle:<type>`.
     intent: first(z.string().optional()),
     // The form's one-time token: a resubmission is recognised and not applied twice.
     token: first(z.string().optional()),
+    // "Bunt för huvudtidningar/bilagor" (state 1): the bundle `bundle:<type>` gives the untouched rows.
+    typeBundle0: first(z.string().optional()),
+    typeBundle1: first(z.string().optional()),
   })
   .catchall(z.unknown())
   .transform((payload) => ({
     intent: payload.intent ?? "save",
     token: (payload.token ?? "").slice(0, 64),
+    typeBundles: { 0: (payload.typeBundle0 ?? "").trim().slice(0, 20), 1: (payload.typeBundle1 ?? "").trim().slice(0, 20) } as Record<0 | 1, string>,
     lines: linesFromPayload(payload),
   }));
 

@@ -7,6 +7,10 @@ export const RETURN_MESSAGES = {
   amountRequired: "Ange antal.",
   unreasonable: "Orimligt värde har angetts.",
   tooMany: "Kan inte vara större än antal levererat.",
+  /** The spec's sentences with what to type instead (issue 27 §5, decision 026). */
+  unreasonableAmount: "Orimligt värde har angetts. Skriv antalet med siffror, 0–999.",
+  unreasonableBundle: "Orimligt värde har angetts. Skriv buntnumret med siffror.",
+  tooManyOf: (delivered: number) => `Kan inte vara större än antal levererat. Högst ${delivered} – så många levererades.`,
   nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
   fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
   unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",

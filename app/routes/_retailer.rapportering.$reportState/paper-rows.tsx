@@ -1,23 +1,48 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
 import { paperName } from "~/catalog";
-import { isSoldOut, RETURN_MESSAGES, type FormLine } from "~/features/returns";
+import { isSoldOut, nextSplitKey, RETURN_MESSAGES, type FormLine, type RowProblems } from "~/features/returns";
 import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
 import { ScanButton } from "~/ui/scan/scan-button";
 import type { Paper, ReportState } from "~/features/returns/index.server";
+
+type PaperOfRows = Pick<Paper, "late" | "returns">;
+
+/** Whether a paper is read-only: past its last return day under the 'reject' policy (issue 18 §1). */
+export const isPastDeadline = (paper: Pick<Paper, "late">, latePolicy: "reject" | "accept") => paper.late && latePolicy === "reject";
+
+/**
+ * The fields a line shows as inputs: the bundle while the line is new (not sold out, not
+ * past its last return day), the amount unless its bundle is closed or the day has passed.
+ * The error summary links only to these; Enter moves only between these.
+ */
+export function editableFields(paper: PaperOfRows, line: FormLine, latePolicy: "reject" | "accept"): { bundle: boolean; amount: boolean } {
+  const pastDeadline = isPastDeadline(paper, latePolicy);
+  const isNew = line.returnId === undefined;
+  const closed = !isNew && (paper.returns.find((r) => r.id === line.returnId)?.open === false || pastDeadline);
+  return { bundle: isNew && !pastDeadline && !isSoldOut(line), amount: !(isNew && pastDeadline) && !closed };
+}
+
+/** The ids of a line's inputs: the error summary's links and the form's Enter go to them. */
+export const fieldId = (key: string, field: "bundle" | "amount") => `l-${key}-${field}`;
 
 export function PaperRows(props: {
   paper: Paper;
   state: ReportState;
   lines: FormLine[];
   errors: Record<string, string>;
+  /** Each refused field's message (a refused save): the field is marked invalid. */
+  problems: Record<string, RowProblems>;
+  /** The key of the form's last Retur field: its phone key says "Klar" (Enter saves), the others "Nästa". */
+  lastAmountKey: string | null;
+  /** A line whose bundle field gets the focus when the page loads (after Ny bunt without JavaScript). */
+  focusKey?: string;
   onChange: (key: string, field: "bundle" | "amount", value: string) => void;
   /** The customer whose labels "Skanna" accepts. */
   customerId: number;
   /** After the last return day: 'reject' locks the paper's rows, 'accept' marks its returns late. */
   latePolicy: "reject" | "accept";
-  onBundleChosen: (line: FormLine, value: string) => void;
   onSplit: (e: React.MouseEvent) => void;
   onUndo: (e: React.MouseEvent, key: string) => void;
   onSoldOut: (e: React.MouseEvent, key: string) => void;
@@ -28,10 +53,12 @@ export function PaperRows(props: {
   // A main paper's Titel cell names its edition where it has its own name; an insert has the Utgåva column.
   const titleCell = paper.type === 1 ? paper.title : name;
   const labelSuffix = ` för ${name} ${paper.deliveryDate}`;
+  // Without JavaScript the answer to Ny bunt opens at the new row's bundle field (it has the focus too).
+  const newRowField = fieldId(nextSplitKey(lines, paper.deliveryId), "bundle");
   const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
   // Issue 18 §1: past the last return day under 'reject', the paper is read-only, the way a
   // closed bundle's row is; the server refuses a change anyway.
-  const pastDeadline = paper.late && props.latePolicy === "reject";
+  const pastDeadline = isPastDeadline(paper, props.latePolicy);
   const deadlineCell = (
     <td data-label="Sista returdag">
       {paper.deadline}
@@ -46,6 +73,8 @@ export function PaperRows(props: {
     if (line.amount.trim() !== "" && Number.isFinite(typed)) entered += typed;
     const locked = line.returnId !== undefined && (returnOpen.get(line.returnId) === false || pastDeadline);
     const error = errors[line.key];
+    // Which field a message is about; a message of the whole row (an older answer) marks both.
+    const problem = props.problems[line.key] ?? (error ? { bundle: error, amount: error } : {});
     const id = `l-${line.key}`;
     const hintId = `${id}-hint`;
     const errorId = `${id}-error`;
@@ -77,17 +106,18 @@ export function PaperRows(props: {
                 Bunt<span className="visually-hidden">{labelSuffix}</span>
               </label>
               <input
-                id={`${id}-bundle`}
+                id={fieldId(line.key, "bundle")}
                 name={`${line.key}.bundle`}
                 type="text"
                 inputMode="numeric"
+                enterKeyHint="next"
                 autoComplete="off"
+                autoFocus={props.focusKey === line.key}
                 size={6}
                 value={line.bundle}
-                aria-invalid={error ? true : undefined}
+                aria-invalid={problem.bundle ? true : undefined}
                 aria-describedby={error ? errorId : undefined}
                 onChange={(e) => props.onChange(line.key, "bundle", e.target.value)}
-                onBlur={(e) => props.onBundleChosen(line, e.target.value.trim())}
               />
               <ScanButton
                 customerId={props.customerId}
@@ -95,7 +125,6 @@ export function PaperRows(props: {
                 onScanned={(bundle) => {
                   // Issue 17 §7: the bundle filled in, the same as typed, and on to the amount.
                   props.onChange(line.key, "bundle", String(bundle));
-                  props.onBundleChosen(line, String(bundle));
                   document.getElementById(`${id}-amount`)?.focus();
                 }}
               />
@@ -129,14 +158,15 @@ export function PaperRows(props: {
                 Retur<span className="visually-hidden">{labelSuffix}</span>
               </label>
               <input
-                id={`${id}-amount`}
+                id={fieldId(line.key, "amount")}
                 name={`${line.key}.amount`}
                 type="text"
                 inputMode="numeric"
+                enterKeyHint={props.lastAmountKey === line.key ? "done" : "next"}
                 autoComplete="off"
                 size={4}
                 value={line.amount}
-                aria-invalid={error ? true : undefined}
+                aria-invalid={problem.amount ? true : undefined}
                 aria-describedby={[hintId, error ? errorId : ""].filter(Boolean).join(" ")}
                 onChange={(e) => props.onChange(line.key, "amount", e.target.value)}
               />
@@ -158,12 +188,19 @@ export function PaperRows(props: {
             </button>
           ) : index === 0 ? (
             <>
-              <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-${line.key}`)} onClick={props.onSplit}>
+              <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(newRowField)} onClick={props.onSplit}>
                 {state === 1 ? "Ny bunt" : "Tilläggsrapportera"}
                 <span className="visually-hidden">{labelSuffix}</span>
               </button>
               {state === 1 ? (
-                <button type="submit" name="intent" value={`soldout:${line.key}`} {...backToRow(`rad-${line.key}`)} onClick={(e) => props.onSoldOut(e, line.key)}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`soldout:${line.key}`}
+                  aria-pressed={isSoldOut(line)}
+                  {...backToRow(`rad-${line.key}`)}
+                  onClick={(e) => props.onSoldOut(e, line.key)}
+                >
                   Slutsåld<span className="visually-hidden">{labelSuffix}</span>
                 </button>
               ) : null}
@@ -186,7 +223,7 @@ export function PaperRows(props: {
         </td>
         <td className="row-actions">
           {pastDeadline ? null : (
-            <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(`rad-d${paper.deliveryId}`)} onClick={props.onSplit}>
+            <button type="submit" name="intent" value={`split:${paper.deliveryId}`} {...backToRow(newRowField)} onClick={props.onSplit}>
               Tilläggsrapportera<span className="visually-hidden">{labelSuffix}</span>
             </button>
           )}

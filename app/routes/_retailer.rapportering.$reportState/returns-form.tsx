@@ -1,23 +1,34 @@
 // The returns form: a table per paper type, a row per paper (more with Ny bunt /
 // Tilläggsrapportera). With JavaScript the row buttons change the rows in place; without
 // it they post (intent split/undo/soldout) and the action answers with the changed rows.
-import { BUNDLE_NUMBER, PAPER_TYPE_HEADING } from "~/catalog";
+import { PAPER_TYPE_HEADING } from "~/catalog";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { RETURN_MESSAGES, addSplit, initialLines, isSoldOut, soldOut, typedInto, type FormLine } from "~/features/returns";
+import { paperName } from "~/catalog";
+import { BUNDLE_NUMBER } from "~/catalog";
+import { RETURN_MESSAGES, addSplit, initialLines, isSoldOut, toggleSoldOut, typedInto, withTypeBundle, type FormLine, type RowProblems } from "~/features/returns";
 import type { OpenBundle } from "~/features/bundles/index.server";
 import type { Paper, ReportState } from "~/features/returns/index.server";
+import { AskDialog } from "~/ui/ask-dialog";
 import { BundleChips } from "~/ui/bundle-progress";
+import { ErrorSummary, type SummaryItem } from "~/ui/error-summary";
 import { CsrfInput } from "~/ui/csrf";
 import { useHydrated } from "~/ui/use-hydrated";
-import { PaperRows } from "./paper-rows";
+import { editableFields, fieldId, isPastDeadline, PaperRows } from "./paper-rows";
 
 
 /** The action's answer to a row button without JavaScript, or to a refused save: the lines as typed. */
 export type ReturnsAnswer = {
   lines: FormLine[];
   errors: Record<string, string>;
+  /** A refused save: each refused field's message, for the error summary's links. */
+  problems?: Record<string, RowProblems>;
   formError?: string;
+  /** After Ny bunt without JavaScript: the new line, whose bundle field gets the focus. */
+  focus?: string;
+  /** "Bunt för huvudtidningar/bilagor" as typed, and its refusal (a bundle number that is no number). */
+  typeBundles?: Record<0 | 1, string>;
+  typeErrors?: Partial<Record<0 | 1, string>>;
   token: string;
   nonce: string;
   /** Papers the refused form had rows for that the page no longer lists (another tab reported them). */
@@ -38,7 +49,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
   const { state, openBundles, defaults } = loaderData;
   const listed = new Set(loaderData.papers.map((p) => p.deliveryId));
   const papers = [...loaderData.papers, ...(actionData?.keptPapers ?? []).filter((p) => !listed.has(p.deliveryId))];
-  // Without JavaScript the server's pre-filled bundle (the default) is all there is; with it, see onBundleChosen.
+  // Both ways the server pre-fills the default bundle; "Bunt för huvudtidningar – Byt" changes it for the untouched rows.
   const hydrated = useHydrated();
   // The save is a document POST (reloadDocument below): no navigation state to read, so
   // the button remembers that it was pressed (the server ignores a second press anyway).
@@ -68,7 +79,64 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
     );
   }, []);
   const errors = actionData?.errors ?? {};
+  const problems = actionData?.problems ?? {};
   const token = actionData?.token || loaderData.token;
+  const latePolicy = loaderData.latePolicy;
+  // The lines in the order the page shows them (main papers, then inserts), with their paper.
+  const shown = ([0, 1] as const).flatMap((type) =>
+    papers.filter((p) => p.type === type).flatMap((paper) => lines.filter((l) => l.deliveryId === paper.deliveryId).map((line) => ({ paper, line }))),
+  );
+  const amountFields = shown.filter(({ paper, line }) => editableFields(paper, line, latePolicy).amount).map(({ line }) => line.key);
+  const lastAmountKey = amountFields.at(-1) ?? null;
+
+  // The error summary: each refused field of each row, in the page's order, linked to its input.
+  const summary: SummaryItem[] = shown.flatMap(({ paper, line }) => {
+    const p = problems[line.key] ?? (errors[line.key] ? { amount: errors[line.key] } : undefined);
+    if (!p) return [];
+    const editable = editableFields(paper, line, latePolicy);
+    const name = `${paperName(paper.title, paper.edition)} ${paper.deliveryDate}`;
+    return (["bundle", "amount"] as const).flatMap((field) => {
+      const message = p[field];
+      if (!message) return [];
+      const target = editable[field] ? fieldId(line.key, field) : editable.amount ? fieldId(line.key, "amount") : `rad-${line.key}`;
+      return [{ href: `#${target}` as const, text: `${name}, ${field === "bundle" ? "Bunt" : "Retur"}: ${message}` }];
+    });
+  });
+
+  // "Bunt för huvudtidningar/bilagor – Byt": the bundle the type's untouched rows are given.
+  const [typeBundles, setTypeBundles] = useState<Record<0 | 1, string>>(
+    () => actionData?.typeBundles ?? { 0: defaults[0] ? String(defaults[0]) : "", 1: defaults[1] ? String(defaults[1]) : "" },
+  );
+  const [typeErrors, setTypeErrors] = useState<Partial<Record<0 | 1, string>>>(actionData?.typeErrors ?? {});
+  const applyTypeBundle = (type: 0 | 1) => {
+    const bundle = typeBundles[type].trim();
+    if (!BUNDLE_NUMBER.test(bundle) || Number(bundle) < 1) {
+      setTypeErrors((t) => ({ ...t, [type]: RETURN_MESSAGES.unreasonableBundle }));
+      return;
+    }
+    setTypeErrors((t) => ({ ...t, [type]: undefined }));
+    const ofType = new Set(papers.filter((p) => p.type === type).map((p) => p.deliveryId));
+    setLines((ls) => withTypeBundle(ls, ofType, bundle));
+  };
+
+  // After Ny bunt (JavaScript): the new row's bundle field gets the focus.
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusKey) return;
+    document.getElementById(fieldId(focusKey, "bundle"))?.focus();
+    setFocusKey(null);
+  }, [focusKey]);
+
+  // Saving with papers left blank asks once (JavaScript only; without it the form is sent as it is).
+  const [asking, setAsking] = useState<{ filled: number; total: number } | null>(null);
+  // A form that came back refused was asked already (or was sent without JavaScript).
+  const asked = useRef(Object.keys(errors).length > 0);
+  const blankCount = () => {
+    const open = papers.filter((p) => !isPastDeadline(p, latePolicy));
+    const filled = open.filter((p) => lines.some((l) => l.deliveryId === p.deliveryId && (l.amount.trim() !== "" || (l.bundle.trim() !== "" && l.bundle !== l.dflt))));
+    return { filled: filled.length, total: open.length };
+  };
+  const saveButton = useRef<HTMLButtonElement>(null);
 
   const update = (key: string, field: "bundle" | "amount", value: string) =>
     setLines((ls) => ls.map((l) => (l.key === key ? typedInto(l, field, value) : l)));
@@ -78,16 +146,18 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
     setLines(change);
   };
 
-  // Enter in a half-typed row moves on to the row's missing field instead of saving
-  // (issue 17 §4); Enter in a complete row saves, as before. The server refuses half rows anyway.
+  // Enter (a phone's "Nästa") moves on instead of saving: in a half-typed row to its missing
+  // field, from a bundle to its Retur, from a Retur to the next paper's Retur. Enter in the
+  // last Retur field saves, as the Spara button does. The server refuses half rows anyway.
   const onKeyDown = (e: React.KeyboardEvent<HTMLFormElement>) => {
     if (e.key !== "Enter" || !(e.target instanceof HTMLInputElement)) return;
     const match = /^(.+)\.(bundle|amount)$/.exec(e.target.name);
     const line = match ? lines.find((l) => l.key === match[1]) : undefined;
     if (!match || !line) return;
-    const missing = match[2] === "bundle" ? (line.amount.trim() === "" ? "amount" : null) : line.bundle.trim() === "" && !isSoldOut(line) ? "bundle" : null;
-    const next = missing ? formRef.current?.elements.namedItem(`${line.key}.${missing}`) : null;
-    if (next instanceof HTMLInputElement && next.type !== "hidden") {
+    const missing = match[2] === "bundle" ? "amount" : line.amount.trim() !== "" && line.bundle.trim() === "" && !isSoldOut(line) ? "bundle" : null;
+    const nextKey = missing ? line.key : amountFields[amountFields.indexOf(line.key) + 1];
+    const next = nextKey ? document.getElementById(fieldId(nextKey, missing ?? "amount")) : null;
+    if (next instanceof HTMLInputElement) {
       e.preventDefault();
       next.focus();
       next.select();
@@ -109,11 +179,33 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
       onKeyDown={onKeyDown}
       onSubmit={(e) => {
         const submitter = (e.nativeEvent as SubmitEvent).submitter;
-        if (!e.defaultPrevented && submitter instanceof HTMLButtonElement && submitter.value === "save") setSaving(true);
+        if (e.defaultPrevented || !(submitter instanceof HTMLButtonElement) || submitter.value !== "save") return;
+        const count = state === 1 && !asked.current ? blankCount() : null;
+        if (count && count.filled > 0 && count.filled < count.total) {
+          e.preventDefault();
+          asked.current = true;
+          setAsking(count);
+          return;
+        }
+        setSaving(true);
       }}
     >
+      {asking ? (
+        <AskDialog
+          title={`Du har fyllt i ${asking.filled} av ${asking.total} tidningar – spara ändå?`}
+          confirmLabel="Spara ändå"
+          cancelLabel="Fyll i fler"
+          onConfirm={() => {
+            setAsking(null);
+            formRef.current?.requestSubmit(saveButton.current ?? undefined);
+          }}
+          onCancel={() => setAsking(null)}
+        >
+          <p>Tidningar utan antal sparas inte nu. De finns kvar att rapportera.</p>
+        </AskDialog>
+      ) : null}
       <CsrfInput />
-      {/* Enter in a field saves: the first submit button of a form is its default. */}
+      {/* Enter in the last Retur field (or in any field without JavaScript) saves: the first submit button of a form is its default. */}
       <button type="submit" name="intent" value="save" className="visually-hidden" tabIndex={-1} aria-hidden="true">
         Spara
       </button>
@@ -122,6 +214,8 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
         <p className="field-error" role="alert">
           {actionData.formError}
         </p>
+      ) : summary.length > 0 ? (
+        <ErrorSummary title={RETURN_MESSAGES.fixLines} items={summary} />
       ) : Object.keys(errors).length > 0 ? (
         <p className="field-error" role="alert">
           {RETURN_MESSAGES.fixLines}
@@ -134,6 +228,52 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
           <section key={type} aria-labelledby={headingId} className="paper-type">
             <h2 id={headingId}>{PAPER_TYPE_HEADING[type]}</h2>
             <BundleChips bundles={openBundles.filter((b) => b.type === type)} />
+            {state === 1 && typePapers.length > 0 ? (
+              <div className="type-bundle">
+                <div className="field compact">
+                  <label htmlFor={`type-${type}-bundle`}>{type === 0 ? "Bunt för huvudtidningar" : "Bunt för bilagor"}</label>
+                  <input
+                    id={`type-${type}-bundle`}
+                    name={`typeBundle${type}`}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    size={6}
+                    value={typeBundles[type]}
+                    aria-invalid={typeErrors[type] ? true : undefined}
+                    aria-describedby={`type-${type}-bundle-hint${typeErrors[type] ? ` type-${type}-bundle-error` : ""}`}
+                    onChange={(e) => setTypeBundles((t) => ({ ...t, [type]: e.target.value }))}
+                    onKeyDown={(e) => {
+                      // Enter here changes the bundle (Byt); it never saves.
+                      if (e.key !== "Enter") return;
+                      e.preventDefault();
+                      e.stopPropagation();
+                      applyTypeBundle(type);
+                    }}
+                  />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={`bundle:${type}`}
+                    onClick={(e) => {
+                      if (!hydrated) return;
+                      e.preventDefault();
+                      applyTypeBundle(type);
+                    }}
+                  >
+                    Byt<span className="visually-hidden">{type === 0 ? " bunt för huvudtidningar" : " bunt för bilagor"}</span>
+                  </button>
+                </div>
+                <small id={`type-${type}-bundle-hint`} className="hint">
+                  Rader du inte har ändrat får detta buntnummer.
+                </small>
+                {typeErrors[type] ? (
+                  <div id={`type-${type}-bundle-error`} className="field-error" role="alert">
+                    {typeErrors[type]}
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
             {typePapers.length === 0 ? (
               <p>Inget att rapportera</p>
             ) : (
@@ -160,25 +300,21 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                         state={state}
                         lines={lines.filter((l) => l.deliveryId === paper.deliveryId)}
                         errors={errors}
+                        problems={problems}
+                        lastAmountKey={lastAmountKey}
+                        focusKey={actionData?.focus}
                         onChange={update}
                         customerId={loaderData.customerId}
                         latePolicy={loaderData.latePolicy}
-                        onBundleChosen={(line, value) => {
-                          // Spec 4 "remembered per type": a bundle chosen on a paper's first line becomes the
-                          // pre-filled bundle of the untouched lines of that type (no amount, bundle not edited).
-                          if (line.split || !BUNDLE_NUMBER.test(value)) return;
-                          const ofType = new Set(typePapers.map((p) => p.deliveryId));
-                          setLines((ls) =>
-                            ls.map((l) =>
-                              l.key !== line.key && !l.split && !l.returnId && ofType.has(l.deliveryId) && !l.touched && l.amount.trim() === "" && (l.bundle === "" || l.bundle === l.dflt)
-                                ? { ...l, bundle: value, dflt: value }
-                                : l,
-                            ),
-                          );
-                        }}
-                        onSplit={(e) => onButton(e, (ls) => addSplit(ls, paper.deliveryId))}
+                        onSplit={(e) =>
+                          onButton(e, (ls) => {
+                            const next = addSplit(ls, paper.deliveryId);
+                            setFocusKey(next.find((l) => !ls.includes(l))?.key ?? null);
+                            return next;
+                          })
+                        }
                         onUndo={(e, key) => onButton(e, (ls) => ls.filter((l) => l.key !== key))}
-                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? soldOut(l) : l)))}
+                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? toggleSoldOut(l) : l)))}
                       />
                     ))}
                   </tbody>
@@ -190,7 +326,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
       })}
       {papers.length > 0 ? (
         <div className="save-bar">
-          <button type="submit" name="intent" value="save" className="primary" disabled={saving}>
+          <button ref={saveButton} type="submit" name="intent" value="save" className="primary" disabled={saving}>
             {saving ? "Sparar…" : "Spara och fortsätt"}
           </button>
         </div>

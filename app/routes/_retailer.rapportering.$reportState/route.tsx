@@ -10,7 +10,8 @@ import { RESTORED_NOTICE, restoreCarriedForm } from "~/auth/carried.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
-import { applyIntent, parseReportState, returnsFormSchema } from "~/features/returns";
+import { BUNDLE_NUMBER } from "~/catalog";
+import { applyIntent, parseReportState, RETURN_MESSAGES, returnsFormSchema, withTypeBundle } from "~/features/returns";
 import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns } from "~/features/returns/index.server";
 import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
@@ -47,14 +48,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   const state = routeParam(params, "reportState", parseReportState);
-  return handleForm(request, returnsFormSchema, async ({ intent, token, lines }) => {
+  return handleForm(request, returnsFormSchema, async ({ intent, token, lines, typeBundles }) => {
     const nonce = randomUUID();
+    const typeMatch = /^bundle:([01])$/.exec(intent);
+    if (typeMatch && state === 1) {
+      // Without JavaScript "Byt" comes here: the type's untouched rows take the bundle, nothing saved.
+      const type = Number(typeMatch[1]) as 0 | 1;
+      const bundle = typeBundles[type];
+      if (!BUNDLE_NUMBER.test(bundle) || Number(bundle) < 1)
+        return data<ReturnsAnswer>({ lines, errors: {}, typeErrors: { [type]: RETURN_MESSAGES.unreasonableBundle }, typeBundles, token, nonce }, { status: 400 });
+      const ofType = new Set((await listPapers(user.customerId, state)).filter((p) => p.type === type).map((p) => p.deliveryId));
+      return data<ReturnsAnswer>({ lines: withTypeBundle(lines, ofType, bundle), errors: {}, typeBundles, token, nonce });
+    }
     if (intent !== "save") {
       // Without JavaScript the row buttons come here: re-render what was typed, changed, nothing saved.
       const papers = await listPapers(user.customerId, state);
       const changed = applyIntent(lines, intent, new Set(papers.map((p) => p.deliveryId)));
       if (!changed) throw new Response("Okänd åtgärd.", { status: 400 });
-      return data<ReturnsAnswer>({ lines: changed, errors: {}, token, nonce });
+      // Ny bunt: the new line's bundle field gets the focus when the page comes back.
+      const added = changed.find((l) => !lines.some((o) => o.key === l.key));
+      return data<ReturnsAnswer>({ lines: changed, errors: {}, typeBundles, token, nonce, ...(added ? { focus: added.key } : {}) });
     }
     let result;
     try {
@@ -74,7 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       );
     } catch (error) {
       // Same token: a later try of this form is still applied once at most.
-      if (isDatabaseBusy(error)) return busyReply<ReturnsAnswer>({ lines, errors: {}, formError: BUSY_MESSAGE, token, nonce });
+      if (isDatabaseBusy(error)) return busyReply<ReturnsAnswer>({ lines, errors: {}, formError: BUSY_MESSAGE, typeBundles, token, nonce });
       throw error;
     }
     // Refused lines (or nothing to save): nothing was written, each line keeps what was typed and gets its message.
@@ -89,7 +102,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const keptPapers = missing.size
         ? (await listPapers(user.customerId, state === 1 ? 2 : 1)).filter((p) => missing.has(p.deliveryId)).map((p) => ({ ...p, returns: [] }))
         : [];
-      return data<ReturnsAnswer>({ lines: kept, errors: result.errors, formError: result.formError, token, nonce, keptPapers }, { status: 400 });
+      return data<ReturnsAnswer>(
+        { lines: kept, errors: result.errors, problems: result.problems, formError: result.formError, typeBundles, token, nonce, keptPapers },
+        { status: 400 },
+      );
     }
     return redirectWithToast(request, `/rapportering/${state}/bekrafta`, "Returerna är sparade.");
   });

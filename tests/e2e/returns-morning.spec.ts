@@ -1,0 +1,163 @@
+// The morning's returns form as a newsagent uses it: eight papers (Aftonbladet, Expressen
+// and Kvällsposten over three days, two inserts), a shop named "Şahin Livs". Enter (a phone's
+// "Nästa") goes on to the next Retur field and only the last one saves; Slutsåld is a toggle;
+// after Ny bunt the new row's bundle field has the focus; saving with papers left blank asks
+// once with JavaScript, and without it the plain form is sent. JS off and on, 1280 and 360 px.
+import type { Page } from "@playwright/test";
+import { expect, loginAs, makeRetailer, test } from "./fixtures";
+import { bundle, day, delivery, labelBlock, returnsOf } from "./returns-data";
+
+async function morning(customerId: number) {
+  await labelBlock(customerId, 101, 150);
+  await bundle(customerId, 101);
+  const papers = {
+    ab1: await delivery(customerId, { date: day(-1), titleId: 1, editionId: 1, delivered: 36 }),
+    ab2: await delivery(customerId, { date: day(-2), titleId: 1, editionId: 1, delivered: 36 }),
+    ab3: await delivery(customerId, { date: day(-3), titleId: 1, editionId: 1, delivered: 30 }),
+    ex1: await delivery(customerId, { date: day(-1), titleId: 2, editionId: 1, delivered: 12 }),
+    ex2: await delivery(customerId, { date: day(-2), titleId: 2, editionId: 1, delivered: 12 }),
+    kvp1: await delivery(customerId, { date: day(-1), titleId: 2, editionId: 2, delivered: 9 }),
+    sport: await delivery(customerId, { date: day(-1), titleId: 1, editionId: 21, delivered: 8 }),
+    leva: await delivery(customerId, { date: day(-1), titleId: 2, editionId: 21, delivered: 5 }),
+  };
+  return papers;
+}
+
+const amountFields = (page: Page) => page.getByRole("textbox", { name: /^Retur för / });
+
+for (const width of [1280, 360]) {
+  test.describe(`the morning's form at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
+
+    test("Slutsåld is a toggle that gives the bundle back; after Ny bunt the new row's bundle field has the focus", async ({ page }, info) => {
+      const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+      const p = await morning(shop.id);
+      await loginAs(page, shop.id, shop.pin);
+      await page.goto("/rapportering/1");
+      await expect(page.getByRole("textbox", { name: /^Bunt för .* \d{4}-\d{2}-\d{2}$/ })).toHaveCount(8);
+      const ab = `Aftonbladet ${day(-1)}`;
+
+      const soldOut = page.getByRole("button", { name: `Slutsåld för ${ab}` });
+      await expect(soldOut).toHaveAttribute("aria-pressed", "false");
+      await soldOut.click();
+      await expect(page.getByRole("button", { name: `Slutsåld för ${ab}` })).toHaveAttribute("aria-pressed", "true");
+      await expect(page.getByLabel(`Bunt för ${ab}`)).toHaveCount(0);
+      await expect(page.getByText(`Slutsåld för ${ab}, ingen bunt`)).toBeVisible();
+      // Pressed again: undone, the open bundle back, no amount.
+      await page.getByRole("button", { name: `Slutsåld för ${ab}` }).click();
+      await expect(page.getByRole("button", { name: `Slutsåld för ${ab}` })).toHaveAttribute("aria-pressed", "false");
+      await expect(page.getByLabel(`Bunt för ${ab}`)).toHaveValue("101");
+      await expect(page.getByLabel(`Retur för ${ab}`)).toHaveValue("");
+
+      const kvp = `Expressen – Kvällsposten ${day(-1)}`;
+      await page.getByRole("button", { name: `Ny bunt för ${kvp}` }).click();
+      await expect(page.getByLabel(`Bunt för ${kvp}`)).toHaveCount(2);
+      await expect(page.getByLabel(`Bunt för ${kvp}`).nth(1)).toBeFocused();
+      await page.keyboard.type("102");
+      await expect(page.getByLabel(`Bunt för ${kvp}`).nth(1)).toHaveValue("102");
+      // Nothing was saved by the row buttons.
+      for (const paper of Object.values(p)) expect(await returnsOf(paper.id)).toHaveLength(0);
+    });
+  });
+}
+
+test("typing a bundle in one row changes no other row; 'Bunt för huvudtidningar – Byt' gives it to the rows not touched", async ({ page }, info) => {
+  const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  await morning(shop.id);
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/1");
+  const ab1 = `Aftonbladet ${day(-1)}`;
+  const ab2 = `Aftonbladet ${day(-2)}`;
+  const ex1 = `Expressen ${day(-1)}`;
+  await expect(page.getByLabel("Bunt för huvudtidningar")).toHaveValue("101");
+  await page.getByLabel(`Bunt för ${ab1}`).fill("105");
+  await page.getByLabel(`Retur för ${ab2}`).fill("3");
+  // Another row's field left: nothing else changed.
+  await expect(page.getByLabel(`Bunt för ${ex1}`)).toHaveValue("101");
+  await expect(page.getByLabel(`Bunt för ${ab2}`)).toHaveValue("101");
+
+  await page.getByLabel("Bunt för huvudtidningar").fill("107");
+  await page.getByRole("button", { name: "Byt bunt för huvudtidningar" }).click();
+  // Untouched rows take 107; the typed bundle and the row with an amount keep theirs; inserts are another type.
+  await expect(page.getByLabel(`Bunt för ${ex1}`)).toHaveValue("107");
+  await expect(page.getByLabel(`Bunt för Expressen – Kvällsposten ${day(-1)}`)).toHaveValue("107");
+  await expect(page.getByLabel(`Bunt för ${ab1}`)).toHaveValue("105");
+  await expect(page.getByLabel(`Bunt för ${ab2}`)).toHaveValue("101");
+  await expect(page.getByLabel(`Retur för ${ab2}`)).toHaveValue("3");
+  await expect(page.getByLabel(`Bunt för Aftonbladet – Sportbladet ${day(-1)}`)).toHaveValue("");
+
+  // Not a number: refused where it was typed, the rows as they were.
+  await page.getByLabel("Bunt för huvudtidningar").fill("sju");
+  await page.getByRole("button", { name: "Byt bunt för huvudtidningar" }).click();
+  await expect(page.getByText("Orimligt värde har angetts. Skriv buntnumret med siffror.")).toBeVisible();
+  await expect(page.getByLabel("Bunt för huvudtidningar")).toHaveValue("sju");
+  await expect(page.getByLabel(`Bunt för ${ex1}`)).toHaveValue("107");
+  await expect(page.getByLabel(`Retur för ${ab2}`)).toHaveValue("3");
+});
+
+test.describe("Enter and the phone's Nästa", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test("with JavaScript Enter goes from Retur to Retur and the last one saves, asking once about the papers left blank", async ({ page }, info) => {
+    test.skip(info.project.name !== "js-on", "with JavaScript only; the plain form is below");
+    const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+    const p = await morning(shop.id);
+    await loginAs(page, shop.id, shop.pin);
+    await page.goto("/rapportering/1");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    const amounts = amountFields(page);
+    await expect(amounts).toHaveCount(8);
+    // The phone's key says "Nästa" on every field but the last, which says "Klar".
+    for (let i = 0; i < 7; i++) await expect(amounts.nth(i)).toHaveAttribute("enterkeyhint", "next");
+    await expect(amounts.nth(7)).toHaveAttribute("enterkeyhint", "done");
+    await expect(page.getByRole("textbox", { name: /^Bunt för .* \d{4}-\d{2}-\d{2}$/ }).first()).toHaveAttribute("enterkeyhint", "next");
+
+    await amounts.nth(0).fill("4");
+    await amounts.nth(0).press("Enter");
+    await expect(amounts.nth(1)).toBeFocused();
+    await page.keyboard.type("2");
+    await page.keyboard.press("Enter");
+    await expect(amounts.nth(2)).toBeFocused();
+    await expect(page).toHaveURL(/\/rapportering\/1$/);
+    // Enter in the last field saves: two of eight filled, so the page asks first.
+    await amounts.nth(7).press("Enter");
+    const ask = page.getByRole("dialog", { name: "Du har fyllt i 2 av 8 tidningar – spara ändå?" });
+    await expect(ask).toBeVisible();
+    await ask.getByRole("button", { name: "Fyll i fler" }).click();
+    await expect(ask).toBeHidden();
+    for (const paper of Object.values(p)) expect(await returnsOf(paper.id)).toHaveLength(0);
+    // Asked once: the next Spara saves.
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+    const saved = (await Promise.all(Object.values(p).map((paper) => returnsOf(paper.id)))).filter((r) => r.length > 0);
+    expect(saved.map((r) => r.map((x) => x.amount)).sort()).toEqual([[2], [4]]);
+  });
+
+  test("every paper filled: no question, the save goes straight to the confirm step", async ({ page }, info) => {
+    const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+    const p = await morning(shop.id);
+    await loginAs(page, shop.id, shop.pin);
+    await page.goto("/rapportering/1");
+    const amounts = amountFields(page);
+    await expect(amounts).toHaveCount(8);
+    // The two inserts have no open bundle: a bundle of their own.
+    await page.getByLabel(`Bunt för Aftonbladet – Sportbladet ${day(-1)}`).fill("120");
+    await page.getByLabel(`Bunt för Expressen – Leva & Bo ${day(-1)}`).fill("120");
+    for (let i = 0; i < 8; i++) await amounts.nth(i).fill(String(i % 5));
+    await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+    for (const paper of Object.values(p)) expect(await returnsOf(paper.id)).toHaveLength(1);
+  });
+
+  test("without JavaScript Enter sends the plain form at once, with no question", async ({ page }, info) => {
+    test.skip(info.project.name !== "js-off", "the plain form");
+    const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+    const p = await morning(shop.id);
+    await loginAs(page, shop.id, shop.pin);
+    await page.goto("/rapportering/1");
+    await page.getByLabel(`Retur för Aftonbladet ${day(-2)}`).fill("3");
+    await page.getByLabel(`Retur för Aftonbladet ${day(-2)}`).press("Enter");
+    await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+    expect((await returnsOf(p.ab2.id)).map((r) => r.amount)).toEqual([3]);
+  });
+});
