@@ -62,6 +62,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   CONTACT_PHONE: z.string().optional(),
   CONTACT_EMAIL: z.string().optional(),
+  CONTACT_HOURS: z.string().optional(),
   PUBLIC_SITE_URL: z.string().optional(),
   WEBSHOP_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
@@ -140,6 +141,8 @@ export type Config = {
   trustProxy: TrustProxy;
   contactPhone: string;
   contactEmail: string;
+  /** When customer service answers the phone, in words ("vardagar 07.00–16.00"). */
+  contactHours: string;
   publicSiteUrl: string;
   webshopUrl: string;
   clientVersion: string;
@@ -235,6 +238,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     trustProxy,
     contactPhone: e.CONTACT_PHONE || "010-123 45 00",
     contactEmail: e.CONTACT_EMAIL || "kundservice@returportalen.example",
+    contactHours: (e.CONTACT_HOURS ?? "").trim() || "vardagar 07.00–16.00",
     publicSiteUrl: e.PUBLIC_SITE_URL || "https://www.returportalen.example/",
     webshopUrl: e.WEBSHOP_URL || "https://webbshop.returportalen.example/",
     clientVersion: "1.1.2",

@@ -43,7 +43,7 @@ export default function BundleSearch() {
       <h1>Sök buntinnehåll</h1>
       <Form method="get" className="search-form" role="search">
         <div className="field">
-          <label htmlFor="bundle-id">Bunt id</label>
+          <label htmlFor="bundle-id">Buntnummer</label>
           <input id="bundle-id" name="id" type="text" inputMode="numeric" autoComplete="off" defaultValue={id} key={id} />
         </div>
         <div className="field">

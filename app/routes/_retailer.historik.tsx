@@ -33,7 +33,7 @@ export default function History() {
       <h1>Historik</h1>
       <Form method="get" className="range-form" noValidate>
         <fieldset className="plain">
-          <legend>Datum intervall</legend>
+          <legend>Datumintervall</legend>
           <div className="range-form">
             <DateField name="fran" label="Från" value={range.from} min={limits.earliest} max={limits.latest} error={errors.from} />
             <DateField name="till" label="Till" value={range.to} min={limits.earliest} max={limits.latest} error={errors.to} />

@@ -5,11 +5,11 @@ import { config } from "~/config.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRetailer(request, context);
-  return { phone: config.contactPhone, email: config.contactEmail };
+  return { phone: config.contactPhone, email: config.contactEmail, hours: config.contactHours };
 }
 
 export default function Contact() {
-  const { phone, email } = useLoaderData<typeof loader>();
+  const { phone, email, hours } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Kontakt</h1>
@@ -17,7 +17,7 @@ export default function Contact() {
       <dl className="facts">
         <dt>Telefon</dt>
         <dd>
-          <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>
+          <a href={`tel:${phone.replace(/[^\d+]/g, "")}`}>{phone}</a>, {hours}
         </dd>
         <dt>E-post</dt>
         <dd>

@@ -25,11 +25,10 @@ export default function CurrentProductsPage() {
             <ul className="product-list">
               {g.products.map((p) => (
                 <li key={p.id} className="card product-card">
+                  {/* A product without a cover shows its text only, never an empty frame. */}
                   {p.coverImageId !== null ? (
                     <img src={`/bilder/${p.coverImageId}`} alt={`Omslag: ${p.description}`} width={120} loading="lazy" />
-                  ) : (
-                    <div className="product-nocover" aria-hidden="true" />
-                  )}
+                  ) : null}
                   <div>
                     <h3>{p.description}</h3>
                     {p.extraDescription ? <p>{p.extraDescription}</p> : null}

@@ -12,6 +12,7 @@ import { startSession } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
 import { newTotpSecret, secondFactorRequired } from "~/features/auth/index.server";
 import { LoginSchema } from "~/features/auth";
+import { config } from "~/config.server";
 import { LoginBox } from "~/ui/login-box";
 import { BarePage } from "~/ui/bare-page";
 
@@ -35,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user) throw redirect(safeRedirect(redirectTo, await homeFor(user)));
   // Only a browser whose session lapsed with a returns form pending is told why (issue 15.4).
-  return { redirectTo: safeRedirect(redirectTo, "") || undefined, notice: (await hasCarriedForm(request)) ? LAPSED_NOTICE : null };
+  return {
+    redirectTo: safeRedirect(redirectTo, "") || undefined,
+    notice: (await hasCarriedForm(request)) ? LAPSED_NOTICE : null,
+    // Customer service, for a newsagent who has lost the PIN letter: reachable without logging in.
+    contact: { phone: config.contactPhone, email: config.contactEmail, hours: config.contactHours },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -84,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { redirectTo, notice } = useLoaderData<typeof loader>();
+  const { redirectTo, notice, contact } = useLoaderData<typeof loader>();
   const lastResult = useActionData<FormReply>();
   return (
     <BarePage>
@@ -96,6 +102,17 @@ export default function LoginPage() {
       ) : null}
       <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
       <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
+      {/* No accessible name of its own: "Glömt pinkod?" must not answer to the label "Pinkod". */}
+      <section className="login-help">
+        <h2>Glömt pinkod?</h2>
+        <p>
+          Ring kundtjänst på <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a>, {contact.hours}. Vi skickar
+          en ny pinkod i ett brev till butiken.
+        </p>
+        <p>
+          Kundtjänst svarar också på e-post: <a href={`mailto:${contact.email}`}>{contact.email}</a>.
+        </p>
+      </section>
     </BarePage>
   );
 }

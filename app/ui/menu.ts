@@ -19,7 +19,7 @@ export const retailerMenu: MenuItem[] = [
     label: "Mina tjänster",
     to: "/foljesedel",
     children: [
-      { label: "Följsesedel/Leveransreklamation", to: "/foljesedel" },
+      { label: "Följesedel/Leveransreklamation", to: "/foljesedel" },
       { label: "Beställ returetiketter", to: "/order" },
       { label: "Skriv ut nödetiketter", to: "/nodetiketter" },
       { label: "Mina returetiketter/block", to: "/buntblock" },

@@ -10,7 +10,7 @@ function isCurrent(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** Long labels such as "Följsesedel/Leveransreklamation" may wrap after a slash. */
+/** Long labels such as "Följesedel/Leveransreklamation" may wrap after a slash. */
 const labelHtml = (label: string) => escapeHtml(label).split("/").join("/<wbr>");
 
 function itemsHtml(items: MenuItem[], current: ReadonlySet<string>): string {

@@ -193,7 +193,7 @@ test.describe("layout", () => {
     const marker = await page.evaluate(() => (window as unknown as { marker?: string }).marker ?? "new document");
     expect(marker).toBe(testInfo.project.name === "js-on" ? "same document" : "new document");
     // The long label may wrap after its slash and is still found by its whole name.
-    await expect(menu.getByRole("link", { name: "Följsesedel/Leveransreklamation" })).toHaveAttribute("href", "/foljesedel");
+    await expect(menu.getByRole("link", { name: "Följesedel/Leveransreklamation" })).toHaveAttribute("href", "/foljesedel");
   });
 
   test("on a narrow screen the menu closes once a link in it is followed", async ({ page, retailer }) => {

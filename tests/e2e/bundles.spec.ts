@@ -56,8 +56,8 @@ test.describe("bundle search", () => {
     }
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/buntsok");
-    await page.getByLabel("Bunt id").fill("42");
-    await page.getByLabel("Bunt id").press("Enter");
+    await page.getByLabel("Buntnummer").fill("42");
+    await page.getByLabel("Buntnummer").press("Enter");
     await expect(page.getByRole("heading", { name: "Bunt #42" })).toBeVisible();
     await expect(page.getByText(`Stängd ${day(-1)}`)).toBeVisible();
     await expect(page.locator("tbody tr")).toHaveCount(10);
@@ -67,7 +67,7 @@ test.describe("bundle search", () => {
     await expect(page.locator("tbody tr")).toHaveCount(2);
     await expect(page.getByRole("row", { name: `${day(-12)} Aftonbladet 12` })).toBeVisible();
 
-    await page.getByLabel("Bunt id").fill("77");
+    await page.getByLabel("Buntnummer").fill("77");
     await page.getByRole("button", { name: "Sök" }).click();
     await expect(page.getByText("Kan inte hitta bunt med id 77")).toBeVisible();
     const res = await page.request.get("/buntsok?id=77");

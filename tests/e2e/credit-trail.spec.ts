@@ -26,7 +26,7 @@ test("a return waits for the invoice run, then names the invoice that credited i
 
   await loginAs(page, shop.id, shop.pin);
   await page.goto("/buntsok");
-  await page.getByLabel("Bunt id").fill("101");
+  await page.getByLabel("Buntnummer").fill("101");
   await page.getByRole("button", { name: "Sök" }).click();
   await expect(page.getByRole("heading", { name: "Bunt #101" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Kreditering" })).toBeVisible();

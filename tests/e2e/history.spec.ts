@@ -16,7 +16,7 @@ test.describe("history", () => {
     await returnRow(retailer.id, b.id, old.id, 11);
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/historik");
-    await expect(page.getByRole("group", { name: "Datum intervall" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Datumintervall" })).toBeVisible();
     await expect(page.getByLabel("Från")).toHaveValue(addMonths(day(0), -1));
     await expect(page.getByLabel("Till")).toHaveValue(day(0));
     for (const h of ["Titel", "Utgivningsdag", "Sista returdag", "Bunt", "Retur", "Mottagit", "Reklamerat"]) {

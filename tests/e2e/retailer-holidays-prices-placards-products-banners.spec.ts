@@ -205,6 +205,7 @@ test.describe("Aktuella produkter", () => {
     await e2eDb().insert(schema.dailyProducts).values([
       { titleId: 1, editionId, heading, description: "Korsordsbilaga", startDate: day, endDate: addDays(day, 2), priceOre: 4900, eanCode: "7388000123456", coverImageId: img.id },
       { titleId: 2, editionId, heading, description: "Förra veckans bilaga", startDate: addDays(day, -9), endDate: addDays(day, -2), priceOre: 100 },
+      { titleId: 2, editionId: editionId + 1, heading, description: "Pysselbok utan omslag", startDate: day, endDate: day, priceOre: 2900 },
     ]);
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/");
@@ -219,6 +220,10 @@ test.describe("Aktuella produkter", () => {
     const cover = card.getByRole("img", { name: "Omslag: Korsordsbilaga" });
     await expect(cover).toHaveAttribute("src", `/bilder/${img.id}`);
     await expect.poll(() => cover.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(2);
+    // A product without a cover: its text, and no empty picture frame beside it.
+    const bare = group.getByRole("listitem").filter({ hasText: "Pysselbok utan omslag" });
+    await expect(bare).toContainText("29,00\u00a0kr");
+    expect(await bare.evaluate((li) => [...li.children].map((c) => c.tagName))).toEqual(["DIV"]);
     await expectFitsNarrowScreen(page, "produkter", info.project.name);
   });
 

@@ -30,7 +30,8 @@ export async function renderLabelsPdf(input: {
     const symbolWidth = barcodeWidth(modules, BAR);
 
     drawText(page, "Nödetikett", { x: cx, y: height - 50, size: 14, font: regular, align: "center" });
-    drawText(page, String(n).padStart(4, "0"), { x: cx, y: height - 170, size: 110, font: bold, align: "center" });
+    // The number as every page shows it ("101", not "0101").
+    drawText(page, String(n), { x: cx, y: height - 170, size: 110, font: bold, align: "center" });
     drawText(page, `Kund ${input.customerId} – ${input.customerName}`, { x: cx, y: height - 195, size: 12, font: regular, align: "center", maxWidth: width - 80 });
 
     // Six barcodes: two columns, three rows.
