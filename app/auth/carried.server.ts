@@ -6,17 +6,67 @@
 // back to the form, filled in, to save with one press. Another customer gets nothing
 // and the values are discarded.
 import { createCookie, redirect } from "@remix-run/node";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { carryForm, discardCarriedForm, peekCarriedForm, takeCarriedForm, takeLapsedRetailer } from "~/features/auth/index.server";
 import { readForm } from "~/http/form.server";
-import { cookieSecret, getSession, isHttps } from "./session.server";
+import { cookieSecret, getSession, isHttps, redirectWithToast } from "./session.server";
 
 export const LAPSED_NOTICE = "Du har loggats ut eftersom du varit inaktiv. Logga in igen så sparas dina returer.";
 export const RESTORED_NOTICE = "Det du fyllde i innan du loggades ut står kvar men är inte sparat. Tryck Spara för att spara det.";
 
 /** The forms carried over a login: the returns form, states 1 and 2. */
 const CARRIED_PATHS = /^\/rapportering\/[12]$/;
-// Never carried: the dead session's form token (it cannot be checked any more, see below).
-const SKIPPED_FIELDS = new Set(["csrf"]);
+/** The returns form's owner: the customer it was rendered for, signed (formOwner). */
+export const OWNER_FIELD = "kund";
+// Never carried: the dead session's form token (it cannot be checked any more, see below), and the owner.
+const SKIPPED_FIELDS = new Set(["csrf", OWNER_FIELD]);
+
+/** Told to a tab whose shop was logged out by a login to another shop in the same browser. */
+export const otherShopNotice = (now: { customerId: number; name: string }, owner: number) =>
+  `Inget sparades: i den här webbläsaren är nu ${now.customerId} ${now.name} inloggad. Det du skrev för kund ${owner} finns kvar – logga in som kund ${owner} igen så står det i formuläret.`;
+
+const ownerMac = (customerId: number) => createHmac("sha256", cookieSecret).update(`returns-form-owner:${customerId}`).digest("base64url").slice(0, 22);
+
+/** The returns form's owner field: `<customer>.<mac>`, so a form says whose it is and cannot be made to say another's. */
+export function formOwner(customerId: number): string {
+  return `${customerId}.${ownerMac(customerId)}`;
+}
+
+function ownerOf(value: FormDataEntryValue | null): number | null {
+  const m = typeof value === "string" ? /^(\d{1,9})\.([\w-]{22})$/.exec(value) : null;
+  if (!m) return null;
+  const id = Number(m[1]);
+  const [a, b] = [Buffer.from(m[2]), Buffer.from(ownerMac(id))];
+  return a.length === b.length && timingSafeEqual(a, b) ? id : null;
+}
+
+/**
+ * Two shops in one browser (issue 27 §7): the returns form of one shop, posted after
+ * another shop logged in in another tab, is never saved to the shop logged in now. It is
+ * kept for its own shop, as a lapsed session's form is, and the browser goes to the start
+ * page with a message naming the shop logged in now; logging in as the form's shop again
+ * brings it back filled in. Called by the retailer guard before the form token is checked
+ * (the other session's token is gone with its session).
+ */
+export async function carryOtherShopPost(request: Request, now: { customerId: number; name: string }): Promise<void> {
+  if (request.method !== "POST") return;
+  const url = new URL(request.url);
+  if (!CARRIED_PATHS.test(url.pathname)) return;
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch {
+    return;
+  }
+  const owner = ownerOf(form.get(OWNER_FIELD));
+  if (owner === null || owner === now.customerId) return;
+  const entries: [string, string][] = [];
+  for (const [name, value] of form) if (typeof value === "string" && !SKIPPED_FIELDS.has(name)) entries.push([name, value]);
+  const id = await carryForm({ customerId: owner, path: url.pathname, entries });
+  const headers = new Headers();
+  if (id) headers.append("Set-Cookie", await cookie(request).serialize(id));
+  throw await redirectWithToast(request, "/", otherShopNotice(now, owner), { headers });
+}
 
 function cookie(request: Request) {
   const secure = isHttps(request);
@@ -95,11 +145,15 @@ export async function carriedAfterLogin(request: Request, customerId: number | n
 
 /**
  * For the carried form's page: the values carried for this customer and this path,
- * read once (the row is deleted and the cookie cleared either way); null when none.
+ * read once (the row is deleted and the cookie cleared either way); null when none, and
+ * null, the form kept, when it was carried for another customer.
  */
 export async function restoreCarriedForm(request: Request, customerId: number): Promise<{ form: FormData | null; setCookie: string } | null> {
   const id = await carriedId(request);
   if (!id) return null;
+  // A form kept for another shop of this browser (two shops, one browser) waits for that shop's login.
+  const waiting = await peekCarriedForm(id);
+  if (waiting && waiting.customerId !== customerId) return null;
   const carried = await takeCarriedForm(id, customerId);
   const setCookie = await clearCookie(request);
   if (!carried || carried.path !== new URL(request.url).pathname) return { form: null, setCookie };

@@ -6,7 +6,7 @@ import { auditImpersonatedRequest, deleteSessionRow } from "~/features/auth/inde
 import { getStaff, type Role } from "~/features/staff/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
-import { carryLapsedPost } from "./carried.server";
+import { carryLapsedPost, carryOtherShopPost } from "./carried.server";
 import { requireFormToken } from "./csrf.server";
 import { getSession, redirectWithToast, type PortalSession } from "./session.server";
 
@@ -165,6 +165,8 @@ export async function requireRetailer(request: Request, context: AppLoadContext)
     loginRedirect(request);
   }
   if (found.kind !== "retailer") return refuse(found, request, context);
+  // A returns form of another shop of this browser is kept for that shop, never saved here.
+  await carryOtherShopPost(request, found);
   await requireFormToken(request, (await getUserAndSession(request)).session);
   const { ip, requestId } = requestContext(context);
   // In a portal opened by staff, everything is recorded as the staff user, for the customer.

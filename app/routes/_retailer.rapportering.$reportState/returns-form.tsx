@@ -42,6 +42,8 @@ type ReturnsFormData = {
   defaults: Record<number, number | null>;
   token: string;
   customerId: number;
+  /** The signed owner field: whose form this is (two shops, one browser). */
+  owner: string;
   latePolicy: "reject" | "accept";
 };
 
@@ -210,6 +212,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
         Spara
       </button>
       <input type="hidden" name="token" value={token} />
+      <input type="hidden" name="kund" value={loaderData.owner} />
       {actionData?.formError ? (
         <p className="field-error" role="alert">
           {actionData.formError}

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
 import { requireRetailer } from "~/auth/guards.server";
-import { RESTORED_NOTICE, restoreCarriedForm } from "~/auth/carried.server";
+import { formOwner, RESTORED_NOTICE, restoreCarriedForm } from "~/auth/carried.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
@@ -35,12 +35,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const carried = await restoreCarriedForm(request, user.customerId);
   // customerId: the labels "Skanna" reads carry it; a label of another customer is refused in the browser (the server checks the bundle anyway).
   const customerId = user.customerId;
-  if (!carried) return { state, papers, openBundles, defaults, token, customerId, latePolicy, restored: null, restoredNotice: null };
+  // Whose form this is: a save posted after another shop logged in in this browser is kept for this one.
+  const owner = formOwner(customerId);
+  if (!carried) return { state, papers, openBundles, defaults, token, customerId, owner, latePolicy, restored: null, restoredNotice: null };
   const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
   const restored: ReturnsAnswer | null =
     parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
   return data(
-    { state, papers, openBundles, defaults, token, customerId, latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
+    { state, papers, openBundles, defaults, token, customerId, owner, latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
     { headers: { "Set-Cookie": carried.setCookie } },
   );
 }
