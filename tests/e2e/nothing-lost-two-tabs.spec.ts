@@ -8,7 +8,7 @@ import { schema } from "../../db/client";
 import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
-import { bundle, day, delivery, labelBlock, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
+import { bundle, day, delivery, labelBlock, openDay, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
 const row = (page: Page, label: string) => page.locator("tr").filter({ has: page.getByLabel(label) });
@@ -32,6 +32,7 @@ test.describe("two tabs never lose a save silently", () => {
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta/);
     // Tab 2 (loaded before) changes only b to 2: saved, and a keeps tab 1's 6 (before: back to 5).
+    await openDay(tab2, d2);
     await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("2");
     await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(tab2).toHaveURL(/\/rapportering\/2\/bekrafta/);
@@ -45,6 +46,7 @@ test.describe("two tabs never lose a save silently", () => {
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta/);
     await tab2.getByLabel(`Retur för ${ab(d1)}`).fill("7");
+    await openDay(tab2, d2);
     await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("1");
     await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Någon annan har ändrat raden: nu sparat 8, du skrev 7. Kontrollera och spara igen.");

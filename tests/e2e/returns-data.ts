@@ -4,7 +4,7 @@ import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTit
 import { schema } from "../../db/client";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
-import { e2eDb, test } from "./fixtures";
+import { e2eDb, expect, test } from "./fixtures";
 
 export const day = (offset: number) => addDays(today(), offset);
 
@@ -69,4 +69,11 @@ export async function retailerWithAMorning(customerId: number) {
 export async function saveLeavingBlanks(page: Page) {
   await page.getByRole("button", { name: "Spara och fortsätt" }).click();
   if (test.info().project.name === "js-on") await page.getByRole("dialog").getByRole("button", { name: "Spara ändå" }).click();
+}
+
+/** Ändra/tillägg folds every day but the newest: opens the day of `date` (a press on its summary) unless it is open. */
+export async function openDay(page: Page, date: string) {
+  const group = page.locator("details.day-group").filter({ has: page.locator("summary", { hasText: `(${date})` }) });
+  if ((await group.getAttribute("open")) === null) await group.locator("summary").click();
+  await expect(group).toHaveAttribute("open", "");
 }

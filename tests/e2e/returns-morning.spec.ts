@@ -5,7 +5,7 @@
 // once with JavaScript, and without it the plain form is sent. JS off and on, 1280 and 360 px.
 import type { Page } from "@playwright/test";
 import { expect, loginAs, makeRetailer, test } from "./fixtures";
-import { bundle, day, delivery, labelBlock, returnsOf } from "./returns-data";
+import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 async function morning(customerId: number) {
   await labelBlock(customerId, 101, 150);
@@ -160,4 +160,34 @@ test.describe("Enter and the phone's Nästa", () => {
     await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
     expect((await returnsOf(p.ab2.id)).map((r) => r.amount)).toEqual([3]);
   });
+});
+
+test("Ändra/tillägg: the newest day first, a day per group, older days folded and opened by a press; a refused row opens its day", async ({ page }, info) => {
+  const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  await labelBlock(shop.id, 101, 150);
+  const open = await bundle(shop.id, 101);
+  const days = [day(-1), day(-2), day(-3)];
+  for (const [i, d] of days.entries()) {
+    const paper = await delivery(shop.id, { date: d, delivered: 20, reported: true });
+    await returnRow(shop.id, open.id, paper.id, i + 2);
+  }
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/2");
+  const groups = page.locator("details.day-group");
+  await expect(groups).toHaveCount(3);
+  // Newest first, each named by its day.
+  await expect(groups.locator("summary")).toHaveText([new RegExp(`\\(${days[0]}\\) – 1 tidning$`), new RegExp(`\\(${days[1]}\\)`), new RegExp(`\\(${days[2]}\\)`)]);
+  await expect(groups.nth(0)).toHaveAttribute("open", "");
+  await expect(groups.nth(1)).not.toHaveAttribute("open", "");
+  await expect(page.getByLabel(`Retur för Aftonbladet ${days[0]}`)).toBeVisible();
+  await expect(page.getByLabel(`Retur för Aftonbladet ${days[2]}`)).toBeHidden();
+  // Opened by a press (no script needed: <details>).
+  await groups.nth(2).locator("summary").click();
+  await expect(page.getByLabel(`Retur för Aftonbladet ${days[2]}`)).toHaveValue("4");
+  // A change in a folded day is refused: that day comes back open, with the message.
+  await page.getByLabel(`Retur för Aftonbladet ${days[2]}`).fill("99");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page.getByText("Kan inte vara större än antal levererat. Högst 20 – så många levererades.", { exact: true })).toBeVisible();
+  await expect(page.locator("details.day-group").nth(2)).toHaveAttribute("open", "");
+  await expect(page.locator("details.day-group").nth(1)).not.toHaveAttribute("open", "");
 });

@@ -6,7 +6,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { paperName } from "~/catalog";
 import { BUNDLE_NUMBER } from "~/catalog";
-import { RETURN_MESSAGES, addSplit, initialLines, isSoldOut, toggleSoldOut, typedInto, withTypeBundle, type FormLine, type RowProblems } from "~/features/returns";
+import { RETURN_MESSAGES, dayWord, addSplit, initialLines, isSoldOut, toggleSoldOut, typedInto, withTypeBundle, type FormLine, type RowProblems } from "~/features/returns";
 import type { OpenBundle } from "~/features/bundles/index.server";
 import type { Paper, ReportState } from "~/features/returns/index.server";
 import { AskDialog } from "~/ui/ask-dialog";
@@ -44,6 +44,8 @@ type ReturnsFormData = {
   customerId: number;
   /** The signed owner field: whose form this is (two shops, one browser). */
   owner: string;
+  /** Stockholm's date: Ändra/tillägg names its days "i dag", "tis 24/11". */
+  today: string;
   latePolicy: "reject" | "accept";
 };
 
@@ -84,9 +86,17 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
   const problems = actionData?.problems ?? {};
   const token = actionData?.token || loaderData.token;
   const latePolicy = loaderData.latePolicy;
+  const today = loaderData.today;
+  // Ändra/tillägg shows the newest day first (the server lists the oldest first).
+  const inPageOrder = (list: Paper[]) => (state === 2 ? [...list].sort((a, b) => b.deliveryDate.localeCompare(a.deliveryDate)) : list);
+  const daysOf = (list: Paper[]): [string, Paper[]][] => {
+    const days = new Map<string, Paper[]>();
+    for (const p of inPageOrder(list)) days.set(p.deliveryDate, [...(days.get(p.deliveryDate) ?? []), p]);
+    return [...days];
+  };
   // The lines in the order the page shows them (main papers, then inserts), with their paper.
   const shown = ([0, 1] as const).flatMap((type) =>
-    papers.filter((p) => p.type === type).flatMap((paper) => lines.filter((l) => l.deliveryId === paper.deliveryId).map((line) => ({ paper, line }))),
+    inPageOrder(papers.filter((p) => p.type === type)).flatMap((paper) => lines.filter((l) => l.deliveryId === paper.deliveryId).map((line) => ({ paper, line }))),
   );
   const amountFields = shown.filter(({ paper, line }) => editableFields(paper, line, latePolicy).amount).map(({ line }) => line.key);
   const lastAmountKey = amountFields.at(-1) ?? null;
@@ -165,6 +175,53 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
       next.select();
     }
   };
+
+  // One table of a paper type's rows (a day's, in Ändra/tillägg).
+  const table = (type: 0 | 1, rowsPapers: Paper[]) => (
+    <div className="table-wrap">
+      <table className="returns-table">
+        <thead>
+          <tr>
+            <th scope="col">Titel</th>
+            {type === 1 ? <th scope="col">Utgåva</th> : null}
+            <th scope="col">Utgivningsdag</th>
+            <th scope="col">Sista returdag</th>
+            <th scope="col">Bunt</th>
+            <th scope="col">Retur</th>
+            <th scope="col">
+              <span className="visually-hidden">Åtgärder</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rowsPapers.map((paper) => (
+            <PaperRows
+              key={paper.deliveryId}
+              paper={paper}
+              state={state}
+              lines={lines.filter((l) => l.deliveryId === paper.deliveryId)}
+              errors={errors}
+              problems={problems}
+              lastAmountKey={lastAmountKey}
+              focusKey={actionData?.focus}
+              onChange={update}
+              customerId={loaderData.customerId}
+              latePolicy={loaderData.latePolicy}
+              onSplit={(e) =>
+                onButton(e, (ls) => {
+                  const next = addSplit(ls, paper.deliveryId);
+                  setFocusKey(next.find((l) => !ls.includes(l))?.key ?? null);
+                  return next;
+                })
+              }
+              onUndo={(e, key) => onButton(e, (ls) => ls.filter((l) => l.key !== key))}
+              onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? toggleSoldOut(l) : l)))}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 
   return (
     // reloadDocument: the save goes to the server as the browser's own POST, the way it does
@@ -279,50 +336,19 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
             ) : null}
             {typePapers.length === 0 ? (
               <p>Inget att rapportera</p>
+            ) : state === 2 ? (
+              // Ändra/tillägg: the newest day first, a day per group; older days folded (open
+              // when one of their rows was refused). Folded rows are still in the form.
+              daysOf(typePapers).map(([date, dayPapers], i) => (
+                <details key={date} className="day-group" open={i === 0 || dayPapers.some((p) => lines.some((l) => l.deliveryId === p.deliveryId && errors[l.key]))}>
+                  <summary>
+                    {dayWord(date, today)} ({date}) – {dayPapers.length === 1 ? "1 tidning" : `${dayPapers.length} tidningar`}
+                  </summary>
+                  {table(type, dayPapers)}
+                </details>
+              ))
             ) : (
-              <div className="table-wrap">
-                <table className="returns-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">Titel</th>
-                      {type === 1 ? <th scope="col">Utgåva</th> : null}
-                      <th scope="col">Utgivningsdag</th>
-                      <th scope="col">Sista returdag</th>
-                      <th scope="col">Bunt</th>
-                      <th scope="col">Retur</th>
-                      <th scope="col">
-                        <span className="visually-hidden">Åtgärder</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {typePapers.map((paper) => (
-                      <PaperRows
-                        key={paper.deliveryId}
-                        paper={paper}
-                        state={state}
-                        lines={lines.filter((l) => l.deliveryId === paper.deliveryId)}
-                        errors={errors}
-                        problems={problems}
-                        lastAmountKey={lastAmountKey}
-                        focusKey={actionData?.focus}
-                        onChange={update}
-                        customerId={loaderData.customerId}
-                        latePolicy={loaderData.latePolicy}
-                        onSplit={(e) =>
-                          onButton(e, (ls) => {
-                            const next = addSplit(ls, paper.deliveryId);
-                            setFocusKey(next.find((l) => !ls.includes(l))?.key ?? null);
-                            return next;
-                          })
-                        }
-                        onUndo={(e, key) => onButton(e, (ls) => ls.filter((l) => l.key !== key))}
-                        onSoldOut={(e, key) => onButton(e, (ls) => ls.map((l) => (l.key === key ? toggleSoldOut(l) : l)))}
-                      />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              table(type, typePapers)
             )}
           </section>
         );

@@ -2,6 +2,7 @@
 // The confirm step (…/bekrafta) opens over it as a child route.
 import { PrefetchRoute } from "~/ui/prefetch-route";
 import { routeParam } from "~/http/params";
+import { today } from "~/lib/dates";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Outlet, data, useActionData, useLoaderData } from "@remix-run/react";
 import { randomUUID } from "node:crypto";
@@ -37,12 +38,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customerId = user.customerId;
   // Whose form this is: a save posted after another shop logged in in this browser is kept for this one.
   const owner = formOwner(customerId);
-  if (!carried) return { state, papers, openBundles, defaults, token, customerId, owner, latePolicy, restored: null, restoredNotice: null };
+  if (!carried) return { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, restored: null, restoredNotice: null };
   const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
   const restored: ReturnsAnswer | null =
     parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
   return data(
-    { state, papers, openBundles, defaults, token, customerId, owner, latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
+    { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
     { headers: { "Set-Cookie": carried.setCookie } },
   );
 }
