@@ -11,6 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { b11, failures, p95, slowest, type B11 } from "./b11";
+import { b12, type Morning } from "./b12";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -668,6 +669,15 @@ async function main() {
     console.log(JSON.stringify({ startsMs: starts.map(Math.round), medianMs: Math.round(starts[2]) }, null, 2));
     return;
   }
+  if (process.argv.includes("--b12")) {
+    // `npm run bench -- --b12`: the morning on a phone, JS off and on, on a copy of the national database.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    const twelve = await b12(server.url, `${DATA}/run.db`);
+    await server.stop();
+    console.log(JSON.stringify(twelve, null, 2));
+    return;
+  }
   if (process.argv.includes("--b9")) {
     // `npm run bench -- --b9`: the slow-phone figures alone, on a copy of the national database.
     copyDb(national, `${DATA}/run.db`);
@@ -781,6 +791,29 @@ async function main() {
     target: "≤ the same with JS off",
     // A tenth of a second is the noise of one emulated round trip's scheduling.
     pass: nine.confirmOn <= nine.confirmOff + 100,
+  });
+  const twelve = await b12(server.url, runDb);
+  const morningRow = (js: string, m: Morning) =>
+    add({
+      id: "B12",
+      what: `the morning, 8 papers, JS ${js} (390 px, CPU ×4, 1.6 Mbit/s / 150 ms): taps and keys besides ${m.digits} digits`,
+      value: m.taps + m.keys,
+      unit: `(${m.taps} taps, ${m.keys} keys)`,
+      target: "≤ 8 taps",
+      pass: m.taps <= 8,
+    });
+  morningRow("off", twelve.off);
+  morningRow("on", twelve.on);
+  add({ id: "B12", what: "the morning, JS off: waiting for the portal, Logga in → confirm step saved", value: twelve.off.waitMs, unit: "ms", target: "≤ 3000 ms", pass: twelve.off.waitMs <= 3000 });
+  add({
+    id: "B12",
+    what: "the morning, JS on: waiting for the portal, Logga in → confirm step saved",
+    value: twelve.on.waitMs,
+    unit: "ms",
+    reference: twelve.off.waitMs,
+    ratio: twelve.on.waitMs / twelve.off.waitMs,
+    target: "≤ 3000 ms and ≤ JS off",
+    pass: twelve.on.waitMs <= 3000 && twelve.on.waitMs <= twelve.off.waitMs + 100,
   });
   await server.stop();
   curve.push({
