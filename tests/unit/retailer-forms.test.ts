@@ -54,7 +54,10 @@ describe("retailer form schemas", () => {
       { key: "r7", deliveryId: 6, returnId: 7, bundle: "12", amount: "4", dflt: "", split: false },
     ]);
     const empty = parse(returnsFormSchema, []);
-    expect(empty.status === "success" && empty.value).toEqual({ intent: "save", token: "", lines: [] });
+    expect(empty.status === "success" && empty.value).toEqual({ intent: "save", token: "", typeBundles: { 0: "", 1: "" }, lines: [] });
+    // "Bunt för huvudtidningar – Byt" without JavaScript: the typed bundle, trimmed.
+    const byt = parse(returnsFormSchema, [["intent", "bundle:0"], ["typeBundle0", " 107 "]]);
+    expect(byt.status === "success" && byt.value.typeBundles).toEqual({ 0: "107", 1: "" });
   });
 
   it("löpsedlar: every title needs an amount, in the spec's words", () => {
