@@ -5,7 +5,7 @@
 // or the phone keyboard's "Nästa", which moves to the next text field without any script);
 // measured: the time spent waiting for the portal, from pressing Logga in to the page
 // after the confirm step's Spara. JavaScript off and on, a fresh shop each.
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { addDays, today } from "../app/lib/dates";
 import { openDb } from "../db/client";
 import { createBundle, createCustomer, createDelivery, createLabelBlock, ensureTitlesAndEditions } from "../db/factories";
