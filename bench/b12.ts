@@ -1,4 +1,4 @@
-// B12 (issue 27): the morning. A newsagent on a 390 px phone (CPU ×4, 1.6 Mbit/s with
+// B12 (decision 026): the morning. A newsagent on a 390 px phone (CPU ×4, 1.6 Mbit/s with
 // 150 ms latency) reports eight papers: five main papers with returns in the open bundle,
 // a sixth main paper Slutsåld, two inserts in a new bundle (120), then the confirm step.
 // Counted: taps (presses on the screen) and key presses besides the digits typed (Enter,

@@ -41,7 +41,7 @@ function ownerOf(value: FormDataEntryValue | null): number | null {
 }
 
 /**
- * Two shops in one browser (issue 27 §7): the returns form of one shop, posted after
+ * Two shops in one browser (decision 026): the returns form of one shop, posted after
  * another shop logged in in another tab, is never saved to the shop logged in now. It is
  * kept for its own shop, as a lapsed session's form is, and the browser goes to the start
  * page with a message naming the shop logged in now; logging in as the form's shop again

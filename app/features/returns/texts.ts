@@ -7,7 +7,7 @@ export const RETURN_MESSAGES = {
   amountRequired: "Ange antal.",
   unreasonable: "Orimligt värde har angetts.",
   tooMany: "Kan inte vara större än antal levererat.",
-  /** The spec's sentences with what to type instead (issue 27 §5, decision 026). */
+  /** The spec's sentences with what to type instead (decision 026). */
   unreasonableAmount: "Orimligt värde har angetts. Skriv antalet med siffror, 0–999.",
   unreasonableBundle: "Orimligt värde har angetts. Skriv buntnumret med siffror.",
   tooManyOf: (delivered: number) => `Kan inte vara större än antal levererat. Högst ${delivered} – så många levererades.`,

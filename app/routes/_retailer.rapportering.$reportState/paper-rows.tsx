@@ -9,7 +9,7 @@ import type { Paper, ReportState } from "~/features/returns/index.server";
 
 type PaperOfRows = Pick<Paper, "late" | "returns">;
 
-/** Whether a paper is read-only: past its last return day under the 'reject' policy (issue 18 §1). */
+/** Whether a paper is read-only: past its last return day under the 'reject' policy (decision 018). */
 export const isPastDeadline = (paper: Pick<Paper, "late">, latePolicy: "reject" | "accept") => paper.late && latePolicy === "reject";
 
 /**
