@@ -71,7 +71,8 @@ export default function StartPage() {
       {report.count > 0 ? (
         // The day's work first: one way to the returns form.
         <p className="day-work">
-          <Link to="/rapportering/1" className="button primary">
+          {/* The form's code and data start loading once this page is interactive (bench B12). */}
+          <Link to="/rapportering/1" prefetch="render" className="button primary">
             {reportButtonText(report.count)}
           </Link>
           {report.nearest ? <span className="muted"> Närmaste sista returdag: {report.nearest}.</span> : null}

@@ -15,6 +15,7 @@ import { LoginSchema } from "~/features/auth";
 import { config } from "~/config.server";
 import { LoginBox } from "~/ui/login-box";
 import { BarePage } from "~/ui/bare-page";
+import { PrefetchRoute } from "~/ui/prefetch-route";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
 
@@ -102,6 +103,8 @@ export default function LoginPage() {
       ) : null}
       <p>Logga in med ditt kundnummer och din pinkod för att rapportera returer.</p>
       <LoginBox lastResult={lastResult} redirectTo={redirectTo} />
+      {/* While the number and PIN are typed, the start page's code comes (bench B12). */}
+      <PrefetchRoute to={redirectTo ?? "/"} />
       {/* No accessible name of its own: "Glömt pinkod?" must not answer to the label "Pinkod". */}
       <section className="login-help">
         <h2>Glömt pinkod?</h2>

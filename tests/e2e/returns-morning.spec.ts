@@ -5,7 +5,7 @@
 // once with JavaScript, and without it the plain form is sent. JS off and on, 1280 and 360 px.
 import type { Page } from "@playwright/test";
 import { expect, loginAs, makeRetailer, test } from "./fixtures";
-import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
+import { bundle, bundleRow, day, delivery, labelBlock, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
 
 async function morning(customerId: number) {
   await labelBlock(customerId, 101, 150);
@@ -95,6 +95,44 @@ test("typing a bundle in one row changes no other row; 'Bunt för huvudtidningar
   await expect(page.getByLabel(`Retur för ${ab2}`)).toHaveValue("3");
 });
 
+test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts when the form is saved, without Byt", async ({ page }, info) => {
+  const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  const p = await morning(shop.id);
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/1");
+  const amounts = amountFields(page);
+  await expect(amounts).toHaveCount(8);
+  await page.getByLabel("Bunt för bilagor").fill("120");
+  // Five returns, a sold-out Kvällsposten typed as 0 (its bundle field still says 101), the inserts.
+  const typed = ["2", "3", "4", "5", "6", "0", "3", "2"];
+  for (const [i, amount] of typed.entries()) await amounts.nth(i).fill(amount);
+  await expect(page.getByLabel(`Bunt för Expressen – Kvällsposten ${day(-1)}`)).toHaveValue("101");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+  // Sold out: reported, and no return row of 0 copies in bundle 101.
+  expect(await returnsOf(p.kvp1.id)).toEqual([]);
+  const b120 = await bundleRow(shop.id, 120);
+  expect((await returnsOf(p.sport.id)).map((r) => [r.bundleId, r.amount])).toEqual([[b120.id, 3]]);
+  expect((await returnsOf(p.leva.id)).map((r) => [r.bundleId, r.amount])).toEqual([[b120.id, 2]]);
+  await expect(page.getByRole("group", { name: /Bunt #120/ })).toBeVisible();
+  await page.getByRole("button", { name: "Spara", exact: true }).click();
+  await expect(page.getByText("Inget att rapportera")).toHaveCount(2);
+
+  // A bundle typed there that is not a number is refused where it was typed; nothing saved.
+  const other = await makeRetailer(info.workerIndex, { name: "Şahin Livs 2" });
+  const q = await morning(other.id);
+  await page.context().clearCookies();
+  await loginAs(page, other.id, other.pin);
+  await page.goto("/rapportering/1");
+  await page.getByLabel("Bunt för bilagor").fill("tolv");
+  await amountFields(page).nth(6).fill("3");
+  await saveLeavingBlanks(page);
+  await expect(page.getByText("Orimligt värde har angetts. Skriv buntnumret med siffror.")).toBeVisible();
+  await expect(page.getByLabel("Bunt för bilagor")).toHaveValue("tolv");
+  await expect(amountFields(page).nth(6)).toHaveValue("3");
+  expect(await returnsOf(q.sport.id)).toEqual([]);
+});
+
 test.describe("Enter and the phone's Nästa", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
@@ -143,7 +181,7 @@ test.describe("Enter and the phone's Nästa", () => {
     // The two inserts have no open bundle: a bundle of their own.
     await page.getByLabel(`Bunt för Aftonbladet – Sportbladet ${day(-1)}`).fill("120");
     await page.getByLabel(`Bunt för Expressen – Leva & Bo ${day(-1)}`).fill("120");
-    for (let i = 0; i < 8; i++) await amounts.nth(i).fill(String(i % 5));
+    for (let i = 0; i < 8; i++) await amounts.nth(i).fill(String((i % 5) + 1));
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
     for (const paper of Object.values(p)) expect(await returnsOf(paper.id)).toHaveLength(1);

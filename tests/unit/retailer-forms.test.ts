@@ -79,7 +79,7 @@ describe("retailer form schemas", () => {
     expect(parse(holidayAnswerSchema, [["intent", "stangt"], ["holidayId", "1e3"]]).error).toEqual({ holidayId: [HOLIDAY_CLOSED_MESSAGE] });
     expect(parse(closeBundleSchema, [["intent", "close"], ["bunt", "123456"]]).error).toEqual({ bunt: [CLOSE_REFUSED] });
     const received = parse(receivedSchema, [["intent", "spara-mottaget"], ["deliveryId", "12"], ["mottagit", "-1"]]);
-    expect(received.status === "success" && received.value).toEqual({ intent: "spara-mottaget", deliveryId: 12, mottagit: "-1", rad: {}, fore: {} });
+    expect(received.status === "success" && received.value).toEqual({ intent: "spara-mottaget", deliveryId: 12, mottagit: "-1", rad: {}, fore: {}, ja: {} });
   });
 
   it("the confirm step keeps only open/closed decisions of bundle numbers", () => {

@@ -17,6 +17,9 @@ export const RECEIVED_MESSAGES = {
   /** Issue 15.1: a Mottagit someone else changed (another tab) since the page was loaded. */
   changedByOther: (now: string, typed: number) =>
     `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
+  /** More received than delivered happens (a bundle from another shop) but is rarely meant: asked once. */
+  aboveDelivered: (typed: number, delivered: number) =>
+    `Du skrev ${typed}, fler än de ${delivered} som levererades. Stämmer det? Tryck Spara igen så sparas ${typed}.`,
 } as const;
 
 export type DeliveryNoteRow = {
@@ -131,6 +134,8 @@ export function checkReceived(input: string | null | undefined): ReceivedCheck {
 export type SaveReceivedResult =
   | { status: "saved"; equalsDelivered: boolean }
   | { status: "invalid"; error: string; conflict?: true; stored?: string }
+  /** Not saved: more than delivered, not yet confirmed; `error` is the question. */
+  | { status: "ask"; error: string }
   | { status: "not-found" };
 
 /**
@@ -147,6 +152,8 @@ export async function saveReceived(
   now = Date.now(),
   /** What the page showed for the row ("" = nothing); undefined: no check (a form of one row). */
   shown?: string,
+  /** The amount above delivered the user has confirmed (pressed Spara again for); else asked first. */
+  confirmed?: string,
 ): Promise<SaveReceivedResult> {
   const { from, to } = deliveryNoteWindow(today);
   const d = schema.deliveries;
@@ -163,6 +170,9 @@ export async function saveReceived(
     const storedText = row.received === null ? "" : String(row.received);
     if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {
       return { status: "invalid", error: RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), conflict: true, stored: storedText } as const;
+    }
+    if (check.value > row.delivered && check.value !== row.received && confirmed?.trim() !== String(check.value)) {
+      return { status: "ask", error: RECEIVED_MESSAGES.aboveDelivered(check.value, row.delivered) } as const;
     }
     await tx
       .update(d)

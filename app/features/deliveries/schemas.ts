@@ -33,6 +33,8 @@ export const receivedSchema = z.object({
   mottagit: z.string().optional(),
   rad: z.unknown().optional().transform(rowValues),
   fore: z.unknown().optional().transform(rowValues),
+  /** `ja.<id>`: the amount above delivered the user was asked about and saves again. */
+  ja: z.unknown().optional().transform(rowValues),
 });
 
 /** What the note answers when it does not redirect: every row as typed, the refused rows' messages, the rows saved. */
@@ -42,4 +44,6 @@ export type DeliveryNoteAnswer = {
   saved: number[];
   /** The unsaved rows' `fore` as their page showed it (issue 15.1). */
   shown?: Record<string, string>;
+  /** The rows whose `errors` entry is a question (more than delivered), not a refusal. */
+  asks?: number[];
 };

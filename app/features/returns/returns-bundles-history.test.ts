@@ -164,11 +164,12 @@ describe("saving returns", () => {
     expect((await returnsOf(p.id)).map((r) => r.amount).sort()).toEqual([4, 6]);
   });
 
-  it("saves 'Slutsåld' (0) and the paper leaves the unreported list", async () => {
+  it("saves 0 typed in Retur as sold out whatever the bundle field says: no return row of 0 copies", async () => {
     const c = await customerWithBlock();
     const p = await newDelivery(c, { date: "2025-03-18" });
-    expect(await saveReturns(c, 1, token(), [line(p.id, "101", "0")], ON)).toMatchObject({ ok: true });
-    expect((await returnsOf(p.id))[0].amount).toBe(0);
+    expect(await saveReturns(c, 1, token(), [line(p.id, "101", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await returnsOf(p.id)).toEqual([]);
+    expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
     expect(await listPapers(c, 1, ON)).toHaveLength(0);
   });
 
@@ -213,7 +214,8 @@ describe("saving returns", () => {
     expect(await saveReturns(c, 2, token(), [line(p.id, "101", "6", { returnId: r101.id }), line(p.id, "103", "0")], ON)).toMatchObject({ ok: true });
     const [r102] = (await listPapers(c, 2, ON))[0].returns.filter((r) => r.bundle === 102);
     expect(await saveReturns(c, 2, token(), [line(p.id, "102", "2", { returnId: r102.id })], ON)).toMatchObject({ ok: true });
-    expect((await returnsOf(p.id)).map((r) => r.amount).sort()).toEqual([0, 2, 6]);
+    // A new line of 0 copies puts nothing in bundle 103.
+    expect((await returnsOf(p.id)).map((r) => r.amount).sort()).toEqual([2, 6]);
     // State 2 refuses unreported papers.
     const fresh = await newDelivery(c, { date: "2025-03-19" });
     const l = line(fresh.id, "102", "1");

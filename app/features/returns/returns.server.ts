@@ -153,8 +153,9 @@ export function checkLine(line: ReturnLine): { problems: RowProblems } | Checked
   if (amount !== "" && (!/^\d{1,3}$/.test(amount) || Number(amount) > MAX_RETURN_AMOUNT)) problems.amount = RETURN_MESSAGES.unreasonableAmount;
   if (bundle !== "" && (!BUNDLE_NUMBER.test(bundle) || Number(bundle) < 1)) problems.bundle = RETURN_MESSAGES.unreasonableBundle;
   if (problems.amount || problems.bundle) return { problems };
-  // Sold out (Slutsåld, 0 returned) needs no bundle: nothing goes in one (issue 17 §4).
-  if (bundle === "" && Number(amount) === 0 && !line.returnId) return { line, bundle: 0, amount: 0 };
+  // Sold out (Slutsåld, or 0 typed in Retur) needs no bundle: nothing goes in one, whatever
+  // the bundle field says (decision 026), so no return row of 0 copies is made.
+  if (amount !== "" && Number(amount) === 0 && !line.returnId) return { line, bundle: 0, amount: 0 };
   if (bundle === "") return { problems: { bundle: RETURN_MESSAGES.bundleRequired } };
   if (amount === "") return { problems: { amount: RETURN_MESSAGES.amountRequired } };
   return { line, bundle: Number(bundle), amount: Number(amount) };

@@ -3,9 +3,11 @@
 // so saving one row sends, and gets back, what was typed in every other row.
 import { Link, useNavigation } from "@remix-run/react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
+import { paperName } from "~/catalog";
 import { useBackToRow } from "~/ui/back-to-row";
 
-export type RowFailure = { value: string; error: string };
+/** A refused row, or (`ask`) one asked about: more than delivered, saved by the next Spara. */
+export type RowFailure = { value: string; error: string; ask?: boolean };
 
 function ReceivedChip({ row }: { row: DeliveryNoteRow }) {
   if (row.received === null) {
@@ -58,7 +60,7 @@ export function DeliveryRowForm({
         </div>
       </div>
       {/* Small screens: Mottagit in a dialog (spec 2.6); the inline field is for wide ones. */}
-      <Link to={`?mottagit=${row.id}`} preventScrollReset className="button narrow-only" aria-label={`Ändra mottaget för ${row.title}${row.type === 1 ? ` ${row.description}` : ""}`}>
+      <Link to={`?mottagit=${row.id}`} preventScrollReset className="button narrow-only" aria-label={`Ändra mottaget för ${paperName(row.title, row.description)}`}>
         Ändra mottaget
       </Link>
       <div className="delivery-form wide-only">
@@ -74,15 +76,16 @@ export function DeliveryRowForm({
             autoComplete="off"
             size={4}
             defaultValue={failed ? failed.value : (typed ?? String(row.received ?? ""))}
-            aria-invalid={failed ? true : undefined}
+            aria-invalid={failed && !failed.ask ? true : undefined}
             aria-describedby={failed || warn ? errorId : undefined}
           />
+          {failed?.ask ? <input type="hidden" name={`ja.${row.id}`} value={failed.value} /> : null}
         </div>
         <button type="submit" name="deliveryId" value={row.id} disabled={busy} {...backToRow(`leverans-${row.id}`)}>
           Spara
         </button>
         {failed ? (
-          <div id={errorId} className="field-error" role="alert">
+          <div id={errorId} className={failed.ask ? "warning" : "field-error"} role="alert">
             {failed.error}
           </div>
         ) : warn ? (

@@ -36,15 +36,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
-  return handleForm(request, receivedSchema, async ({ deliveryId, mottagit, rad, fore }) => {
+  return handleForm(request, receivedSchema, async ({ deliveryId, mottagit, rad, fore, ja }) => {
     const day = today();
     const onPage = Object.keys(rad).length > 0;
     if (!onPage) {
       // A form of one row: its refusal is the form's answer.
       if (deliveryId === SAVE_CHANGED) throw refuse.invalid(NOT_ON_NOTE);
-      const result = await refuseWhenBusy(() => saveReceived(user.customerId, deliveryId, mottagit, day));
+      const result = await refuseWhenBusy(() => saveReceived(user.customerId, deliveryId, mottagit, day, Date.now(), undefined, ja[String(deliveryId)]));
       if (result.status === "not-found") throw refuse.notFound(NOT_ON_NOTE);
       if (result.status === "invalid") throw refuse.invalid(result.error, { field: "mottagit" });
+      // More than delivered: the dialog asks, with what was typed; its next Spara saves it.
+      if (result.status === "ask")
+        return data<DeliveryNoteAnswer>({ rows: { [deliveryId]: mottagit ?? "" }, errors: { [deliveryId]: result.error }, asks: [deliveryId], saved: [] });
       return redirectWithToast(request, `/foljesedel?sparad=${deliveryId}#leverans-${deliveryId}`, "Mottaget antal sparat.");
     }
     // The whole note: the pressed row (or, on Enter, every row changed since the page was shown) is saved;
@@ -53,14 +56,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const targets = deliveryId === SAVE_CHANGED ? Object.keys(rad).filter(changed) : [String(deliveryId)];
     const saved: number[] = [];
     const errors: Record<string, string> = {};
+    const asks: number[] = [];
     // A row refused because another tab changed it: what is stored now, which the row shows next
     // (so a second press saves the typed value on purpose), whether or not the loaders run again.
     const conflicts = new Map<string, string>();
     for (const id of targets) {
       // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
-      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? ""));
+      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]));
       if (result.status === "saved") saved.push(Number(id));
       else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
+      if (result.status === "ask") asks.push(Number(id));
       if (result.status === "invalid" && result.conflict) conflicts.set(id, result.stored ?? "");
     }
     const pending = Object.keys(rad).some((id) => !saved.includes(Number(id)) && !(id in errors) && changed(id));
@@ -77,7 +82,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         .filter((id) => !saved.includes(Number(id)))
         .map((id) => [id, conflicts.get(id) ?? fore[id] ?? ""]),
     );
-    return data<DeliveryNoteAnswer>({ rows: rad, errors, saved, shown }, { status: Object.keys(errors).length > 0 ? 400 : 200 });
+    // A question (more than delivered) is not a refusal: only refused rows make the answer a 400.
+    const refused = Object.keys(errors).some((id) => !asks.includes(Number(id)));
+    return data<DeliveryNoteAnswer>({ rows: rad, errors, saved, shown, asks }, { status: refused ? 400 : 200 });
   });
 }
 
@@ -102,7 +109,7 @@ export default function DeliveryNote() {
     return undefined;
   };
   const rowFailure = (id: number): RowFailure | null => {
-    if (note?.errors[String(id)]) return { value: note.rows[String(id)] ?? "", error: note.errors[String(id)] };
+    if (note?.errors[String(id)]) return { value: note.rows[String(id)] ?? "", error: note.errors[String(id)], ask: note.asks?.includes(id) };
     return failedId === id ? failed : null;
   };
   // A day's panel is open when it is the newest, or when one of its rows has something to show.
@@ -223,11 +230,12 @@ function ReceivedDialog({ row, failed }: { row: DeliveryNoteRow; failed: RowFail
             autoComplete="off"
             size={4}
             defaultValue={failed ? failed.value : String(row.received ?? "")}
-            aria-invalid={failed ? true : undefined}
+            aria-invalid={failed && !failed.ask ? true : undefined}
             aria-describedby={failed ? "mottagit-dialog-fel" : undefined}
           />
+          {failed?.ask ? <input type="hidden" name={`ja.${row.id}`} value={failed.value} /> : null}
           {failed ? (
-            <div id="mottagit-dialog-fel" className="field-error" role="alert">
+            <div id="mottagit-dialog-fel" className={failed.ask ? "warning" : "field-error"} role="alert">
               {failed.error}
             </div>
           ) : null}

@@ -72,6 +72,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const added = changed.find((l) => !lines.some((o) => o.key === l.key));
       return data<ReturnsAnswer>({ lines: changed, errors: {}, typeBundles, token, nonce, ...(added ? { focus: added.key } : {}) });
     }
+    if (state === 1) {
+      // A type's bundle typed without Byt counts for the rows whose bundle field was left as it came.
+      const changed = ([0, 1] as const).filter((type) => typeBundles[type] !== "");
+      const bad = changed.filter((type) => !BUNDLE_NUMBER.test(typeBundles[type]) || Number(typeBundles[type]) < 1);
+      if (bad.length)
+        return data<ReturnsAnswer>(
+          { lines, errors: {}, typeErrors: Object.fromEntries(bad.map((type) => [type, RETURN_MESSAGES.unreasonableBundle])), typeBundles, token, nonce },
+          { status: 400 },
+        );
+      if (changed.length) {
+        const papers = await listPapers(user.customerId, state);
+        for (const type of changed) {
+          const ofType = new Set(papers.filter((p) => p.type === type).map((p) => p.deliveryId));
+          lines = withTypeBundle(lines, ofType, typeBundles[type], { onSave: true });
+        }
+      }
+    }
     let result;
     try {
       result = await saveReturns(

@@ -1,0 +1,78 @@
+// Decision 026: unlikely but possible values ask once instead of being stored or refused.
+// Mottagit above delivered on Följesedel: the row (wide screen) or the dialog (phone) says
+// what was typed and how many were delivered; the next Spara stores it. JS off and on.
+import { eq } from "drizzle-orm";
+import type { Page } from "@playwright/test";
+import { schema } from "../../db/client";
+import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
+import { today } from "../../app/lib/dates";
+import { e2eDb, expect, loginAs, test } from "./fixtures";
+
+test.beforeAll(async () => {
+  await ensureTitlesAndEditions(e2eDb());
+});
+
+const question = (typed: number, delivered: number) =>
+  `Du skrev ${typed}, fler än de ${delivered} som levererades. Stämmer det? Tryck Spara igen så sparas ${typed}.`;
+
+async function receivedOf(id: number) {
+  const [row] = await e2eDb().select().from(schema.deliveries).where(eq(schema.deliveries.id, id));
+  return row.received;
+}
+
+async function twoPapers(customerId: number) {
+  const db = e2eDb();
+  const day = today();
+  const ab = await createDelivery(db, { customerId, titleId: 1, editionId: 1, deliveryDate: day, delivered: 36, priceOre: 1500 });
+  const kvp = await createDelivery(db, { customerId, titleId: 2, editionId: 2, deliveryDate: day, delivered: 9, priceOre: 1500 });
+  return { ab, kvp };
+}
+
+const row = (page: Page, delivered: number) => page.locator(".delivery-row").filter({ hasText: `Levererat: ${delivered}` });
+
+test.describe("Mottagit above delivered asks once", () => {
+  test("on a wide screen the row asks, keeps the other row's typing, and the next Spara saves", async ({ page, retailer }) => {
+    const { ab, kvp } = await twoPapers(retailer.id);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/foljesedel");
+    await row(page, 9).getByLabel("Mottagit").fill("8");
+    await row(page, 36).getByLabel("Mottagit").fill("40");
+    await row(page, 36).getByRole("button", { name: "Spara" }).click();
+
+    await expect(row(page, 36).getByRole("alert")).toHaveText(question(40, 36));
+    // A question, not a refusal: the field is not marked wrong, nothing is stored, nothing is said saved.
+    await expect(row(page, 36).getByLabel("Mottagit")).toHaveValue("40");
+    await expect(row(page, 36).getByLabel("Mottagit")).not.toHaveAttribute("aria-invalid", "true");
+    await expect(row(page, 9).getByLabel("Mottagit")).toHaveValue("8");
+    await expect(page.getByText("Mottaget antal sparat.")).toHaveCount(0);
+    expect(await receivedOf(ab.id)).toBeNull();
+
+    // Another amount is asked about anew; the same one again is saved.
+    await row(page, 36).getByLabel("Mottagit").fill("41");
+    await row(page, 36).getByRole("button", { name: "Spara" }).click();
+    await expect(row(page, 36).getByRole("alert")).toHaveText(question(41, 36));
+    expect(await receivedOf(ab.id)).toBeNull();
+    await row(page, 36).getByRole("button", { name: "Spara" }).click();
+    await expect(row(page, 36).locator(".recv-diff")).toHaveText(/41/);
+    await expect(page.getByRole("status").filter({ hasText: "Mottaget antal sparat." })).toHaveCount(1);
+    expect(await receivedOf(ab.id)).toBe(41);
+    expect(await receivedOf(kvp.id)).toBeNull();
+  });
+
+  test("on a phone the dialog asks and its next Spara saves", async ({ page, retailer }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const { kvp } = await twoPapers(retailer.id);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/foljesedel");
+    await page.getByRole("link", { name: "Ändra mottaget för Expressen – Kvällsposten" }).click();
+    const field = page.getByRole("textbox", { name: "Mottagit" });
+    await field.fill("12");
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Stämmer det?" })).toHaveText(question(12, 9));
+    await expect(field).toHaveValue("12");
+    expect(await receivedOf(kvp.id)).toBeNull();
+    await page.getByRole("button", { name: "Spara" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Mottaget antal sparat." })).toBeVisible();
+    expect(await receivedOf(kvp.id)).toBe(12);
+  });
+});
