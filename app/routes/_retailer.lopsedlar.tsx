@@ -5,7 +5,7 @@ import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { refuse } from "~/lib/refusal";
-import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
+import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, confirmedField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
@@ -27,6 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Issue 15.1: the rows another tab changed, each with both values; nothing stored.
       const fields = Object.fromEntries(saved.conflicts.map((c) => [amountField(c.titleId), PLACARD_MESSAGES.changedByOther(c.now, c.typed)]));
       throw refuse.invalid(PLACARD_MESSAGES.changedByOther(saved.conflicts[0].now, saved.conflicts[0].typed), { fields });
+    }
+    if (saved && !saved.ok && saved.reason === "ask") {
+      // Decision 026: ten times the current amount is asked once, beside its field; nothing stored.
+      const fields = Object.fromEntries(saved.questions.map((q) => [amountField(q.titleId), PLACARD_MESSAGES.unlikely(q.typed, q.current)]));
+      throw refuse.invalid(PLACARD_MESSAGES.unlikely(saved.questions[0].typed, saved.questions[0].current), { fields });
     }
     if (!saved || !saved.ok) throw refuse.invalid(PLACARD_MESSAGES.failed);
     // "Sparat!" only about what was stored.
@@ -60,6 +65,8 @@ export default function PlacardsPage() {
             const id = amountField(p.titleId);
             const error = fieldErrors[id];
             const value = reply ? (replyValue(reply, id) ?? "") : p.newAmount === null ? "" : String(p.newAmount);
+            // The question about an unlikely amount (not a refusal): the next Spara sends the amount back confirmed.
+            const asking = error !== undefined && /^\d+$/.test(value) && error === PLACARD_MESSAGES.unlikely(Number(value), p.amount);
             return (
               <li key={p.titleId} className="card">
                 <h2>{p.title}</h2>
@@ -89,11 +96,12 @@ export default function PlacardsPage() {
                     inputMode="numeric"
                     required
                     defaultValue={value ?? ""}
-                    aria-invalid={error ? true : undefined}
+                    aria-invalid={error && !asking ? true : undefined}
                     aria-describedby={error ? `${id}-error` : undefined}
                   />
+                  {asking ? <input type="hidden" name={confirmedField(p.titleId)} value={value} /> : null}
                   {error ? (
-                    <div id={`${id}-error`} className="field-error" role="alert">
+                    <div id={`${id}-error`} className={asking ? "warning" : "field-error"} role="alert">
                       {error}
                     </div>
                   ) : null}

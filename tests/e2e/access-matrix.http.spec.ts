@@ -178,7 +178,7 @@ const TABLE: Record<string, Row | null> = {
   },
   "routes/_retailer.lopsedlar": {
     get: { url: () => "/lopsedlar", want: "L 200 R R R" },
-    post: { form: (ids) => ({ titel: "1", "antal-1": "41", customerId: String(ids.b) }), want: "L R R R R" },
+    post: { form: (ids) => ({ titel: "1", "antal-1": "4", customerId: String(ids.b) }), want: "L R R R R" },
   },
   "routes/_retailer.forsaljning": {
     get: { url: () => "/forsaljning", want: "L 200 R R R" },

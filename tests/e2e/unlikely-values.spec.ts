@@ -1,6 +1,7 @@
 // Decision 026: unlikely but possible values ask once instead of being stored or refused.
 // Mottagit above delivered on Följesedel: the row (wide screen) or the dialog (phone) says
-// what was typed and how many were delivered; the next Spara stores it. JS off and on.
+// what was typed and how many were delivered; the next Spara stores it. Löpsedlar ten
+// times the current amount: asked beside the field, the next Spara stores it. JS off and on.
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
@@ -75,4 +76,25 @@ test.describe("Mottagit above delivered asks once", () => {
     await expect(page.getByRole("status").filter({ hasText: "Mottaget antal sparat." })).toBeVisible();
     expect(await receivedOf(kvp.id)).toBe(12);
   });
+});
+
+test("Löpsedlar: ten times the current amount asks once beside its field; the next Spara saves", async ({ page, retailer }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await e2eDb().insert(schema.placards).values({ customerId: retailer.id, titleId: 1, amount: 4, newAmount: 4, createdAt: 0, updatedAt: 0 });
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/lopsedlar");
+  await page.getByLabel("Önskat antal Aftonbladet").fill("40");
+  await page.getByLabel("Önskat antal Expressen").fill("2");
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Du skrev 40: minst tio gånger så många som de 4 du får nu. Stämmer det? Tryck Spara igen så sparas 40.");
+  await expect(page.getByLabel("Önskat antal Aftonbladet")).toHaveValue("40");
+  await expect(page.getByLabel("Önskat antal Aftonbladet")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Önskat antal Expressen")).toHaveValue("2");
+  await expect(page.getByText("Sparat!")).toHaveCount(0);
+  const wanted = async () =>
+    (await e2eDb().select().from(schema.placards).where(eq(schema.placards.customerId, retailer.id))).map((p) => [p.titleId, p.newAmount]).sort();
+  expect(await wanted()).toEqual([[1, 4]]);
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Sparat!" })).toBeVisible();
+  expect(await wanted()).toEqual([[1, 40], [2, 2]]);
 });

@@ -2,7 +2,7 @@
 // retailer wants. Every title is listed; a row is created on the first save.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { MAX_PLACARDS, NOTHING_SHOWN } from "./words";
+import { MAX_PLACARDS, NOTHING_SHOWN, unlikelyPlacards } from "./words";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 
@@ -20,10 +20,13 @@ export async function listPlacards(customerId: number): Promise<PlacardRow[]> {
 export { MAX_PLACARDS };
 
 export type PlacardConflict = { titleId: number; now: number | null; typed: number };
+/** A changed amount ten times the current one, not yet confirmed: asked about, nothing stored. */
+export type PlacardQuestion = { titleId: number; typed: number; current: number };
 export type PlacardSave =
   | { ok: true; saved: number }
   | { ok: false; reason: "unknown-title" | "bad-amount" }
-  | { ok: false; reason: "conflict"; conflicts: PlacardConflict[] };
+  | { ok: false; reason: "conflict"; conflicts: PlacardConflict[] }
+  | { ok: false; reason: "ask"; questions: PlacardQuestion[] };
 
 /**
  * Saves all desired amounts at once (spec 5: saving happens only if all are set). With
@@ -32,7 +35,7 @@ export type PlacardSave =
  */
 export async function savePlacards(
   customerId: number,
-  wanted: { titleId: number; newAmount: number; shown?: string }[],
+  wanted: { titleId: number; newAmount: number; shown?: string; confirmed?: string }[],
 ): Promise<PlacardSave> {
   if (wanted.some((w) => !Number.isInteger(w.newAmount) || w.newAmount < 0 || w.newAmount > MAX_PLACARDS)) {
     return { ok: false, reason: "bad-amount" };
@@ -42,9 +45,13 @@ export async function savePlacards(
     const known = ids.length ? await tx.select({ id: t.id }).from(t).where(inArray(t.id, ids)) : [];
     if (known.length !== ids.length) return { ok: false, reason: "unknown-title" } as const;
     const storedRows = ids.length
-      ? await tx.select({ titleId: p.titleId, newAmount: p.newAmount }).from(p).where(and(eq(p.customerId, customerId), inArray(p.titleId, ids)))
+      ? await tx
+          .select({ titleId: p.titleId, amount: p.amount, newAmount: p.newAmount })
+          .from(p)
+          .where(and(eq(p.customerId, customerId), inArray(p.titleId, ids)))
       : [];
     const stored = new Map(storedRows.map((r) => [r.titleId, r.newAmount]));
+    const current = new Map(storedRows.map((r) => [r.titleId, r.amount]));
     const conflicts: PlacardConflict[] = [];
     const writes = wanted.filter((w) => {
       if (w.shown === undefined) return true;
@@ -56,6 +63,11 @@ export async function savePlacards(
       return now !== w.newAmount;
     });
     if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts } as const;
+    const questions = writes
+      .map((w) => ({ titleId: w.titleId, typed: w.newAmount, current: current.get(w.titleId) ?? 0, confirmed: w.confirmed }))
+      .filter((q) => unlikelyPlacards(q.typed, q.current) && q.confirmed !== String(q.typed))
+      .map(({ titleId, typed, current }) => ({ titleId, typed, current }));
+    if (questions.length > 0) return { ok: false, reason: "ask", questions } as const;
     const now = Date.now();
     for (const w of writes) {
       await tx

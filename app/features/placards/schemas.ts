@@ -2,7 +2,7 @@
 // is each title's desired amount. Every amount must be given: saving happens only if
 // all are set.
 import { z } from "~/lib/zod";
-import { MAX_PLACARDS, PLACARD_MESSAGES, amountField, shownField } from "./words";
+import { MAX_PLACARDS, PLACARD_MESSAGES, amountField, confirmedField, shownField } from "./words";
 
 export const placardsSchema = z
   .object({ titel: z.preprocess((v) => (v === undefined ? [] : ([] as unknown[]).concat(v)), z.array(z.string())) })
@@ -27,11 +27,13 @@ export function placardsWanted(form: z.output<typeof placardsSchema>) {
     allKnown: form.titel.length > 0 && form.titel.every((id) => /^\d+$/.test(id)),
     wanted: form.titel.map((id) => {
       const shown = form[shownField(id)];
+      const confirmed = form[confirmedField(id)];
       return {
         titleId: Number(id),
         newAmount: Number(String(form[amountField(id)]).trim()),
         // Absent (a form from before issue 15.1): no check.
         ...(typeof shown === "string" ? { shown: shown.trim() } : {}),
+        ...(typeof confirmed === "string" ? { confirmed: confirmed.trim() } : {}),
       };
     }),
   };
