@@ -1,10 +1,11 @@
 // B12 (decision 026): the morning. A newsagent on a 390 px phone (CPU ×4, 1.6 Mbit/s with
 // 150 ms latency) reports eight papers: five main papers with returns in the open bundle,
-// a sixth main paper sold out (0 typed, what Slutsåld does), two inserts in a new bundle (120), then the confirm step.
-// Counted: taps (presses on the screen) and key presses besides the digits typed (Enter,
-// or the phone keyboard's "Nästa", which moves to the next text field without any script);
-// measured: the time spent waiting for the portal, from pressing Logga in to the page
-// after the confirm step's Spara. JavaScript off and on, a fresh shop each.
+// a sixth main paper sold out (0 typed, what Slutsåld does), two inserts in a new bundle
+// (120), then the confirm step. Counted: taps (presses on the screen) and key presses
+// besides the digits typed (Enter, or the phone keyboard's "Nästa", which moves to the next
+// text field without any script); measured: the time spent waiting for the portal, from
+// pressing Logga in to the confirm step's "saved" (what counts as waiting: decision 026).
+// JavaScript off and on, a fresh shop each, the median of five mornings after a warm-up.
 import type { Locator } from "@playwright/test";
 import { addDays, today } from "../app/lib/dates";
 import { openDb } from "../db/client";
@@ -55,15 +56,6 @@ export async function b12(url: string, dbFile: string): Promise<{ off: Morning; 
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-    let T0 = Date.now();
-    if (process.env.B12_TRACE) {
-      page.on("requestfinished", async (r) => {
-        const res = await r.response();
-        const t = r.timing();
-        const size = (await r.sizes()).responseBodySize;
-        console.log(js ? "on " : "off", r.method(), res?.status(), r.url().replace(url, "").slice(0, 60), size, "start", Math.round(t.startTime - T0), "end", Math.round(t.startTime + t.responseEnd - T0));
-      });
-    }
     const m: Morning = { taps: 0, keys: 0, digits: 0, waitMs: 0, steps: {} };
     // A tap is the finger's: touch events at the middle of the element, found before the clock
     // starts (Playwright's own click first scrolls and waits for the element to stand still,
@@ -97,8 +89,6 @@ export async function b12(url: string, dbFile: string): Promise<{ off: Morning; 
     const waitFor = async (step: string, press: Locator | (() => Promise<unknown>), ready: Locator, needsScript = false) => {
       const action = typeof press === "function" ? press : await aim(press);
       const started = performance.now();
-      T0 = Date.now();
-      if (process.env.B12_TRACE) console.log("STEP START", step);
       await action();
       await ready.waitFor({ timeout: 60_000 });
       let ms = performance.now() - started;
@@ -107,14 +97,6 @@ export async function b12(url: string, dbFile: string): Promise<{ off: Morning; 
       const readingLeft = READING_MS - (performance.now() - shown);
       if (readingLeft > 0) await page.waitForTimeout(readingLeft);
       else ms -= readingLeft;
-      if (process.env.B12_TRACE) {
-        const nav = await page.evaluate(() => {
-          const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-          const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
-          return { redirect: Math.round(n.redirectEnd), response: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventEnd), load: Math.round(n.loadEventEnd), fcp: Math.round(fcp ?? -1), now: Math.round(performance.now()) };
-        });
-        console.log(js ? "on " : "off", "STEP", step, Math.round(ms), JSON.stringify(nav));
-      }
       m.waitMs += ms;
       m.steps[step] = Math.round(ms);
     };

@@ -3,9 +3,9 @@ import { useHydrated } from "./use-hydrated";
 
 /**
  * Fetches the code of the page a form's save leads to, once this page is interactive, so
- * the step after the save does not wait for it (issue 17 §5: with JavaScript the confirm
- * step was 2.9 s on a slow phone, without it 1.6 s). A redirect after a POST is not a
- * link Remix can see, so the route is neither discovered nor prefetched on its own; this
+ * the step after the save does not wait for it (the confirm step after the returns form;
+ * the start page after the login, decision 026). A redirect after a POST is not a link
+ * Remix can see, so the route is neither discovered nor prefetched on its own; this
  * hidden link (not rendered without JavaScript, never focusable) is one it can.
  */
 export function PrefetchRoute({ to }: { to: string }) {
