@@ -26,9 +26,7 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
           <li key={a.type}>
             <span className="alert-text">{a.text}</span>
             {location.pathname === a.to ? null : (
-              <Link to={a.to} className="button primary">
-                {a.action}
-              </Link>
+              <Link to={a.to}>{a.action}</Link>
             )}
           </li>
         ))}

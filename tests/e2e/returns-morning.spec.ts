@@ -4,7 +4,8 @@
 // after Ny bunt the new row's bundle field has the focus; saving with papers left blank asks
 // once with JavaScript, and without it the plain form is sent. JS off and on, 1280 and 360 px.
 import type { Page } from "@playwright/test";
-import { expect, loginAs, makeRetailer, test } from "./fixtures";
+import { schema } from "../../db/client";
+import { e2eDb, expect, loginAs, makeRetailer, test } from "./fixtures";
 import { bundle, bundleRow, day, delivery, labelBlock, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
 
 async function morning(customerId: number) {
@@ -131,6 +132,28 @@ test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts
   await expect(page.getByLabel("Bunt för bilagor")).toHaveValue("tolv");
   await expect(amountFields(page).nth(6)).toHaveValue("3");
   expect(await returnsOf(q.sport.id)).toEqual([]);
+});
+
+test("'Att göra' is one line per thing to do on a phone, above the form's heading", async ({ page }, info) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  await morning(shop.id);
+  // One thing to do: the placards of Expressen are not set.
+  await e2eDb().insert(schema.placards).values({ customerId: shop.id, titleId: 2, amount: 2, newAmount: null });
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/1");
+  const todo = page.getByRole("dialog", { name: "Att göra" });
+  await expect(todo).toContainText("Antal löpsedlar");
+  await expect(todo.getByRole("link", { name: "Gå till löpsedlar" })).toBeVisible();
+  await expect(todo.getByRole("button", { name: "Stäng" })).toBeVisible();
+  // On a 390 px phone: "Att göra" and Stäng on one line, then one line per thing to do, its
+  // text and its link (other tests' holidays may add "Rapportera helgdagar"). The box was
+  // 160 px for one thing to do.
+  const lines = 1 + (await todo.getByRole("listitem").count());
+  const box = (await todo.boundingBox())!;
+  expect(box.height).toBeLessThanOrEqual(lines * 34 + 12);
+  const heading = (await page.getByRole("heading", { name: "Returrapportera", level: 1 }).boundingBox())!;
+  expect(heading.y).toBeLessThanOrEqual(box.y + box.height + 24);
 });
 
 test.describe("Enter and the phone's Nästa", () => {
