@@ -134,10 +134,10 @@ test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts
   expect(await returnsOf(q.sport.id)).toEqual([]);
 });
 
-test("'Att göra' is one line per thing to do on a phone, above the form's heading", async ({ page }, info) => {
+test("on a phone 'Att göra' is one line per thing to do and each paper is compact: the first paper's Retur on the first screen", async ({ page }, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
-  await morning(shop.id);
+  const p = await morning(shop.id);
   // One thing to do: the placards of Expressen are not set.
   await e2eDb().insert(schema.placards).values({ customerId: shop.id, titleId: 2, amount: 2, newAmount: null });
   await loginAs(page, shop.id, shop.pin);
@@ -154,6 +154,15 @@ test("'Att göra' is one line per thing to do on a phone, above the form's headi
   expect(box.height).toBeLessThanOrEqual(lines * 34 + 12);
   const heading = (await page.getByRole("heading", { name: "Returrapportera", level: 1 }).boundingBox())!;
   expect(heading.y).toBeLessThanOrEqual(box.y + box.height + 24);
+  // A paper is compact on a phone: its name, day and last return day on one line, Bunt and
+  // Retur side by side, the buttons after them; the first one's Retur on the first screen.
+  const first = page.locator(`#rad-d${p.ab3.id}`);
+  expect((await first.boundingBox())!.height).toBeLessThanOrEqual(200);
+  const bundleBox = (await page.getByLabel(`Bunt för Aftonbladet ${day(-3)}`).boundingBox())!;
+  const amountBox = (await page.getByLabel(`Retur för Aftonbladet ${day(-3)}`).boundingBox())!;
+  expect(Math.abs(bundleBox.y - amountBox.y)).toBeLessThanOrEqual(12);
+  await expect(amountFields(page).first()).toHaveAccessibleName(`Retur för Aftonbladet ${day(-3)}`);
+  await expect(amountFields(page).first()).toBeInViewport();
 });
 
 test.describe("Enter and the phone's Nästa", () => {
