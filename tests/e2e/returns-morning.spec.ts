@@ -26,6 +26,17 @@ async function morning(customerId: number) {
 
 const amountFields = (page: Page) => page.getByRole("textbox", { name: /^Retur för / });
 
+/** "Şahin Livs" logged in on its returns form, its eight papers listed. */
+async function openMorning(page: Page, workerIndex: number) {
+  const shop = await makeRetailer(workerIndex, { name: "Şahin Livs" });
+  const p = await morning(shop.id);
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/1");
+  const amounts = amountFields(page);
+  await expect(amounts).toHaveCount(8);
+  return { shop, p, amounts };
+}
+
 for (const width of [1280, 360]) {
   test.describe(`the morning's form at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 360 ? 740 : 900 } });
@@ -97,12 +108,7 @@ test("typing a bundle in one row changes no other row; 'Bunt för huvudtidningar
 });
 
 test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts when the form is saved, without Byt", async ({ page }, info) => {
-  const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
-  const p = await morning(shop.id);
-  await loginAs(page, shop.id, shop.pin);
-  await page.goto("/rapportering/1");
-  const amounts = amountFields(page);
-  await expect(amounts).toHaveCount(8);
+  const { shop, p, amounts } = await openMorning(page, info.workerIndex);
   await page.getByLabel("Bunt för bilagor").fill("120");
   // Five returns, a sold-out Kvällsposten typed as 0 (its bundle field still says 101), the inserts.
   const typed = ["2", "3", "4", "5", "6", "0", "3", "2"];
@@ -204,12 +210,7 @@ test.describe("Enter and the phone's Nästa", () => {
   });
 
   test("every paper filled: no question, the save goes straight to the confirm step", async ({ page }, info) => {
-    const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
-    const p = await morning(shop.id);
-    await loginAs(page, shop.id, shop.pin);
-    await page.goto("/rapportering/1");
-    const amounts = amountFields(page);
-    await expect(amounts).toHaveCount(8);
+    const { p, amounts } = await openMorning(page, info.workerIndex);
     // The two inserts have no open bundle: a bundle of their own.
     await page.getByLabel(`Bunt för Aftonbladet – Sportbladet ${day(-1)}`).fill("120");
     await page.getByLabel(`Bunt för Expressen – Leva & Bo ${day(-1)}`).fill("120");
