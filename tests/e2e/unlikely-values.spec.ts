@@ -65,7 +65,8 @@ test.describe("Mottagit above delivered asks once", () => {
     const { kvp } = await twoPapers(retailer.id);
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/foljesedel");
-    await page.getByRole("link", { name: "Ändra mottaget för Expressen – Kvällsposten" }).click();
+    // By its row: on Node 24 in CI this link's name came with a U+FFFD in "för" (noticed, not yet explained).
+    await row(page, 9).getByRole("link", { name: /^Ändra mottaget/ }).click();
     const field = page.getByRole("textbox", { name: "Mottagit" });
     await field.fill("12");
     await page.getByRole("button", { name: "Spara" }).click();

@@ -120,12 +120,18 @@ export function linesFromPayload(payload: Record<string, unknown>): FormLine[] {
  * lines of that type the user has not touched (new, not split, no amount, the bundle still
  * the pre-filled one). Typing in one row never rewrites another; this control does, and says so.
  */
-export function withTypeBundle(lines: FormLine[], deliveries: Set<number>, bundle: string, { onSave = false } = {}): FormLine[] {
-  // Byt changes the rows nobody has typed in; the save (`onSave`) also gives the type's bundle
-  // to rows with an amount whose bundle field still shows what the page put there, so a
-  // "Bunt för bilagor" typed without pressing Byt (without JavaScript: no round trip) counts.
+export function withTypeBundle(lines: FormLine[], deliveries: Set<number>, bundle: string, { pageDefault }: { pageDefault?: string } = {}): FormLine[] {
+  // Byt changes the rows nobody has typed in. The save (`pageDefault`: the type's bundle the
+  // page put in its rows) also gives the type's bundle to rows with an amount whose bundle
+  // field still shows that, so a "Bunt för bilagor" typed without pressing Byt (without
+  // JavaScript: no round trip) counts; a bundle field the user cleared stays cleared.
+  const onSave = pageDefault !== undefined;
   return lines.map((l) =>
-    deliveries.has(l.deliveryId) && l.returnId === undefined && !l.split && l.bundle === l.dflt && (onSave || (!l.touched && l.amount.trim() === ""))
+    deliveries.has(l.deliveryId) &&
+    l.returnId === undefined &&
+    !l.split &&
+    l.bundle === l.dflt &&
+    (onSave ? l.dflt === pageDefault : !l.touched && l.amount.trim() === "")
       ? { ...l, bundle, dflt: bundle }
       : l,
   );

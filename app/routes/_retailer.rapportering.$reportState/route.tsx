@@ -73,8 +73,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data<ReturnsAnswer>({ lines: changed, errors: {}, typeBundles, token, nonce, ...(added ? { focus: added.key } : {}) });
     }
     if (state === 1) {
-      // A type's bundle typed without Byt counts for the rows whose bundle field was left as it came.
-      const changed = ([0, 1] as const).filter((type) => typeBundles[type] !== "");
+      // A type's bundle changed without Byt counts for the rows whose bundle field was left as it came.
+      const pageDefaults = defaultBundlesOf(await listOpenBundles(user.customerId));
+      const pageDefault = (type: 0 | 1) => (pageDefaults[type] ? String(pageDefaults[type]) : "");
+      const changed = ([0, 1] as const).filter((type) => typeBundles[type] !== "" && typeBundles[type] !== pageDefault(type));
       const bad = changed.filter((type) => !BUNDLE_NUMBER.test(typeBundles[type]) || Number(typeBundles[type]) < 1);
       if (bad.length)
         return data<ReturnsAnswer>(
@@ -85,7 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const papers = await listPapers(user.customerId, state);
         for (const type of changed) {
           const ofType = new Set(papers.filter((p) => p.type === type).map((p) => p.deliveryId));
-          lines = withTypeBundle(lines, ofType, typeBundles[type], { onSave: true });
+          lines = withTypeBundle(lines, ofType, typeBundles[type], { pageDefault: pageDefault(type) });
         }
       }
     }
