@@ -39,7 +39,11 @@ export default defineConfig({
     { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
     { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
     // Request-level tests (access matrix, login attack, CSRF, headers): no browser, run once.
-    { name: "http", testMatch: /\.http\.spec\.ts$/ },
+    // They load the shared server on purpose (thousands of requests, 200 MB floods), so they
+    // start when every browser test has finished: a browser test sharing the server with a
+    // flood waited 10 s for a dialog and failed in CI. `--project=http --no-deps` runs them
+    // alone; a failed browser test skips them.
+    { name: "http", testMatch: /\.http\.spec\.ts$/, dependencies: ["js-off", "js-on"] },
   ],
   webServer: {
     command: `rm -f tests/.tmp/e2e-${port}.db* && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port}`,
