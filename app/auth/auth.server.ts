@@ -22,16 +22,22 @@ function loginRefused(code: "login" | "limit" | "busy", message: string, retryAf
   return code === "limit" ? refusal.limit(message, { retryAfterSeconds }) : refusal.busy(message, { retryAfterSeconds });
 }
 
+/** The form's two fields: the retailer's box (kundnummer, pinkod) or the staff page's (epost, losenord). */
+export type LoginFields = { name: string; secret: string };
+export const RETAILER_BOX_FIELDS: LoginFields = { name: "kundnummer", secret: "pinkod" };
+export const STAFF_PAGE_FIELDS: LoginFields = { name: "epost", secret: "losenord" };
+
 /**
- * Logs in with remix-auth's FormStrategy ("retailer": kundnummer + pinkod, "staff": e-mail +
- * password in the same fields); throws a Refusal when refused. The authenticator is made per
- * request, so the strategy sees the request's context (its address, for the throttle and
- * the audit): remix-auth hands the strategy a copy of the request, nothing else.
+ * Logs in with remix-auth's FormStrategy ("retailer": a customer number and PIN, "staff":
+ * an e-mail address and password, from either form's fields); throws a Refusal when
+ * refused. The authenticator is made per request, so the strategy sees the request's
+ * context (its address, for the throttle and the audit): remix-auth hands the strategy a
+ * copy of the request, nothing else.
  */
-export function logIn(kind: "retailer" | "staff", request: Request, context: AppLoadContext): Promise<LoginResult> {
+export function logIn(kind: "retailer" | "staff", request: Request, context: AppLoadContext, fields: LoginFields = RETAILER_BOX_FIELDS): Promise<LoginResult> {
   const who: Actor = { id: "anonymous", ...requestContext(context) };
   return new Authenticator<LoginResult>()
-    .use(new FormStrategy(async ({ form }) => checkLogin(request, who, kind, String(form.get("kundnummer") ?? ""), String(form.get("pinkod") ?? ""))), kind)
+    .use(new FormStrategy(async ({ form }) => checkLogin(request, who, kind, String(form.get(fields.name) ?? ""), String(form.get(fields.secret) ?? ""))), kind)
     .authenticate(kind, request);
 }
 

@@ -111,6 +111,8 @@ export async function getUser(request: Request): Promise<PortalUser | null> {
 export function loginRedirect(request: Request): never {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
+  // A staff page's visitor logs in on the staff page (decision 027).
+  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) throw redirect(`/personal/logga-in?redirectTo=${encodeURIComponent(back)}`);
   throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 

@@ -73,7 +73,7 @@ async function logIn(request: Request, context: ActionFunctionArgs["context"], p
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const found = await pendingLogin(request);
-  if (!found) throw redirect("/login");
+  if (!found) throw redirect("/personal/logga-in");
   const { pending, staff } = found;
   // A body that is no form (JSON, broken multipart) is an empty form: "Ange koden", 400.
   const readable = await readForm(request).then(
@@ -133,7 +133,7 @@ export default function SecondFactorPage() {
           <h1>Tvåstegsverifiering</h1>
           <p>Inloggningen har gått ut eller är redan klar.</p>
           <p>
-            <a href="/login">Till inloggningen</a>
+            <a href="/personal/logga-in">Till inloggningen</a>
           </p>
         </>
       ) : (

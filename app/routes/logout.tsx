@@ -23,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireFormToken(request, session);
   return handleForm(request, LogoutSchema, async () => {
     await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout" });
-    return redirect("/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+    // Staff (not staff acting in a retailer's portal) come back to their own login page.
+    return redirect(user.kind === "staff" ? "/personal/logga-in" : "/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
   });
 }
 

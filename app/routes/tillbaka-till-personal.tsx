@@ -22,6 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // ended meanwhile, the staff user logs in again.
   const session = await getSession(request);
   const cookie = await resumeStaffSession(request, session, user.impersonatorId);
-  if (!cookie) return redirect("/login?redirectTo=%2Fadmin", { headers: { "Set-Cookie": await destroySession(request, session) } });
+  if (!cookie) return redirect("/personal/logga-in?redirectTo=%2Fadmin", { headers: { "Set-Cookie": await destroySession(request, session) } });
   return redirect("/admin", { headers: { "Set-Cookie": cookie } });
 }

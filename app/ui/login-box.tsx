@@ -5,11 +5,12 @@ import { FieldErrors } from "./field-errors";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer logs in as staff.
+ * The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer still logs in as
+ * staff (back-office spec); staff have their own page, /personal/logga-in.
  *
  * Plain inputs, checked on the server only (the same zod schema, through handleForm): the
  * login page is the first page a slow phone loads, and without conform and zod in the
- * browser it stays under the 100 KB of JavaScript of issue 17 §5. The server's answer
+ * browser it stays under its 100 KB of JavaScript (tests/e2e/js-budget.http.spec.ts). The server's answer
  * comes back in Swedish with what was typed, as every form's does.
  */
 export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | null; redirectTo?: string }) {
@@ -20,8 +21,8 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
   useEffect(() => {
     if (lastResult && pinRef.current) pinRef.current.value = "";
   }, [lastResult]);
-  // The PIN pad on phones; a staff member (an e-mail address in Kundnummer) types a
-  // password with letters, so the keyboard follows what is typed (with JavaScript).
+  // The PIN pad on phones; a staff member who types an e-mail address here anyway (a shop
+  // terminal's keyboard) has a password with letters, so the keyboard follows (with JavaScript).
   const [staffLogin, setStaffLogin] = useState(false);
   const numberError = replyError(lastResult, "kundnummer");
   const pinError = replyError(lastResult, "pinkod");
@@ -39,11 +40,12 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
         <FieldErrors id="login-error" errors={formErrors} announce={!hydrated} />
         <div className="field">
           <label htmlFor="login-kundnummer">Kundnummer</label>
-          {/* Not inputMode numeric: staff log in here with their e-mail address. */}
+          {/* The number pad on phones, like Pinkod: staff have their own page (decision 027). */}
           <input
             id="login-kundnummer"
             name="kundnummer"
             type="text"
+            inputMode="numeric"
             autoComplete="username"
             defaultValue={replyValue(lastResult, "kundnummer") ?? ""}
             aria-invalid={numberError ? true : undefined}

@@ -20,7 +20,7 @@ type Role = (typeof ROLES)[number];
 
 /**
  * One cell per role, in the order anon, A, sales, utb (another distributor), admin:
- * a status, or L = 302 to /login?redirectTo=…, or R = 302 somewhere else (a role that may
+ * a status, or L = 302 to a login page (/login?redirectTo=…, staff pages' /personal/logga-in?redirectTo=…), or R = 302 somewhere else (a role that may
  * not use a screen is sent to its own start with a message, spec §6, issue 16: after a
  * refused POST too, as Remix then runs the layout's loader, which redirects).
  * A POST to a screen without an action is 405, but an anonymous visitor to a screen
@@ -58,6 +58,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/login", want: "200 R R R R" },
     // Someone logged in is sent home by the loader, whatever the form held.
     post: { form: () => ({ kundnummer: "", pinkod: "" }), want: "400 R R R R" },
+  },
+  // Staff's own login page (decision 027): as /login, with the staff fields.
+  "routes/personal.logga-in": {
+    get: { url: () => "/personal/logga-in", want: "200 R R R R" },
+    post: { form: () => ({ epost: "", losenord: "" }), want: "400 R R R R" },
   },
   // The code step of a staff login: without a pending login it says so (200) or sends
   // the POST to /login; someone logged in goes to /login, which sends them home.
@@ -466,7 +471,7 @@ test.afterAll(async () => {
 
 function statusCell(res: APIResponse): string {
   if (res.status() !== 302) return String(res.status());
-  return /^\/login(\?|$)/.test(res.headers()["location"] ?? "") ? "L" : "R";
+  return /^\/(login|personal\/logga-in)(\?|$)/.test(res.headers()["location"] ?? "") ? "L" : "R";
 }
 
 /** Security headers every answer carries (item 9). */

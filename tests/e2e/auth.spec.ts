@@ -73,7 +73,7 @@ test.describe("login", () => {
     const admin = await makeStaff("admin");
     await loginViaForm(page, admin.email, "wrong-password");
     await expect(page.getByText("Felaktig e-postadress eller lösenord.")).toBeVisible();
-    await expect(page.getByLabel("Kundnummer")).toHaveValue(admin.email);
+    await expect(page.getByLabel("E-post")).toHaveValue(admin.email);
   });
 });
 
@@ -96,9 +96,9 @@ test.describe("guards", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("an anonymous visitor to a staff page goes to login", async ({ page }) => {
+  test("an anonymous visitor to a staff page goes to the staff login", async ({ page }) => {
     await page.goto("/admin");
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
+    await expect(page).toHaveURL(/\/personal\/logga-in\?redirectTo=%2Fadmin/);
   });
 
   // Issue 16 / back-office spec §6: a screen the role may not open sends the user to their

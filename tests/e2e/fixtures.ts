@@ -73,15 +73,18 @@ export async function nextTotpCode(email: string): Promise<string> {
 }
 
 /** Logs in through the real form, the way a person does (the code step included for staff). */
+/** Logs in through the page a person uses: the retailer's box, or staff's own page for an e-mail address. */
 export async function loginViaForm(page: Page, name: string, secret: string) {
-  await page.goto("/login");
-  await page.getByLabel("Kundnummer").fill(name);
-  await page.getByLabel("Pinkod").fill(secret);
+  const staff = name.includes("@");
+  const path = staff ? "/personal/logga-in" : "/login";
+  await page.goto(path);
+  await page.getByLabel(staff ? "E-post" : "Kundnummer").fill(name);
+  await page.getByLabel(staff ? "Lösenord" : "Pinkod").fill(secret);
   await page.getByRole("button", { name: "Logga in" }).click();
-  if (!name.includes("@")) return;
+  if (!staff) return;
   // Staff: the code step follows a right password, unless the user has no second factor.
   await Promise.race([
-    page.waitForURL((url) => url.pathname !== "/login").catch(() => undefined),
+    page.waitForURL((url) => url.pathname !== path).catch(() => undefined),
     // A refusal: an alert without JavaScript, the PIN field marked invalid (and focused) with it.
     page.locator('[role="alert"], [aria-invalid="true"]').first().waitFor().catch(() => undefined),
   ]);

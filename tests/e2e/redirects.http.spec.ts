@@ -1,6 +1,6 @@
-// Issue 13, item 3: every route that takes a redirect target keeps the browser on the
-// site. Logs in (retailer and admin) with each payload as `redirectTo`, asks /login
-// with it while logged in, renders the login form with it, and closes the alerts
+// Every route that takes a redirect target keeps the browser on the site. Logs in
+// (retailer and admin, on both login pages) with each payload as `redirectTo`, asks the
+// login pages with it while logged in, renders their forms with it, and closes the alerts
 // dialog with it; every Location header, resolved as a browser does (WHATWG URL
 // parser: tabs and newlines dropped, `\` read as `/`), must stay on this origin.
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
@@ -74,19 +74,25 @@ async function each(fn: (payload: string) => Promise<void>) {
   );
 }
 
-const q = (payload: string) => `/login?redirectTo=${encodeURIComponent(payload)}`;
+const q = (payload: string, page = "/login") => `${page}?redirectTo=${encodeURIComponent(payload)}`;
 
-test("the login page renders redirectTo only as a path on the site", async () => {
+async function loginPageKeepsOnSite(payload: string, page: string) {
+  const res = await anon.get(q(payload, page), { maxRedirects: 0 });
+  // /login sends a staff page's redirectTo on to the staff login page: on the site.
+  if (page === "/login" && res.status() === 302) return location(res, payload, "login page");
+  tally.requests++;
+  if (res.status() !== 200) offSite.push(`${page}: ${JSON.stringify(payload)} -> status ${res.status()}`);
+  const html = await res.text();
+  const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? "";
+  const hidden = /name="redirectTo" value="([^"]*)"/.exec(html)?.[1];
+  const unescape = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  const carried = new URL(unescape(action), server.baseURL).searchParams.get("redirectTo");
+  for (const target of [carried, hidden === undefined ? null : unescape(hidden)]) if (target !== null) landsOnSite(target, payload, `${page} form`);
+}
+
+test("the login pages render redirectTo only as a path on the site", async () => {
   await each(async (payload) => {
-    const res = await anon.get(q(payload));
-    tally.requests++;
-    if (res.status() !== 200) offSite.push(`login page: ${JSON.stringify(payload)} -> status ${res.status()}`);
-    const html = await res.text();
-    const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1] ?? "";
-    const hidden = /name="redirectTo" value="([^"]*)"/.exec(html)?.[1];
-    const unescape = (s: string) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
-    const carried = new URL(unescape(action), server.baseURL).searchParams.get("redirectTo");
-    for (const target of [carried, hidden === undefined ? null : unescape(hidden)]) if (target !== null) landsOnSite(target, payload, "login form");
+    for (const page of ["/login", "/personal/logga-in"]) await loginPageKeepsOnSite(payload, page);
   });
   expect(offSite).toEqual([]);
 });
@@ -105,8 +111,12 @@ test("staff logging in with redirectTo is sent to a path on the site", async () 
   await each(async (payload) => {
     const c = await client(server.baseURL);
     const res = await c.post(q(payload), { form: { kundnummer: "admin@redirects.example", pinkod: "redirects-pass-1", redirectTo: payload }, maxRedirects: 0 });
-    location(res, payload, "staff login");
+    location(res, payload, "staff login on /login");
     await c.dispose();
+    const d = await client(server.baseURL);
+    const own = await d.post(q(payload, "/personal/logga-in"), { form: { epost: "admin@redirects.example", losenord: "redirects-pass-1", redirectTo: payload }, maxRedirects: 0 });
+    location(own, payload, "staff login on /personal/logga-in");
+    await d.dispose();
   });
   expect(offSite).toEqual([]);
 });
@@ -116,6 +126,7 @@ test("/login while logged in, and the alerts dialog's Stäng, redirect only on t
   await each(async (payload) => {
     location(await retailer.get(q(payload), { maxRedirects: 0 }), payload, "retailer GET /login");
     location(await admin.get(q(payload), { maxRedirects: 0 }), payload, "staff GET /login");
+    location(await admin.get(q(payload, "/personal/logga-in"), { maxRedirects: 0 }), payload, "staff GET /personal/logga-in");
     location(await retailer.post("/aviseringar", { form: { redirectTo: payload, csrf: token }, maxRedirects: 0 }), payload, "POST /aviseringar");
   });
   expect(offSite).toEqual([]);

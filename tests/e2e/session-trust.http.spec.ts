@@ -53,7 +53,7 @@ async function state(pair: string, path: string) {
   const c = await ctx();
   const res = await c.get(path, { headers: { Cookie: pair } });
   if (res.status() === 200) return "in";
-  return res.status() === 302 && res.headers()["location"].startsWith("/login") ? "login" : String(res.status());
+  return res.status() === 302 && /^\/(login|personal\/logga-in)(\?|$)/.test(res.headers()["location"]) ? "login" : String(res.status());
 }
 
 function portal(args: string[], input: string) {

@@ -6,9 +6,9 @@ import { e2eDb, expect, loginAs, loginViaForm, makeStaff, nextTotpCode, test, to
 import type { Page } from "@playwright/test";
 
 async function passwordStep(page: Page, email: string, password: string) {
-  await page.goto("/login");
-  await page.getByLabel("Kundnummer").fill(email);
-  await page.getByLabel("Pinkod").fill(password);
+  await page.goto("/personal/logga-in");
+  await page.getByLabel("E-post").fill(email);
+  await page.getByLabel("Lösenord").fill(password);
   await page.getByRole("button", { name: "Logga in" }).click();
   await expect(page).toHaveURL("/login/kod");
   await expect(page.getByRole("heading", { name: "Tvåstegsverifiering" })).toBeVisible();
@@ -33,7 +33,7 @@ async function enrol(page: Page, staff: { email: string; password: string }) {
 
 async function logOut(page: Page) {
   await page.getByRole("button", { name: "Logga ut", exact: true }).click();
-  await expect(page).toHaveURL("/login");
+  await expect(page).toHaveURL("/personal/logga-in");
 }
 
 test("first login: an admin enrols with the QR code or the key, gets ten recovery codes once, and is logged in", async ({ page }) => {
@@ -84,10 +84,10 @@ test("an enrolled admin logs in with password and a code from the app; the waiti
   await expect(page.locator("figure.totp-qr")).toHaveCount(0);
   // Between the password and the code the session is not logged in.
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin$/);
+  await expect(page).toHaveURL(/\/personal\/logga-in\?redirectTo=%2Fadmin$/);
   const post = await page.request.post("/admin/kund/logga-ut", { form: { kundnummer: String(retailer.id) }, maxRedirects: 0 });
   expect(post.status()).toBe(302);
-  expect(post.headers()["location"]).toMatch(/^\/login\?redirectTo=/);
+  expect(post.headers()["location"]).toMatch(/^\/personal\/logga-in\?redirectTo=/);
 
   await page.goto("/login/kod");
   await page.getByLabel("Engångskod").fill(await nextTotpCode(admin.email));
@@ -116,7 +116,7 @@ test("a code that logged in once is refused the second time (400, field marked),
   const again = await page.request.post("/login/kod", { form: { kod: code }, maxRedirects: 0 });
   expect(again.status()).toBe(400);
   expect(await again.text()).toContain("Fel kod. Försök igen.");
-  expect((await page.goto("/admin"))?.url()).toMatch(/\/login\?redirectTo=/);
+  expect((await page.goto("/admin"))?.url()).toMatch(/\/personal\/logga-in\?redirectTo=/);
 
   // Ten minutes later the waiting login is gone, whatever code comes.
   await e2eDb()
@@ -125,7 +125,7 @@ test("a code that logged in once is refused the second time (400, field marked),
     .where(sql`json_extract(${schema.sessions.data}, '$.pendingStaffId') = ${admin.id}`);
   const late = await page.request.post("/login/kod", { form: { kod: await nextTotpCode(admin.email) }, maxRedirects: 0 });
   expect(late.status()).toBe(302);
-  expect(late.headers()["location"]).toBe("/login");
+  expect(late.headers()["location"]).toBe("/personal/logga-in");
 });
 
 test("a recovery code logs in once in place of the app's code", async ({ page }) => {
@@ -152,9 +152,9 @@ test("a recovery code logs in once in place of the app's code", async ({ page })
 
 test("a sales user, whose role is not in STAFF_TOTP_ROLES, logs in with the password alone; an admin may not", async ({ page, browser }) => {
   const sales = await makeStaff("sales", null, { totpSecret: null });
-  await page.goto("/login");
-  await page.getByLabel("Kundnummer").fill(sales.email);
-  await page.getByLabel("Pinkod").fill(sales.password);
+  await page.goto("/personal/logga-in");
+  await page.getByLabel("E-post").fill(sales.email);
+  await page.getByLabel("Lösenord").fill(sales.password);
   await page.getByRole("button", { name: "Logga in" }).click();
   await expect(page).toHaveURL("/admin/distribution");
   await expect(page.getByRole("heading", { name: "Distribution", level: 1 })).toBeVisible();
@@ -166,7 +166,7 @@ test("a sales user, whose role is not in STAFF_TOTP_ROLES, logs in with the pass
   const adminPage = await other.newPage();
   await passwordStep(adminPage, admin.email, admin.password);
   await expect(adminPage.getByLabel("Kod från appen")).toBeVisible();
-  expect((await adminPage.goto("/admin"))?.url()).toMatch(/\/login\?redirectTo=%2Fadmin$/);
+  expect((await adminPage.goto("/admin"))?.url()).toMatch(/\/personal\/logga-in\?redirectTo=%2Fadmin$/);
   await other.close();
 });
 

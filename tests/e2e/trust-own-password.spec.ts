@@ -34,7 +34,7 @@ test("a sales user changes their own password from the menu; their other login e
   await page.goto("/admin/kunder");
   await expect(page.getByRole("heading", { name: "Kunder", level: 1 })).toBeVisible();
   await elsewhere.goto("/admin/distribution");
-  await expect(elsewhere).toHaveURL(/\/login/);
+  await expect(elsewhere).toHaveURL(/\/personal\/logga-in\?redirectTo=%2Fadmin%2Fdistribution$/);
   await loginViaForm(elsewhere, sales.email, sales.password);
   await expect(elsewhere.getByText("Felaktig e-postadress eller lösenord.")).toBeVisible();
   await loginViaForm(elsewhere, sales.email, "Säljarens nya lösenord");

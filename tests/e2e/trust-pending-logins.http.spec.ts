@@ -71,10 +71,10 @@ async function staffScreen(form: Record<string, string>) {
 async function expectLoginDead(attacker: APIRequestContext, staffId: number) {
   const code = await attacker.post("/login/kod", { form: { kod: validCode() } });
   expect(code.status()).toBe(302);
-  expect(code.headers()["location"]).toBe("/login");
+  expect(code.headers()["location"]).toBe("/personal/logga-in");
   const admin = await attacker.get("/admin");
   expect(admin.status()).toBe(302);
-  expect(admin.headers()["location"]).toMatch(/^\/login/);
+  expect(admin.headers()["location"]).toMatch(/^\/personal\/logga-in\?redirectTo=/);
   const rows = await server.db.select().from(schema.sessions).where(eq(schema.sessions.staffId, staffId));
   expect(rows).toHaveLength(0);
   const success = await server.db
@@ -142,7 +142,7 @@ test("an enrolment under way dies with a reset and deactivation: X's app is neve
   const kod = HOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, counter: TOTP.counter({ period: 30 }) });
   const res = await attacker.post("/login/kod", { form: { kod } });
   expect(res.status()).toBe(302);
-  expect(res.headers()["location"]).toBe("/login");
+  expect(res.headers()["location"]).toBe("/personal/logga-in");
   const [row] = await server.db.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, x.id));
   expect(row.totpSecret).toBeNull();
 });
@@ -153,8 +153,8 @@ test("a login whose password step used a password that is no longer current is r
   // The password changed behind the sessions' back (a restore, a direct fix): the row stays.
   await server.db.update(schema.staffUsers).set({ passwordHash: "scrypt$AAAA$BBBB" }).where(eq(schema.staffUsers.id, x.id));
   const code = await attacker.post("/login/kod", { form: { kod: validCode() } });
-  expect(code.headers()["location"]).toBe("/login");
-  expect((await attacker.get("/admin")).headers()["location"]).toMatch(/^\/login/);
+  expect(code.headers()["location"]).toBe("/personal/logga-in");
+  expect((await attacker.get("/admin")).headers()["location"]).toMatch(/^\/personal\/logga-in\?redirectTo=/);
 });
 
 test("every request re-checks that the account is active, and Stäng av on a deactivated account still ends its sessions", async () => {
@@ -172,7 +172,7 @@ test("every request re-checks that the account is active, and Stäng av on a dea
   await server.db.update(schema.staffUsers).set({ deactivatedAt: Date.now() }).where(eq(schema.staffUsers.id, x.id));
   const after = await browser.get("/admin/distribution");
   expect(after.status()).toBe(302);
-  expect(after.headers()["location"]).toMatch(/^\/login/);
+  expect(after.headers()["location"]).toMatch(/^\/personal\/logga-in\?redirectTo=/);
   expect(await server.db.select().from(schema.sessions).where(eq(schema.sessions.staffId, x.id))).toHaveLength(1);
   await staffScreen({ intent: "stang-av", staffId: String(x.id) });
   expect(await server.db.select().from(schema.sessions).where(eq(schema.sessions.staffId, x.id))).toHaveLength(0);

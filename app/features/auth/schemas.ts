@@ -1,4 +1,4 @@
-// The auth feature's forms: the login, the second-factor code, and the one-field
+// The auth feature's forms: the two logins, the second-factor code, and the one-field
 // customer-number forms of the admin (open a retailer's portal, end its sessions).
 // Client-safe: the screens validate with the same schemas in the browser.
 import { CUSTOMER_NUMBER } from "~/catalog";
@@ -7,6 +7,13 @@ import { z } from "~/lib/zod";
 export const LoginSchema = z.object({
   kundnummer: z.string({ error: "Kundnummer måste anges" }).trim().min(1, "Kundnummer måste anges").max(254),
   pinkod: z.string({ error: "Pinkod måste anges" }).min(1, "Pinkod måste anges").max(200),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+// The staff page's login (/personal/logga-in): an e-mail address and a password.
+export const StaffLoginSchema = z.object({
+  epost: z.string({ error: "E-post måste anges" }).trim().min(1, { error: "E-post måste anges", abort: true }).max(254).email("Skriv en e-postadress, till exempel namn@foretag.se"),
+  losenord: z.string({ error: "Lösenord måste anges" }).min(1, "Lösenord måste anges").max(200),
   redirectTo: z.string().max(2000).optional(),
 });
 
