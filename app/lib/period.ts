@@ -1,21 +1,34 @@
 // Date ranges for the staff monitoring screens: presets, and the spec's validation
 // of the range picker ('Måste ha ett värde', 'Felaktig period'; one date = start and end).
-import { addDays, addMonths, daysBetween, endOfMonth, isValidDate, startOfMonth } from "./dates";
+import { addDays, addMonths, daysBetween, endOfMonth, isoWeekday, isValidDate, startOfMonth } from "./dates";
 
 export type Period = { from: string; to: string };
-export type PresetId = "idag" | "senaste7" | "forramanaden" | "dennamanad";
+// The spec's four (today, last7days, lastmonth, thismonth) and the week a distribution
+// office works in: yesterday, this week, last week (ISO weeks, Monday to Sunday).
+export type PresetId = "idag" | "igar" | "dennavecka" | "forraveckan" | "senaste7" | "dennamanad" | "forramanaden";
 
 export const PRESET_LABELS: Record<PresetId, string> = {
   idag: "Idag",
+  igar: "Igår",
+  dennavecka: "Denna vecka",
+  forraveckan: "Förra veckan",
   senaste7: "Senaste 7 dagarna",
-  forramanaden: "Förra månaden",
   dennamanad: "Denna månad",
+  forramanaden: "Förra månaden",
 };
 
 export function preset(id: PresetId, today: string): Period {
+  const monday = addDays(today, 1 - isoWeekday(today));
   switch (id) {
     case "idag":
       return { from: today, to: today };
+    case "igar":
+      return { from: addDays(today, -1), to: addDays(today, -1) };
+    case "dennavecka":
+      // As "Denna månad": the days still to come have no deliveries.
+      return { from: monday, to: today };
+    case "forraveckan":
+      return { from: addDays(monday, -7), to: addDays(monday, -1) };
     case "senaste7":
       return { from: addDays(today, -6), to: today };
     case "forramanaden": {

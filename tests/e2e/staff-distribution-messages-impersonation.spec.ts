@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
-import { addDays, today } from "../../app/lib/dates";
+import { addDays, isoWeekday, today } from "../../app/lib/dates";
 import { e2eDb, expect, expectSentHome, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();
@@ -84,6 +84,14 @@ test.describe("distribution monitoring", () => {
     // A preset link sets the range.
     await page.getByRole("link", { name: "Senaste 7 dagarna" }).click();
     await expect(page.getByText(`Period ${addDays(T, -6)} – ${T}.`)).toBeVisible();
+    // The office's week: yesterday, this ISO week so far, last week Monday to Sunday.
+    const monday = addDays(T, 1 - isoWeekday(T));
+    await page.getByRole("link", { name: "Igår" }).click();
+    await expect(page.getByText(`Period ${Y}.`)).toBeVisible();
+    await page.getByRole("link", { name: "Denna vecka" }).click();
+    await expect(page.getByText(monday === T ? `Period ${T}.` : `Period ${monday} – ${T}.`)).toBeVisible();
+    await page.getByRole("link", { name: "Förra veckan" }).click();
+    await expect(page.getByText(`Period ${addDays(monday, -7)} – ${addDays(monday, -1)}.`)).toBeVisible();
     // Without JavaScript the page refreshes itself every 5 minutes.
     expect(await page.request.get("/admin/distribution").then((r) => r.text())).toContain('<meta http-equiv="refresh" content="300"/>');
   });

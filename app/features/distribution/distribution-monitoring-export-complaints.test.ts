@@ -150,6 +150,12 @@ describe("the range picker", () => {
     expect(preset("senaste7", TODAY)).toEqual({ from: "2026-03-09", to: TODAY });
     expect(preset("forramanaden", TODAY)).toEqual({ from: "2026-02-01", to: "2026-02-28" });
     expect(preset("dennamanad", TODAY)).toEqual({ from: "2026-03-01", to: TODAY });
+    expect(preset("igar", "2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-02-28" });
+    // ISO weeks: Monday to Sunday, across a year's end (2026-12-28 starts week 53; 2027-01-03 is its Sunday).
+    expect(preset("dennavecka", "2027-01-01")).toEqual({ from: "2026-12-28", to: "2027-01-01" });
+    expect(preset("forraveckan", "2027-01-04")).toEqual({ from: "2026-12-28", to: "2027-01-03" });
+    expect(preset("dennavecka", "2026-11-23")).toEqual({ from: "2026-11-23", to: "2026-11-23" });
+    expect(preset("forraveckan", "2026-11-29")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
   });
   it("reads the filters from the URL and drops malformed values", () => {
     const p = new URLSearchParams("from=2026-03-10&to=2026-03-12&exclude=2026-03-11&exclude=x&utb=2&utb=a&utgava=1:20&utgava=bad");
