@@ -58,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {/* The first Tab stop of every page (issue 17 §2): past the header and the menu. */}
+        {/* The first Tab stop of every page: past the header and the menu. */}
         <a className="skip-link" href="#main">
           Hoppa till innehållet
         </a>
@@ -88,13 +88,13 @@ export default function App() {
 
 /**
  * The confirmation of what was just done ("Sparat!"): it stays until the next page or
- * action (WCAG 2.2.1, issue 17 §1), is read by screen readers (role=status), and gets the
+ * action (WCAG 2.2.1), is read by screen readers (role=status), and gets the
  * focus after a save (app/ui/focus.ts). It never takes clicks (pointer-events: none).
  */
 export function Toast({ message }: { message: string }) {
   return (
     // data-live-announcer: React Aria's modal hides the rest of the page from screen
-    // readers, but not this, so a confirmation is heard while a dialog is open (issue 17 §1).
+    // readers, but not this, so a confirmation is heard while a dialog is open.
     <div className="toast" role="status" data-live-announcer="true">
       {message}
     </div>

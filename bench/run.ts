@@ -1,4 +1,4 @@
-// `npm run bench`: the national-scale figures of issue 7. Starts the production build
+// `npm run bench`: the national-scale figures. Starts the production build
 // on 127.0.0.1 against generated databases, drives it with autocannon from this
 // machine (bounded in count and time), and compares every timing with a reference
 // measured in the same run. Prints one table, writes bench/results.json and
@@ -73,7 +73,7 @@ async function today(): Promise<string> {
 }
 
 /** Sessions made straight in the database (logging 2,000 retailers in would cost minutes of scrypt). */
-/** The form token the bench's sessions hold (issue 13 point 9); their posts send it. */
+/** The form token the bench's sessions hold; their posts send it. */
 const benchFormToken = (customerId: number) => `bench-form-token-${customerId}`;
 
 async function makeSessions(dbFile: string, customerIds: number[]): Promise<Map<number, string>> {
@@ -283,7 +283,7 @@ async function b2(url: string, dbFile: string) {
 }
 
 /**
- * B9 (issue 17 §5): a slow phone on a bad connection — Chromium with the CPU slowed ×6
+ * B9: a slow phone on a bad connection — Chromium with the CPU slowed ×6
  * and a 400 kbps / 400 ms link (CDP emulation), a 360 px screen. For /login and
  * /rapportering/1: when the form is on screen (the HTML alone: the first field visible)
  * and when the page is hydrated (the root's effect stamps <html data-hydrated>), both in
@@ -394,7 +394,7 @@ async function b9(url: string, dbFile: string) {
 }
 
 /**
- * B10 (issue 18 §4): the sell-through page against the returns page, the same 200
+ * B10: the sell-through page against the returns page, the same 200
  * retailers, alternating rounds: its 13 weeks of grouped deliveries and returns may cost
  * at most twice the returns page.
  */

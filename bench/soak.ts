@@ -1,4 +1,4 @@
-// `npm run soak` (issue 8 item 10; not in CI): mixed retailer and staff traffic
+// `npm run soak` (not in CI): mixed retailer and staff traffic
 // against the production build on 127.0.0.1 and a generated national database.
 // Measures capacity with the same mix for a few seconds, then runs 60 s at 80 % of
 // it; reports errors, the server's RSS (start/end/max, sampled every second from
@@ -28,7 +28,7 @@ async function prepare(dbFile: string) {
   const client = createClient({ url: `file:${dbFile}` });
   const cookie = createCookie("rp_session", { httpOnly: true, sameSite: "lax", secure: false, path: "/", secrets: ["bench-session-secret-not-for-production"] });
   const now = Date.now();
-  // The form token each session holds (issue 13 point 9); the soak's posts send it.
+  // The form token each session holds; the soak's posts send it.
   const formToken = (customerId: number) => `soak-form-token-${customerId}`;
   const sessionRow = async (customerId: number | null, staffId: number | null) => {
     const sid = randomBytes(32).toString("base64url");

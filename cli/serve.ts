@@ -41,7 +41,7 @@ function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
-    // The camera for this site only ("Skanna", issue 17 §7); never for a frame or another origin.
+    // The camera for this site only ("Skanna"); never for a frame or another origin.
     "Permissions-Policy": "camera=(self), microphone=(), geolocation=()",
     "Cross-Origin-Opener-Policy": "same-origin",
   };

@@ -23,7 +23,7 @@ export const distributors = sqliteTable(
   {
     id: integer("id").primaryKey(),
     name: text("name").notNull(),
-    // Returns after the paper's last return day (issue 18 §1, decision 016): 'reject' locks
+    // Returns after the paper's last return day (decision 018): 'reject' locks
     // the row, 'accept' stores it marked late. The network follows its publishers' rule.
     lateReturns: text("late_returns").notNull().default("reject"),
     // Make the RETURDAG alert imperative from the day before the last return day.
@@ -54,7 +54,7 @@ export const customers = sqliteTable(
     orgNumber: text("org_number").notNull().default(""),
     bankgiro: text("bankgiro").notNull().default(""),
     bankAccount: text("bank_account").notNull().default(""),
-    // Set when staff deactivate the customer: no login, data kept (issue 16).
+    // Set when staff deactivate the customer: no login, data kept.
     deactivatedAt: integer("deactivated_at"),
     ...timestamps,
   },
@@ -79,7 +79,7 @@ export const staffUsers = sqliteTable("staff_users", {
   totpRecovery: text("totp_recovery").notNull().default("[]"),
   // The last time step a code was accepted for, so a code works once (RFC 6238 §5.2).
   totpLastStep: integer("totp_last_step").notNull().default(0),
-  // Set when an admin deactivates the account: no login, sessions ended, history kept (issue 16).
+  // Set when an admin deactivates the account: no login, sessions ended, history kept.
   deactivatedAt: integer("deactivated_at"),
   // A password an admin gave (Lägg till, Nytt lösenord): works for one login, which must
   // set a new one before anything else (docs/decisions/019-production-start.md).
@@ -103,7 +103,7 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_customer").on(t.customerId), index("sessions_staff").on(t.staffId), index("sessions_expires").on(t.expiresAt)],
 );
 
-// A form posted after its session lapsed (issue 15.4): kept for the same customer to
+// A form posted after its session lapsed: kept for the same customer to
 // find filled in after logging in again, never saved without their press. Keyed by a
 // random id that only the browser's cookie holds; expires within the hour.
 export const carriedForms = sqliteTable(
@@ -124,7 +124,7 @@ export const carriedForms = sqliteTable(
 
 // Login attempts per key ("customer:123", "staff:a@b.se", "ip:1.2.3.4", "device:…",
 // "totp:staff:7"), shared by all app servers because they share the database
-// (docs/decisions/011-login-policy.md).
+// (docs/decisions/012-login-policy.md).
 export const loginThrottle = sqliteTable("login_throttle", {
   key: text("key").primaryKey(),
   // Weighed failures in a row, attempts still being checked included; a success sets it to 0.
@@ -173,7 +173,7 @@ export const editions = sqliteTable(
     description: text("description").notNull(),
     code: text("code").notNull().default(""),
     // Days after the delivery date a return may be reported for this edition; null = the
-    // paper type's window (return_windows). Issue 18 §1.
+    // paper type's window (return_windows), decision 018.
     returnDays: integer("return_days"),
     ...timestamps,
   },
@@ -185,7 +185,7 @@ export const editions = sqliteTable(
 );
 
 // The return window per paper type (0 Huvudtidning, 1 Bilaga): the last return day is the
-// delivery date + days. Seeded by migration 0012 (decision 016).
+// delivery date + days. Seeded by migration 0012 (decision 018).
 export const returnWindows = sqliteTable(
   "return_windows",
   {
@@ -221,8 +221,8 @@ export const deliveries = sqliteTable(
     index("deliveries_customer_date").on(t.customerId, t.deliveryDate),
     index("deliveries_date").on(t.deliveryDate, t.customerId),
     // Distribution monitoring reads only reported rows of a date range; this partial
-    // index covers that query so it never touches the table (issue 5, bench B3).
-    // Unreported papers, for the missing reports after the last return day (issue 18 §1).
+    // index covers that query so it never touches the table (bench B3).
+    // Unreported papers, for the missing reports after the last return day.
     index("deliveries_unreported").on(t.deliveryDate, t.customerId).where(sql`reported_at is null`),
     index("deliveries_reported")
       .on(t.deliveryDate, t.customerId, t.titleId, t.editionId, t.delivered, t.received, t.priceOre)
@@ -485,7 +485,7 @@ export const productInformation = sqliteTable(
   ],
 );
 
-// Every invoice run that was not a dry run, from the web or the CLI (issue 16: the
+// Every invoice run that was not a dry run, from the web or the CLI (the
 // invoicing history): who, when, the period, what it made and its totals.
 export const invoiceRuns = sqliteTable(
   "invoice_runs",
@@ -569,7 +569,7 @@ export const invoiceLines = sqliteTable(
   (t) => [index("invoice_lines_invoice").on(t.invoiceId)],
 );
 
-// The credit trail (issue 18 §3, decision 016): each return an invoice run settled, with
+// The credit trail (decision 016): each return an invoice run settled, with
 // the copies settled then and the invoice that credited them (null: the customer had
 // nothing to bill for that paper type and period). A return changed afterwards keeps its
 // row; the trail shows what was credited then and what it is now. One row per return and run at most.
@@ -735,7 +735,7 @@ export const shortcuts = sqliteTable(
   (t) => [index("shortcuts_staff").on(t.staffId)],
 );
 
-// E-mail reminders (issue 18 §2, decision 017): a retailer's opt-in, the address, and the
+// E-mail reminders (decision 017): a retailer's opt-in, the address, and the
 // key that signs the unsubscribe links of their mails (random per customer, so a link
 // works whichever process sent it, and a new key voids every old link).
 export const emailReminders = sqliteTable("email_reminders", {

@@ -1,4 +1,4 @@
-// Open-redirect payload families (issue 13, item 3), shared by the unit property test
+// Open-redirect payload families, shared by the unit property test
 // of safeRedirect and the e2e test that logs in with them. A payload is a lead (what
 // comes before the host), a host, a tail, and now and then one more dangerous
 // character inserted somewhere.

@@ -118,7 +118,7 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
         .where(eq(schema.customers.id, customer.id!));
       // Always run the hash, so the time taken does not tell whether the customer exists.
       const ok = await verifySecret(secret, row?.pinHash);
-      // A deactivated customer (issue 16) is told so — only with the right PIN, so the
+      // A deactivated customer is told so — only with the right PIN, so the
       // message says nothing to someone guessing.
       if (ok && row && row.deactivatedAt !== null) return { kind: "deactivated" as const, customerId: row.id, accountKey };
       return ok && row ? { kind: "retailer", customerId: row.id, accountKey } : null;

@@ -1,4 +1,4 @@
-// Issue 15.4: a lapsed session keeps what was typed. When the returns form is posted
+// A lapsed session keeps what was typed. When the returns form is posted
 // after the session ran out (idle timeout), the guard keeps the posted values server
 // side (app/features/auth/carried-forms.server.ts), bound to the customer number of the
 // lapsed session, and sends the browser to the login with a cookie holding only the

@@ -1,4 +1,4 @@
-// Form tokens (issue 13 point 9): every session has its own random token (made with the
+// Form tokens: every session has its own random token (made with the
 // session row, app/features/auth/sessions.server.ts), every POST form of the portal carries it
 // (app/ui/csrf.tsx) and the guards refuse a write whose form does not carry this
 // session's token. Cross-site posts are already refused in cli/serve.ts; this makes a

@@ -162,7 +162,7 @@ async function refuse(user: PortalUser, request: Request, context: AppLoadContex
 export async function requireRetailer(request: Request, context: AppLoadContext): Promise<RetailerUser> {
   const found = await getUser(request);
   if (!found) {
-    // A returns form posted after the session lapsed is kept for the login (issue 15.4).
+    // A returns form posted after the session lapsed is kept for the login.
     await carryLapsedPost(request);
     loginRedirect(request);
   }

@@ -1,5 +1,5 @@
-// The catalog: the fixed codes of the newspaper business, written once (DESIGN.md
-// "Titles/editions"). Client-safe: screens, rules, documents, the CLI and the seeds all
+// The catalog: the fixed codes of the newspaper business, written once (docs/architecture.md
+// "Catalog"). Client-safe: screens, rules, documents, the CLI and the seeds all
 // read titles, ledgers, paper types and number formats from here.
 
 /** The two titles and their publisher ledgers (reskontra). */

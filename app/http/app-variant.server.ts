@@ -1,6 +1,6 @@
 // The app variant's paths (retailer spec §2.1: /papers/{reportState}, /addreturns,
 // /delivery, /services, /development) lead to their web pages, so bookmarks and
-// home-screen icons made with the app keep working (issue 17 §6). A permanent redirect
+// home-screen icons made with the app keep working. A permanent redirect
 // keeps the query string; the page it leads to asks for the login as usual.
 //
 // Decision: /addreturns is the additions form (Ändra/tillägg, state 2); /services is

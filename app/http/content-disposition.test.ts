@@ -1,4 +1,4 @@
-// Issue 13, item 6: one Content-Disposition writer (RFC 6266): `filename*=UTF-8''…`
+// One Content-Disposition writer (RFC 6266): `filename*=UTF-8''…`
 // carries the real name, `filename="…"` a safe ASCII fallback. Each header is parsed
 // back the way RFC 6266 says a client does (filename* wins when it is understood, else
 // filename), by a parser of the tests' own (tests/content-disposition-parse.ts).

@@ -20,7 +20,7 @@ function formatBytes(n: number): string {
  * The form of a multipart request, file parts kept in memory up to `maxBytes` each. A
  * file over the limit is read to its end and left out of the form, and its field is
  * recorded (oversizedFields), so the form's other fields still arrive and the answer can
- * keep everything else typed (issue 16). A 400 or 413 answer (the error page) for a body
+ * keep everything else typed. A 400 or 413 answer (the error page) for a body
  * that does not parse or has too many parts. The server has refused, unread, a body over
  * the path's UPLOAD_BODY_LIMITS.
  */

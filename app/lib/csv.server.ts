@@ -3,7 +3,7 @@
 // (read by csv-parse). Used by the
 // CLI imports and the staff uploads alike, so both read a file the same way. Files that
 // people save from Excel (the order file) may also come as Windows-1252 and with `,`
-// between the fields: decodeTextFile and `delimiters` read those (issue 16).
+// between the fields: decodeTextFile and `delimiters` read those.
 
 import { CsvError, parse, type InfoRecord } from "csv-parse/sync";
 import { UNSAFE_TEXT } from "./form-fields";

@@ -1,7 +1,7 @@
 // The one HTML sanitiser: staff-written message content is cleaned on save and
 // again on display, to this small safe subset.
 //
-// Escaped exactly once (issue 15.7): a message is either HTML (it has a tag; stored
+// Escaped exactly once: a message is either HTML (it has a tag; stored
 // sanitised, rendered as HTML) or plain text (stored exactly as typed, escaped here once
 // when it becomes paragraphs). Plain text must never pass through the sanitiser on save:
 // sanitize-html entity-encodes `&`, `<` and `>`, and the display escaped that again, so

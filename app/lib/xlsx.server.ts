@@ -1,4 +1,4 @@
-// One shape for every staff Excel export (issue 16 §3): Swedish column headings, a bold
+// One shape for every staff Excel export: Swedish column headings, a bold
 // frozen header row, dates as dates (yyyy-mm-dd), amounts as numbers with two decimals,
 // counts as whole numbers, and text through xlsxRow so a name like `=HYPERLINK(…)`
 // stays text. Rows may come from an async generator, so a large export is written page

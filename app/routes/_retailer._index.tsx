@@ -81,7 +81,7 @@ export default function StartPage() {
         <p className="muted">Inga tidningar att rapportera just nu.</p>
       )}
       {due.today + due.tomorrow > 0 ? (
-        // Issue 18 §1: unreported papers whose last return day is near, with the way to report them.
+        // Unreported papers whose last return day is near, with the way to report them.
         <section aria-labelledby="due-returns" className="card due-returns">
           <h2 id="due-returns">Sista returdag</h2>
           <ul>

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = Math.min(Math.max(Number(url.searchParams.get("sida")) || 1, 1), pages);
   const { lines, ...rest } = bundle;
   const shown = lines.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  // Issue 18 §3: where each shown line's copies were credited.
+  // Where each shown line's copies were credited.
   const trails = Object.fromEntries(await creditTrails(user.customerId, shown.map((l) => l.returnId))) as Record<number, CreditTrail>;
   return {
     id,

@@ -11,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const [groups, guarantees] = await Promise.all([listInvoices(user.customerId), listGuarantees(user.customerId)]);
   const failed = new URL(request.url).searchParams.get("fel");
-  // Issue 18 §3: what each invoice credited, per bundle.
+  // What each invoice credited, per bundle.
   const credits = await creditsByInvoice(user.customerId, groups.flatMap((g) => g.invoices.map((i) => i.number)));
   return { groups, guarantees, credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>, failed: failed && /^\d{1,9}$/.test(failed) ? failed : null };
 }

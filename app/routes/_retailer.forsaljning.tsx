@@ -9,11 +9,11 @@ export const meta: MetaFunction = () => [{ title: "Försäljning – Returportal
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  // The session's customer only (issue 18 §4: the retailer's own data).
+  // The session's customer only (the retailer's own data).
   return { titles: await listSales(user.customerId) };
 }
 
-/** Försäljning (issue 18 §4): per title the last 13 weeks as a chart and a table, and a hint when the return rate says so. */
+/** Försäljning: per title the last 13 weeks as a chart and a table, and a hint when the return rate says so. */
 export default function SalesPage() {
   const { titles } = useLoaderData<typeof loader>();
   return (

@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const errors = checkHistoryRange(range.from, range.to);
   if (errors.from || errors.to) return data({ range, limits, errors, rows: null, trails: {} as Record<number, CreditTrail> }, { status: 400 });
   const rows = await listHistory(user.customerId, range.from, range.to);
-  // Issue 18 §3: where each return was credited, in one more query.
+  // Where each return was credited, in one more query.
   const trails = await creditTrails(user.customerId, rows.flatMap((r) => (r.returnId === null ? [] : [r.returnId])));
   return { range, limits, errors, rows, trails: Object.fromEntries(trails) as Record<number, CreditTrail> };
 }
@@ -103,7 +103,7 @@ function HistoryTable({ heading, rows, withEdition, trails }: { heading: string;
         <tbody>
           {rows.map((r, i) => (
             <tr key={i}>
-              {/* A main newspaper's regional edition beside its title (issue 17 §6). */}
+              {/* A main newspaper's regional edition beside its title. */}
               <td>{withEdition ? r.title : paperName(r.title, r.edition)}</td>
               {withEdition ? <td>{r.edition}</td> : null}
               <td>{r.date}</td>

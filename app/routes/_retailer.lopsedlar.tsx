@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Rows are written for the session's customer only, whatever the form says.
     const saved = allKnown ? await refuseWhenBusy(() => savePlacards(user.customerId, wanted)) : null;
     if (saved && !saved.ok && saved.reason === "conflict") {
-      // Issue 15.1: the rows another tab changed, each with both values; nothing stored.
+      // The rows another tab changed, each with both values; nothing stored.
       const fields = Object.fromEntries(saved.conflicts.map((c) => [amountField(c.titleId), PLACARD_MESSAGES.changedByOther(c.now, c.typed)]));
       throw refuse.invalid(PLACARD_MESSAGES.changedByOther(saved.conflicts[0].now, saved.conflicts[0].typed), { fields });
     }
@@ -43,8 +43,7 @@ export default function PlacardsPage() {
   const { placards } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   // The server's schema checks the amounts and answers in Swedish, with or without
-  // JavaScript; no form library in the page keeps it under 100 KB of JavaScript (issue 17
-  // §5). With JavaScript the focus then goes to the first refused field (app/ui/focus.ts).
+  // JavaScript; no form library in the page keeps it under 100 KB of JavaScript. With JavaScript the focus then goes to the first refused field (app/ui/focus.ts).
   const fieldErrors = replyFieldErrors(reply);
   // A message over the form only when no field has one ('Något gick fel!', busy).
   const formError = Object.keys(replyFieldErrors(reply)).length === 0 ? replyError(reply) : null;

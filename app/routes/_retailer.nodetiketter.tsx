@@ -41,7 +41,7 @@ export default function EmergencyLabels() {
   const reply = useActionData<typeof action>();
   // The count's message (the server's schema) or the rules' (a limit, busy). A select of the
   // allowed counts needs no checking in the browser, and no form library keeps the page
-  // under 100 KB of JavaScript (issue 17 §5).
+  // under 100 KB of JavaScript.
   const error = replyError(reply, "antal") ?? replyError(reply);
   const antal = replyValue(reply, "antal");
   const choices = Array.from({ length: max - min + 1 }, (_, i) => String(min + i));

@@ -34,7 +34,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 /**
  * Öppettider, the OPPETTIDER alert's screen (docs/decisions/015-opening-hours-and-placard-alerts.md):
  * seven days, each with Öppnar and Stänger or Stängt. Plain inputs checked by the server's
- * schema (no form library in the page, issue 17 §5); what was typed stays after a refusal.
+ * schema (no form library in the page); what was typed stays after a refusal.
  */
 export default function OpeningHoursPage() {
   const { hours } = useLoaderData<typeof loader>();

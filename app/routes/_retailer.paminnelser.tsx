@@ -1,4 +1,4 @@
-// Påminnelser (issue 18 §2, decision 017): the retailer turns e-mail reminders about the
+// Påminnelser (decision 017): the retailer turns e-mail reminders about the
 // last return day on or off and gives the address. Plain inputs checked by the server's
 // schema (no form library in the page); what was typed stays after a refusal.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

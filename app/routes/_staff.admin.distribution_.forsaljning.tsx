@@ -1,4 +1,4 @@
-// Försäljning per distributör (issue 18 §4): the retailer's sell-through chart summed over
+// Försäljning per distributör: the retailer's sell-through chart summed over
 // every customer of one distributor, the last 13 weeks per title. A utb user sees only
 // their own distributor; another one is 403.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Svar per helgdag (issue 16): who answered Öppet, who Stängt, who has not answered, with
+// Svar per helgdag: who answered Öppet, who Stängt, who has not answered, with
 // counts per distributor; filtered by answer and distributor in the URL; Excel export.
 // Admin and sales see every customer, a utb user their distributor's.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Svar per helgdag as Excel (issue 16): the screen's filters, Swedish headings.
+// Svar per helgdag as Excel: the screen's filters, Swedish headings.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { customerScope } from "~/features/customers/index.server";

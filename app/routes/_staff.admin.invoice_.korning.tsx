@@ -1,4 +1,4 @@
-// Fakturakörning (issue 16): an admin runs the invoicing in the browser, as the CLI's
+// Fakturakörning: an admin runs the invoicing in the browser, as the CLI's
 // `invoice run` does. Choose the period, see a dry-run preview (customers, invoices and
 // totals per paper type), confirm, and see the result; running the same period twice
 // creates nothing new and says so. The history lists every run, from here or the CLI.

@@ -1,4 +1,4 @@
-// Kreditering (issue 18 §3): customer service answers "where is my credit?" in one screen.
+// Kreditering: customer service answers "where is my credit?" in one screen.
 // A customer number and a bundle number show the bundle's returns and, for each, the
 // invoice that credited it (with the invoice) or why not yet. A utb user reaches only
 // their distributor's customers; others answer as unknown (404), like the customer pages.

@@ -1,5 +1,5 @@
 // GET /admin/kunder/{kund}/faktura/{number}.pdf: a customer's invoice as the customer gets
-// it, for staff answering "what is on my invoice?" (issue 16: the invoicing history's
+// it, for staff answering "what is on my invoice?" (the invoicing history's
 // files). Staff within their scope only: a utb user sees their distributor's customers.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";

@@ -1,4 +1,4 @@
-// One customer (issue 16): address, distributor, open bundles, latest reports and
+// One customer: address, distributor, open bundles, latest reports and
 // invoices. An admin can issue a new PIN (shown once here, printable as a PIN letter;
 // the customer's sessions end), and deactivate or reactivate the customer. A utb user
 // sees only their distributor's customers; another's is "not found".
@@ -31,8 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "kund", parseShortNumber, NOT_FOUND);
   const overview = await customerOverview(id, customerScope(user));
   if (!overview) throw new Response(NOT_FOUND, { status: 404 });
-  // Issue 18 §4: the customer's sell-through as the retailer sees it (after the scope check above).
-  // Issue 18 §2: whether the retailer gets e-mail reminders, and the last one sent.
+  // The customer's sell-through as the retailer sees it (after the scope check above).
+  // Whether the retailer gets e-mail reminders, and the last one sent.
   const [sales, reminders] = await Promise.all([listSales(id), getReminderSettings(id)]);
   return { ...overview, sales, reminders, canChange: user.roles.includes("admin") };
 }

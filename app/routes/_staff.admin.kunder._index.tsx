@@ -1,4 +1,4 @@
-// Kunder (issue 16): search customers by number, name, city or distributor; sorted and
+// Kunder: search customers by number, name, city or distributor; sorted and
 // paged in the URL. Admin and sales see every customer, a utb user their distributor's.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";

@@ -1,4 +1,4 @@
-// Ny kund (issue 16): an admin adds a customer; the number must be new. The PIN is
+// Ny kund: an admin adds a customer; the number must be new. The PIN is
 // issued on the customer's page afterwards (shown once, with a PIN letter).
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

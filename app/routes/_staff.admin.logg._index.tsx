@@ -1,4 +1,4 @@
-// Logg (issue 16): the audit trail — impersonations, payouts, PIN changes, messages,
+// Logg: the audit trail — impersonations, payouts, PIN changes, messages,
 // imports, logins — searched by who, which customer, what kind and when; sorted and
 // paged in the URL; exported to Excel with the same filters. Admin only.
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// The audit log as Excel, with the screen's filters (issue 16): Swedish headings, the
+// The audit log as Excel, with the screen's filters: Swedish headings, the
 // time as a date-time, written while it is sent.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";

@@ -1,4 +1,4 @@
-// Personal (issue 16): an admin lists the staff accounts, adds one, changes roles and
+// Personal: an admin lists the staff accounts, adds one, changes roles and
 // distributor, deactivates or reactivates one, and resets a password — a one-time
 // password shown once. Every change is audited and ends the user's sessions.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -1,4 +1,4 @@
-// Sista returdag (issue 18 §1, decision 016): an admin sets the return window per paper
+// Sista returdag (decision 018): an admin sets the return window per paper
 // type and, where a publisher wants another, per edition; and per distributor whether
 // returns after the last return day are refused or stored marked late, and whether the
 // portal locks the day before. Beside Produkt information in the menu.

@@ -1,4 +1,4 @@
-// Avsluta påminnelser (issue 18 §2, decision 017): the link in every reminder mail. No
+// Avsluta påminnelser (decision 017): the link in every reminder mail. No
 // login: the signed, expiring token names the customer. GET only asks (mail scanners
 // open links); the button's POST — or a mail program's one-click POST (RFC 8058, body
 // "List-Unsubscribe=One-Click" to the same address) — turns the reminders off.

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (user) throw redirect(safeRedirect(redirectTo, homeOf(user)));
   // A bookmark of a staff page from before staff had their own login page.
   if (safeRedirect(redirectTo, "").startsWith("/admin")) throw redirect(staffLoginTo(redirectTo));
-  // Only a browser whose session lapsed with a returns form pending is told why (issue 15.4).
+  // Only a browser whose session lapsed with a returns form pending is told why.
   return {
     redirectTo: safeRedirect(redirectTo, "") || undefined,
     notice: (await hasCarriedForm(request)) ? LAPSED_NOTICE : null,

@@ -7,7 +7,7 @@ const LOCK_TEXT = "Detta måste göras innan ni kan påbörja er normala returra
 /**
  * The alerts dialog, rendered in the page by the server so it works the same with
  * and without JavaScript. It is not modal: an imperative alert must be resolved on
- * the page it points to, which a modal would cover (docs/decisions/alerts-dialog.md).
+ * the page it points to, which a modal would cover (docs/decisions/026-the-morning-form.md, "Att göra").
  * 'Stäng' is a real form that marks the dialog shown for the session; an
  * imperative alert has no 'Stäng' and stays until it is resolved.
  */
@@ -17,7 +17,7 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
   const imperative = alerts.some((a) => a.imperative);
   return (
     <section className={`alerts-dialog${imperative ? " imperative" : ""}`} role="dialog" aria-labelledby="alerts-title" aria-modal="false">
-      {/* Not a heading: the page's h1 is the first heading (issue 17 §3); the dialog is named by it. */}
+      {/* Not a heading: the page's h1 is the first heading; the dialog is named by it. */}
       <p id="alerts-title" className="alerts-title">
         Att göra
       </p>

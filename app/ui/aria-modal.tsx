@@ -6,7 +6,7 @@ import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
  * dialog and is trapped there, Escape and a press outside close it, the rest of the page
  * is hidden from screen readers (except the live status, root.tsx's Toast), and focus
  * returns to what opened it. Loaded only when a dialog opens (a lazy chunk), so no page
- * pays for it up front (issue 17 §5).
+ * pays for it up front.
  */
 export default function AriaModal({ title, close, onClose, children }: { title: ReactNode; close: ReactNode; onClose: () => void; children: ReactNode }) {
   return (

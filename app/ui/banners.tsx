@@ -2,7 +2,7 @@ import type { Banner } from "~/features/messages/index.server";
 
 /**
  * Message banners at the top of every retailer page; the HTML is sanitised on the server.
- * Each is one line (its header and 'Visa') that opens to the message (issue 17 §3), so on
+ * Each is one line (its header and 'Visa') that opens to the message, so on
  * a small phone with large text they never push the page's h1 off the first screen, and
  * they are not headings: the page's h1 is the first heading. <details> opens without
  * JavaScript.

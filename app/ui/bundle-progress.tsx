@@ -1,7 +1,7 @@
 import { progressColour, progressFill } from "~/features/bundles";
 
 /**
- * Bundle progress (spec 9, issue 17 §6): a circle whose fill is twice the return count,
+ * Bundle progress (spec 9): a circle whose fill is twice the return count,
  * green below 40, orange 40–49, red from 50, with the count in words beside it. Inline
  * SVG: no script, no image request, drawn the same on old phones.
  */

@@ -9,7 +9,7 @@ export function BundleTable<L extends { date: string; title: string; edition: st
 }: {
   lines: L[];
   total: number;
-  /** Issue 18 §3: a "Kreditering" column, where the copies were credited. */
+  /** A "Kreditering" column, where the copies were credited. */
   credit?: (line: L) => ReactNode;
 }) {
   return (

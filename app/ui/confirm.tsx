@@ -4,7 +4,7 @@ import { RowAction } from "./row-action";
 import { UrlDialog } from "./url-dialog";
 
 /**
- * Confirmation before a delete or another irreversible action (issue 16 §3), one shape
+ * Confirmation before a delete or another irreversible action, one shape
  * for every back-office screen. The row's button is a link that puts `?bekrafta=<key>`
  * in the URL (the rest of the query kept, so filters and the page survive); the screen
  * renders <ConfirmDialog> for that key. Without JavaScript the dialog is a section on the

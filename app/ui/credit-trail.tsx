@@ -1,7 +1,7 @@
 import { CREDIT_TEXTS, type CreditTrail } from "~/features/invoices/credit-words";
 
 /**
- * Where a return's copies were credited (issue 18 §3): "Krediterad på faktura N" with a
+ * Where a return's copies were credited: "Krediterad på faktura N" with a
  * link to the invoice, or why not yet. `invoiceHref` differs for the retailer and staff.
  */
 export function CreditTrailText({ trail, invoiceHref }: { trail: CreditTrail | undefined; invoiceHref: (invoice: number) => string }) {

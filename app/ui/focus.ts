@@ -2,7 +2,7 @@ import { useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 
 /**
- * Where focus goes after a client-side navigation (issue 17 §1), so a keyboard or
+ * Where focus goes after a client-side navigation, so a keyboard or
  * screen-reader user is not left on <body>:
  * - after a save (a POST that ended), on the confirmation ("Sparat!", the toast), or, when
  *   the save was refused, on the first invalid field, scrolled into view;

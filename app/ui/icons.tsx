@@ -1,4 +1,4 @@
-// The portal's icons as inline SVG (issue 17 §6): no icon font and no emoji, which old
+// The portal's icons as inline SVG: no icon font and no emoji, which old
 // phones and shop terminals draw as empty boxes. Each icon either carries a text
 // alternative (`label`: role=img with aria-label) or is decorative (aria-hidden) beside
 // text that says the same. They take the text colour (currentColor) and scale with it.

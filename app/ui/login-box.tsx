@@ -28,7 +28,7 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
   const pinError = replyError(lastResult, "pinkod");
   const formErrors = lastResult?.error?.[""] ?? undefined;
   // A refused login (wrong number or PIN: which is not told) marks the PIN field invalid
-  // and ties the reason to it (issue 17 §1). Announced once: with JavaScript the focus
+  // and ties the reason to it. Announced once: with JavaScript the focus
   // moves to the field (app/ui/focus.ts), which reads the reason; without it the reason
   // is an alert on the new page.
   const pinInvalid = Boolean(pinError || formErrors?.length);

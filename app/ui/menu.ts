@@ -28,9 +28,9 @@ export const retailerMenu: MenuItem[] = [
       { label: "Fakturor", to: "/faktura" },
       { label: "In- & utpriser", to: "/provision" },
       { label: "Löpsedlar", to: "/lopsedlar" },
-      // Issue 18 §4, beyond the spec's menu: the retailer's own sell-through.
+      // Beyond the spec's menu: the retailer's own sell-through.
       { label: "Försäljning", to: "/forsaljning" },
-      // Issue 18 §2: e-mail reminders before the last return day.
+      // E-mail reminders before the last return day.
       { label: "Påminnelser", to: "/paminnelser" },
       { label: "Aktuella produkter", to: "/produkter" },
     ],
@@ -52,7 +52,7 @@ export const staffMenu: MenuItem[] = [
       { label: "Buntar", to: "/admin/bundles", roles: ["admin"] },
       { label: "Helgspärr", to: "/admin/holidays", roles: ["admin"] },
       { label: "Produkt Information", to: "/admin/products", roles: ["admin"] },
-      // Issue 18 §1: the return windows and the late-returns rule, beside the product information.
+      // The return windows and the late-returns rule, beside the product information.
       { label: "Sista returdag", to: "/admin/returdagar", roles: ["admin"] },
       { label: "Fakturering", to: "/admin/invoice", roles: ["admin"] },
       { label: "Garantibelopp", to: "/admin/guarantees", roles: ["admin"] },
@@ -60,7 +60,7 @@ export const staffMenu: MenuItem[] = [
   },
   { label: "Distribution", to: "/admin/distribution", roles: ["admin", "sales", "utb"] },
   { label: "Kunder", to: "/admin/kunder", roles: ["admin", "sales", "utb"] },
-  // Issue 18 §3: "where is my credit?" — a bundle's returns and the invoices that credited them.
+  // "Where is my credit?" — a bundle's returns and the invoices that credited them.
   { label: "Kreditering", to: "/admin/kreditering", roles: ["admin", "sales", "utb"] },
   { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },

@@ -44,7 +44,7 @@ function menuHtml(items: MenuItem[], pathname: string): string {
 /**
  * The menu's links are plain `<a>` elements rather than one `<NavLink>` each: the
  * menu is on every page twice, and 32 NavLinks were a sixth of the server time of
- * the returns page (bench/RESULTS.md, B1; docs/decisions/010). With JavaScript, this one handler makes
+ * the returns page (bench/RESULTS.md, B1; docs/decisions/010-statement-cache.md §3). With JavaScript, this one handler makes
  * a plain click on any of them a client-side navigation, as a Link would, and
  * closes the narrow-screen menu.
  */

@@ -1,4 +1,4 @@
-// Försäljning's chart (issue 18 §4): per week a stacked bar, sold below and returned on
+// Försäljning's chart: per week a stacked bar, sold below and returned on
 // top, so its height is what was delivered. Rendered on the server as SVG: no library,
 // nothing to run in the browser, and it prints. The same figures are in the table beside
 // it, for screen readers and for copying; the picture has a one-line summary as its name.

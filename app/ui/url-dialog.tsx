@@ -25,7 +25,7 @@ if (typeof window !== "undefined") {
 }
 
 /**
- * A dialog whose open state is the URL (DESIGN.md "Without JavaScript"). Without
+ * A dialog whose open state is the URL (docs/architecture.md "Dialogs without JavaScript"). Without
  * JavaScript it is a section in the page with a 'Stäng' link; with JavaScript the same
  * content opens as React Aria's modal dialog (app/ui/aria-modal.tsx: focus trap, Escape,
  * a press outside, the page hidden from screen readers, focus back to the opener). The
@@ -41,7 +41,7 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
   useEffect(() => {
     if (!hydrated) return;
     // What opened the dialog (the link still has the focus): it gets the focus back when
-    // the dialog closes (issue 17 §1), unless the page moved it meanwhile (a save's
+    // the dialog closes, unless the page moved it meanwhile (a save's
     // confirmation wins, app/ui/focus.ts). React Aria restores it too; this covers the
     // opener being re-rendered by the navigation that closed the dialog.
     const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;

@@ -1,4 +1,4 @@
--- Issue 15.7: plain-text messages were stored through the HTML sanitiser, which
+-- Plain-text messages were stored through the HTML sanitiser, which
 -- entity-encodes &, < and > (and the display escaped them again: retailers read "&amp;").
 -- Plain text is now stored as typed. A stored message without a tag is plain text (the
 -- sanitiser turned every typed "<" into "&lt;"), so decode its entities once; "&amp;"

@@ -7,7 +7,7 @@ CREATE TABLE `return_windows` (
 	CONSTRAINT "return_window_days" CHECK("return_windows"."days" between 1 and 14)
 );
 --> statement-breakpoint
--- Decision 016: main newspapers 7 days, inserts 14 (the whole report window).
+-- Decision 018: main newspapers 7 days, inserts 14 (the whole report window).
 INSERT INTO `return_windows` (`paper_type`, `days`) VALUES (0, 7), (1, 14);
 --> statement-breakpoint
 -- drizzle-kit generated a table rebuild for the checks below (and copied columns the old

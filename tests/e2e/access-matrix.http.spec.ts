@@ -1,4 +1,4 @@
-// Issue 8, items 1, 4 and 9: every route of the production build's manifest, requested
+// Every route of the production build's manifest, requested
 // GET and POST as five kinds of user, against one expected-status table; a route
 // without a row fails the test. Retailer A asks with retailer B's ids in the URL and
 // in form fields. The same sweep checks the security headers on every answer, that
@@ -21,7 +21,7 @@ type Role = (typeof ROLES)[number];
 /**
  * One cell per role, in the order anon, A, sales, utb (another distributor), admin:
  * a status, or L = 302 to a login page (/login?redirectTo=…, staff pages' /personal/logga-in?redirectTo=…), or R = 302 somewhere else (a role that may
- * not use a screen is sent to its own start with a message, spec §6, issue 16: after a
+ * not use a screen is sent to its own start with a message, spec §6: after a
  * refused POST too, as Remix then runs the layout's loader, which redirects).
  * A POST to a screen without an action is 405, but an anonymous visitor to a screen
  * inside a layout goes to login first: the screen's error boundary renders inside the
@@ -274,7 +274,7 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
     post: { form: noForm, want: "L R 405 405 405" },
   },
-  // Kunder (issue 16): admin and sales see every customer, utb (distributor 3) not B.
+  // Kunder: admin and sales see every customer, utb (distributor 3) not B.
   "routes/_staff.admin.kunder._index": {
     get: { url: (ids) => `/admin/kunder?sok=${ids.b}`, want: "L R 200 200 200" },
     post: { form: noForm, want: "L R 405 405 405" },

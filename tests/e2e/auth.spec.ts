@@ -101,7 +101,7 @@ test.describe("guards", () => {
     await expect(page).toHaveURL(/\/personal\/logga-in\?redirectTo=%2Fadmin/);
   });
 
-  // Issue 16 / back-office spec §6: a screen the role may not open sends the user to their
+  // Back-office spec §6: a screen the role may not open sends the user to their
   // own start with a message (audited); a write to it is still 403 and changes nothing.
   test("a retailer on a staff page is sent to the start page with a message", async ({ page, retailer }) => {
     await loginAs(page, retailer.id, retailer.pin);

@@ -1,4 +1,4 @@
-// Issue 17: axe (WCAG 2.1 A and AA rules) finds nothing on any retailer or staff page,
+// Axe (WCAG 2.1 A and AA rules) finds nothing on any retailer or staff page,
 // with and without JavaScript, in the states a user meets: with data, refused forms,
 // an open confirmation, the narrow layout with large text.
 import AxeBuilder from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// The form contract in the browser (issue 14): with JavaScript the same zod schema the
+// The form contract in the browser: with JavaScript the same zod schema the
 // action parses with checks the form as it is filled, in Swedish, and Save stays
 // disabled while the form is invalid. Without JavaScript Save is always enabled and
 // the server answers with the same messages.

@@ -1,4 +1,4 @@
-// Issue 8 item 7: the production server killed (SIGKILL) during a burst of return
+// The production server killed (SIGKILL) during a burst of return
 // saves. It runs as a child process on its own database file and port; after the
 // restart the database passes integrity_check, every acknowledged (302) form is
 // stored with its exact amounts, no form is half stored, and re-sending the forms

@@ -1,4 +1,4 @@
-// Issue 18 §3, the credit trail as a retailer and as customer service: a return waits for
+// The credit trail as a retailer and as customer service: a return waits for
 // the invoice run ("Väntar på kreditering"), then names the invoice that credited it with
 // a link, in Buntinnehåll and on the invoice page and its PDF; staff look up the same trail
 // by customer and bundle, a utb user only for their own distributor's customers.

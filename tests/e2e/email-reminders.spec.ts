@@ -1,4 +1,4 @@
-// Issue 18 §2, e-mail reminders as a retailer uses them: turn them on under Påminnelser
+// E-mail reminders as a retailer uses them: turn them on under Påminnelser
 // (a missing or bad address refused, what was typed kept), get the mail from the real job
 // (`portal remind`, a real SMTP server in this process), and end them by the mail's link
 // without logging in — the button, a mail program's one-click POST, a tampered link.

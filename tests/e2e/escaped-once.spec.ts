@@ -1,4 +1,4 @@
-// Issue 15.7: text is escaped exactly once. A staff member writes messages through the
+// Text is escaped exactly once. A staff member writes messages through the
 // Messages form (the real save path), and the retailer reads exactly what was written:
 // plain text with & and quotes (not "&amp;"), and HTML with its tag rendered.
 import { today } from "../../app/lib/dates";

@@ -107,7 +107,7 @@ export async function loginAs(page: Page, name: string | number, secret: string)
 }
 
 /**
- * The session's form token (issue 13 point 9), read from the csrf-token meta tag of a
+ * The session's form token, read from the csrf-token meta tag of a
  * page fetched with this context's cookies; "" when not logged in. For tests that post
  * straight to an action instead of through the page's form.
  */
@@ -171,7 +171,7 @@ function release(name: string) {
 
 /**
  * A screen the user's role may not open: 302 to the user's own start (`home`) with the
- * message for the next page (back-office spec §6, issue 16).
+ * message for the next page (back-office spec §6).
  */
 export async function expectSentHome(request: APIRequestContext, path: string, home: string) {
   const res = await request.get(path, { maxRedirects: 0 });

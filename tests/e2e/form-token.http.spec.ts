@@ -1,4 +1,4 @@
-// Issue 13 point 9: a form post carries proof that it came from a page served to that
+// A form post carries proof that it came from a page served to that
 // session. Every session has its own token (csrf-token meta tag, hidden `csrf` field of
 // every form); a token or whole form of one customer replayed in another's session, a
 // post without one, or the token of a session that has ended is refused with 403 and

@@ -1,4 +1,4 @@
-// Issue 17 §5: a slow phone on a bad connection loads every retailer page's JavaScript in
+// A slow phone on a bad connection loads every retailer page's JavaScript in
 // budget: at most 100 KB gzip, everything the page loads (the module preloads, the entry
 // and the route manifest where the page imports it). No retailer page ships the form library: the forms are checked
 // by the server's schema (the login, Löpsedlar, Nödetiketter), and the pages' constants

@@ -1,4 +1,4 @@
-// Issue 17 §1–2: the portal by keyboard and screen reader. The skip link is the first Tab
+// The portal by keyboard and screen reader. The skip link is the first Tab
 // stop on every page and leads into the content; the focus ring stands out (≥ 3:1) from
 // what is around it; with JavaScript, focus follows the user after menu navigation, a
 // save, a refused save and a closed dialog instead of dropping to <body>.

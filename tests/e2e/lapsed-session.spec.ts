@@ -1,4 +1,4 @@
-// Issue 15.4: a lapsed session keeps what was typed. The retailer fills in the returns
+// A lapsed session keeps what was typed. The retailer fills in the returns
 // form, the session runs out (its row's last use is moved back past the idle limit),
 // Spara meets the login page, which says why; after logging in the form is back filled
 // in (nothing saved) and one press saves it. Another customer logging in on the same

@@ -1,6 +1,6 @@
 // An error in one screen keeps the layout: the header and the menu stay around the
-// Swedish reason, so the user goes on from there (issue 14, item 4; issue 16's "deleting
-// something already deleted answers a bare 404 without the layout").
+// Swedish reason, so the user goes on from there (deleting something already deleted
+// once answered a bare 404 without the layout).
 import { expect, loginAs, makeStaff, test } from "./fixtures";
 
 test("a retailer's page that does not exist keeps the menu around the reason", async ({ page, retailer }) => {

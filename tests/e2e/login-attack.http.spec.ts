@@ -1,4 +1,4 @@
-// Issue 13, items 1, 2 and 10: online PIN guessing the way an outsider does it, many
+// Online PIN guessing the way an outsider does it, many
 // requests at once from many addresses, against a server of its own set up as behind a
 // proxy (TRUST_PROXY=1, so X-Forwarded-For names the client) with a short window
 // (THROTTLE_WINDOW_MS) and a low per-address budget (THROTTLE_IP_LIMIT).

@@ -1,4 +1,4 @@
-// Issue 13 item 5: a malformed request is the client's fault. Every action of the
+// A malformed request is the client's fault. Every action of the
 // production build's route manifest is posted, as every kind of user, bodies no form
 // sends: JSON, text/plain, XML, no Content-Type, multipart cut short or without its
 // boundary, broken percent-encoding, invalid UTF-8, NaN / 1e309 / negative / huge ids

@@ -1,4 +1,4 @@
-// Issue 15 point 1, the confirm step (/rapportering/:state/bekrafta): two pages of the
+// The confirm step (/rapportering/:state/bekrafta): two pages of the
 // same customer. The form sends the bundles its page showed as open; when another tab
 // closed one of them, or a bundle opened since, the whole step is refused naming the
 // bundles (nothing closed), the page shows the bundles open now with the user's other

@@ -1,4 +1,4 @@
-// Issue 15 point 5: the delivery note keeps other rows' values. Saving Mottagit for one
+// The delivery note keeps other rows' values. Saving Mottagit for one
 // row keeps what was typed in the others; a refused row keeps its own value with its
 // error beside it; Enter in a field saves the rows that were changed. JS off and on.
 import { eq } from "drizzle-orm";

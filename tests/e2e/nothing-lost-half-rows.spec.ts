@@ -1,4 +1,4 @@
-// Issue 15 point 6: a half-filled row (a bundle but no amount, or the reverse) is an
+// A half-filled row (a bundle but no amount, or the reverse) is an
 // error, not half a save. Enter in a field (the form's default button) refuses the half
 // row with its row's message, stores nothing, and keeps every typed value. JS off and on.
 import type { Page } from "@playwright/test";
@@ -9,7 +9,7 @@ const ab = (date: string) => `Aftonbladet ${date}`;
 
 /**
  * Enter in a half row's field. Without JavaScript it sends the form. With it, focus moves
- * to the row's missing field (issue 17 §4) and the form is sent with its button, so the
+ * to the row's missing field and the form is sent with its button, so the
  * server's refusal of the half row is tried either way.
  */
 async function enterInHalfRow(page: Page, field: string, missing: string) {
@@ -66,7 +66,7 @@ test.describe("half-filled rows are an error, not half a save", () => {
     await page.getByLabel(`Retur för ${ab(dates[2])}`).fill("2");
     await page.getByLabel(`Retur för ${ab(dates[2])}`).press("Enter");
     if (info.project.name === "js-on") {
-      // With JavaScript, Enter in the half row moves to its missing bundle (issue 17 §4);
+      // With JavaScript, Enter in the half row moves to its missing bundle;
       // Enter in a complete row then saves, and the half rows are refused.
       await expect(page.getByLabel(`Bunt för ${ab(dates[2])}`)).toBeFocused();
       await page.getByLabel(`Retur för ${ab(dates[0])}`).press("Enter");

@@ -1,4 +1,4 @@
-// Issue 15 point 2: every label order is new. A second order from the result page (no
+// Every label order is new. A second order from the result page (no
 // reload) gets new numbers; the same form sent twice (double click, retry) orders once.
 // Runs with JavaScript off and on (the two projects).
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 15 point 1, staff side: two tabs of one admin edit the same shared row. The
+// Two tabs of one admin edit the same shared row. The
 // later save from a page opened before the first save is refused (409) with what is
 // stored now; the typed values stay in the form; a second press saves them on purpose.
 // Runs with JavaScript off and on.
@@ -65,7 +65,7 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
   test("Helgspärr: the later save is refused with what is stored now, the typed description kept", async ({ page }) => {
     await asAdmin(page);
     const description = unique("Helg");
-    // One holiday per day (issue 16): a day of this run's own.
+    // One holiday per day: a day of this run's own.
     const day = addDays(T, 200 + Math.floor(Math.random() * 5000));
     const [holiday] = await e2eDb()
       .insert(schema.holidays)
@@ -109,7 +109,7 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
     [row] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.id, holiday.id));
     expect(row.description).toBe(`${description} B`);
 
-    // Deleting it in both tabs: the second says it is already gone, in the layout (issue 16).
+    // Deleting it in both tabs: the second says it is already gone, in the layout.
     await tabA.goto("/admin/holidays");
     await tabB.goto("/admin/holidays");
     await tabA.getByRole("link", { name: `Ta bort ${description} B` }).click();

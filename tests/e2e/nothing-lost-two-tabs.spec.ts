@@ -1,4 +1,4 @@
-// Issue 15 point 1 (retailer side): concurrent edits never vanish silently. Two tabs of
+// Retailer side: concurrent edits never vanish silently. Two tabs of
 // the same customer each save: rows the later tab did not touch are not overwritten with
 // its stale values, and a row both changed is refused with what is stored now and what
 // was typed, the typed values kept, nothing stored. JS off and on (the two projects).

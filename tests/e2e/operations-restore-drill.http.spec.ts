@@ -1,4 +1,4 @@
-// Issue 15 point 8, "Operations lose nothing": the restore drill. A server of its own
+// "Operations lose nothing": the restore drill. A server of its own
 // holds a retailer's returns; `portal backup` copies the live database (and says it
 // checked the copy), `portal restore` puts the copy in place of a fresh database file,
 // a second server starts on it, and the retailer finds every return there. On the way:

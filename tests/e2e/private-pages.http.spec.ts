@@ -1,4 +1,4 @@
-// Issue 13, item 6: private pages are not stored. On a server of its own behind a
+// Private pages are not stored. On a server of its own behind a
 // pretend HTTPS proxy (TRUST_PROXY=1): every page and download behind a login answers
 // `Cache-Control: no-store` (once), downloads name their file by RFC 6266 (parsed back
 // with the tests' own parser), and HSTS comes only with HTTPS.
@@ -86,7 +86,7 @@ test("every retailer and staff page, and its data URL, answers no-store", async 
   for (const path of RETAILER_PAGES) notStored(await retailer.get(path));
   for (const path of STAFF_PAGES) notStored(await admin.get(path));
   // Refusals, redirects and the login page are not stored either.
-  // A staff screen a retailer may not open sends them home (spec §6, issue 16): not stored either.
+  // A staff screen a retailer may not open sends them home (spec §6): not stored either.
   notStored(await retailer.get("/admin", { maxRedirects: 0 }), 302);
   notStored(await anon.get("/faktura", { maxRedirects: 0 }), 302);
   notStored(await anon.get("/login"));

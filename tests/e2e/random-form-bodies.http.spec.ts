@@ -1,4 +1,4 @@
-// Issue 8 item 5 (HTTP half): random form bodies against every POST form of the real
+// HTTP half: random form bodies against every POST form of the real
 // production server. The forms are read from the rendered pages (so a new form is
 // fuzzed without editing this file); each property sends random, huge, negative,
 // unicode, empty, duplicated and missing fields and script/SQL payloads, and checks:

@@ -1,4 +1,4 @@
-// Issue 13 item 4: request bodies are limited before they are read. 200 MB sent to the
+// Request bodies are limited before they are read. 200 MB sent to the
 // login form chunked, with a true and with a lying Content-Length, and to the cover
 // upload as admin: 413 with the Swedish page within seconds and the connection closed
 // long before the body is through, while other requests keep answering and the

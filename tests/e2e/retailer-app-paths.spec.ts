@@ -1,4 +1,4 @@
-// Issue 17 §6: the app variant's paths (retailer spec §2.1) lead to their web pages, so a
+// The app variant's paths (retailer spec §2.1) lead to their web pages, so a
 // bookmark or home-screen icon made with the app keeps working, logged in or not.
 import { expect, loginAs, test } from "./fixtures";
 

@@ -260,7 +260,7 @@ test.describe("Meddelanden", () => {
     await loginAs(page, retailer.id, retailer.pin);
     for (const path of ["/", "/provision", "/kontakt"]) {
       await page.goto(path);
-      // One line with its header and 'Visa' (issue 17 §3), opened to read it.
+      // One line with its header and 'Visa', opened to read it.
       const banner = page.locator("details.banner");
       await expect(banner).toBeVisible();
       await expect(banner.getByText("en timme senare")).toBeHidden();

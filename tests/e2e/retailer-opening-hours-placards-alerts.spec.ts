@@ -1,4 +1,4 @@
-// Issue 17 §6: the seed's missing alerts. OPPETTIDER ('Rapportera öppettider'): staff
+// The seed's missing alerts. OPPETTIDER ('Rapportera öppettider'): staff
 // ask one distributor's retailers for their opening hours; from the lock day the retailer
 // can do nothing else until the week is saved. LOP ('Antal löpsedlar'): placard amounts
 // left unset for two weeks lock the same way. Runs with JavaScript on and off.

@@ -1,4 +1,4 @@
-// Issue 18 §4: Försäljning — the retailer's own 13 weeks per title as a server-drawn chart
+// Försäljning — the retailer's own 13 weeks per title as a server-drawn chart
 // and a table, with a hint when the return rate stays high. JavaScript off and on.
 import { createBundle, createDelivery, createReturn } from "../../db/factories";
 import { addDays, isoWeek, isoWeekday, today } from "../../app/lib/dates";

@@ -1,4 +1,4 @@
-// Issue 18 §1: "Sista returdag". The returns form and the history show each paper's last
+// "Sista returdag" (decision 018). The returns form and the history show each paper's last
 // return day; after it the distributor's rule locks the row or stores the return marked
 // late; the start page reminds; staff set the windows and the rule; the RETURDAG alert
 // locks where the distributor wants it; the distribution monitor counts what is missing

@@ -234,7 +234,7 @@ test.describe("return reporting", () => {
     await expect(page).toHaveURL(/\/rapportering\/2$/);
     await expect(page.getByRole("heading", { name: "Ändra/tillägg" })).toBeVisible();
     await expect(page.getByRole("img", { name: "Stängd bunt" })).toBeVisible();
-    // Drawn as inline SVG, not an emoji an old phone shows as a box (issue 17 §6).
+    // Drawn as inline SVG, not an emoji an old phone shows as a box.
     expect(await page.getByRole("img", { name: "Stängd bunt" }).evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
     expect(await page.locator("body").innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
     await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveCount(0);

@@ -1,4 +1,4 @@
-// Issue 17 §7: "Skanna" beside the bundle field reads the bundle label with the phone's
+// "Skanna" beside the bundle field reads the bundle label with the phone's
 // camera. Chromium plays a video of a rendered label as its camera; headless Chromium on
 // Linux has no BarcodeDetector, so this drives the WebAssembly decoder (zxing-wasm).
 import { chromium, type LaunchOptions } from "@playwright/test";

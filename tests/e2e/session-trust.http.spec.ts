@@ -1,4 +1,4 @@
-// Issue 13, item 9: sessions end when trust ends. A new PIN, a new password or new roles
+// Sessions end when trust ends. A new PIN, a new password or new roles
 // end the user's other sessions; the way back from a retailer's portal resumes the staff
 // session that opened it; an admin who loses the role loses the impersonation at once.
 import { expect, test, type APIRequestContext } from "@playwright/test";

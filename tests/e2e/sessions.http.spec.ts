@@ -1,4 +1,4 @@
-// Issue 8, item 3: sessions at the HTTP level, on a server of its own set up as behind
+// Sessions at the HTTP level, on a server of its own set up as behind
 // an HTTPS proxy (TRUST_PROXY=1; X-Forwarded-Proto says whether the client used HTTPS).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Issue 13 point 12, attacked in parallel: someone who has a staff password guesses
+// Someone who has a staff password guesses
 // the code, or replays a code seen over a shoulder, many requests at once and from many
 // addresses (a server of its own behind a proxy: TRUST_PROXY=1, X-Forwarded-For).
 import { expect, test, type APIRequestContext } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 13 point 12: staff whose role requires it (STAFF_TOTP_ROLES, default admin)
+// Staff whose role requires it (STAFF_TOTP_ROLES, default admin)
 // give a TOTP code after the password; the first login enrols the app. JS off and on.
 import { eq, sql } from "drizzle-orm";
 import { schema } from "../../db/client";

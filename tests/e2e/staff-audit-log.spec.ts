@@ -1,4 +1,4 @@
-// Issue 16 §2, the audit log: an admin finds what happened to a customer — an
+// An admin finds what happened to a customer — an
 // impersonation, a new PIN — by customer, kind and date, pages and sorts it, and exports
 // the same rows to Excel with Swedish headings and the time as a date.
 import ExcelJS from "exceljs";

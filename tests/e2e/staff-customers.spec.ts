@@ -1,4 +1,4 @@
-// Issue 16 §2, customers: staff find a customer, read their page, issue a new PIN (shown
+// Staff find a customer, read their page, issue a new PIN (shown
 // once, printable as a letter, old sessions end), add a customer, and deactivate and
 // reactivate one — as admin; a utb user sees only their distributor's customers.
 import { execFileSync } from "node:child_process";

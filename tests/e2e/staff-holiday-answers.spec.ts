@@ -1,4 +1,4 @@
-// Issue 16 §2, holiday answers: per holiday, who answered Öppet, who Stängt and who has
+// Per holiday, who answered Öppet, who Stängt and who has
 // not answered, with counts per distributor, a filter and an Excel export — as an admin;
 // a utb user sees only their distributor's customers.
 import ExcelJS from "exceljs";

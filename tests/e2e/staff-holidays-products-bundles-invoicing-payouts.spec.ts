@@ -79,7 +79,7 @@ test.describe("Helgspärr", () => {
     await expect(row).toContainText(addDays(day, d0 + 18));
     expect((await lastAudit("holiday.add"))?.detail).toContain(name);
 
-    // The same holiday twice is refused, everything typed kept (issue 16).
+    // The same holiday twice is refused, everything typed kept.
     await page.getByLabel("Beskrivning").fill(`${name} igen`);
     await page.getByLabel("Dag", { exact: true }).fill(addDays(day, d0 + 20));
     await page.getByLabel("Start rapportering").fill(addDays(day, d0 + 15));
@@ -149,7 +149,7 @@ test.describe("Produkt information", () => {
     const row = section.getByRole("row", { name: new RegExp(code) });
     await expect(row).toContainText("KVP");
     await expect(row).toContainText("Kvällsposten");
-    // The same title, edition and date again: refused, everything typed kept (issue 16).
+    // The same title, edition and date again: refused, everything typed kept.
     await page.getByLabel("Titel").selectOption({ label: "Expressen" });
     await page.getByLabel("Utgåva").selectOption({ label: "Expressen: Kvällsposten (KVP)" });
     await page.getByLabel("Leveransdatum (valfritt)").fill(date);
@@ -478,7 +478,7 @@ test.describe("Dagens produkter", () => {
 
     const big = Buffer.alloc(2 * 1024 * 1024 + 10, 0);
     PNG.copy(big);
-    // Too big: said beside the file, and everything else typed stays (issue 16).
+    // Too big: said beside the file, and everything else typed stays.
     await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
     await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
     await page.getByLabel("Datum").first().fill(date);
@@ -508,7 +508,7 @@ test.describe("Dagens produkter", () => {
     await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
     await page.getByLabel("Datum").first().fill(date);
     await page.getByLabel("Extra beskrivning").fill("Med stor VM-bilaga");
-    // A description never makes a product (issue 16: it used to publish one at 0,00 kr).
+    // A description never makes a product (it used to publish one at 0,00 kr).
     await page.getByRole("button", { name: "Spara beskrivning" }).click();
     await expect(page.getByText("En beskrivning skapar ingen produkt")).toBeVisible();
     await expect(page.getByLabel("Extra beskrivning")).toHaveValue("Med stor VM-bilaga");
@@ -526,7 +526,7 @@ test.describe("Dagens produkter", () => {
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("image/png");
     expect(res.headers()["etag"]).toBe(`"${pending.sha256}"`);
-    // A pending cover is shown to staff only: not stored (issue 13, item 6).
+    // A pending cover is shown to staff only: not stored.
     expect(res.headers()["cache-control"]).toBe("no-store");
     const again = await page.request.get(`/bilder/${pending.id}`, { headers: { "If-None-Match": `"${pending.sha256}"` } });
     expect(again.status()).toBe(304);
@@ -610,7 +610,7 @@ test.describe("Garantibelopp", () => {
       const card = page.getByRole("article", { name: new RegExp(`${r.id}`) });
       await expect(card).toContainText("Bankgiro eller bankkonto måste vara ifyllt.");
       await expect(card).toContainText("Obligatorisk.");
-      // Every gap is listed at once, before anyone presses a button (issue 16).
+      // Every gap is listed at once, before anyone presses a button.
       const missing = page.getByRole("note", { name: "Saknade uppgifter" });
       await expect(missing).toContainText(`${r.id} ${r.name}: Orgnummer: Obligatorisk. Bankgiro eller bankkonto måste vara ifyllt.`);
       // A fresh load: the fixed toast of the last save would cover the buttons at the bottom.

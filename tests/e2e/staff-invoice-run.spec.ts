@@ -1,4 +1,4 @@
-// Issue 16 §2, the invoice run in the browser: an admin chooses the period, sees a dry-run
+// An admin chooses the period, sees a dry-run
 // preview, confirms, sees the result; the same period twice creates nothing new; two
 // admins pressing at once make one set of invoices; the history shows every run.
 import { and, eq } from "drizzle-orm";

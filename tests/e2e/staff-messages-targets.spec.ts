@@ -1,4 +1,4 @@
-// Issue 16 §1 (messages) and §3 (tables, confirmation): a message to chosen customers keeps
+// Messages, tables and confirmation: a message to chosen customers keeps
 // them through every edit, the customer list is read tolerantly, the list of messages
 // names each message's targets, is searched, sorted and paged in the URL, and a delete
 // asks first and may happen twice.
@@ -70,7 +70,7 @@ test("a customer list on several lines, with spaces and semicolons, is saved as 
   await page.context().clearCookies();
   await loginAs(page, a.id, a.pin);
   await page.goto("/");
-  // The banners fold into one line (issue 17 §3); opened, ours is there.
+  // The banners fold into one line; opened, ours is there.
   await page.locator("details.banner summary").click();
   await expect(page.getByText(`${header} (ändrad)`)).toBeVisible();
   await page.context().clearCookies();

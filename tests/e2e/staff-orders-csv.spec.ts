@@ -1,4 +1,4 @@
-// Issue 16 §1, order CSV (Fakturering › Exponeringsutrustning): a file saved by Excel on a
+// Order CSV (Fakturering › Exponeringsutrustning): a file saved by Excel on a
 // Swedish Windows (Windows-1252, `;`) is read; every bad line is reported in one round —
 // the file's own problems and the database's — and nothing is stored until all are right.
 import { eq, like } from "drizzle-orm";

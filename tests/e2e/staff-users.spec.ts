@@ -1,4 +1,4 @@
-// Issue 16 §2, staff users: an admin adds an account (one-time password shown once),
+// An admin adds an account (one-time password shown once),
 // changes its roles and distributor, resets its password, deactivates and reactivates
 // it; the account's sessions end each time, and the last admin is protected.
 import { eq } from "drizzle-orm";

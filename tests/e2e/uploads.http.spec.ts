@@ -1,4 +1,4 @@
-// Issue 8 item 8: hostile uploads against the production server, as the admin's
+// Hostile uploads against the production server, as the admin's
 // browser would send them (multipart). Each is refused with the spec's message and
 // nothing is stored. The screens' own flows (JS off/on) are in staff-holidays-products-bundles-invoicing-payouts.spec.ts; the
 // CLI import files are in tests/unit/cli-import-refuses-hostile-files.test.ts.
@@ -60,7 +60,7 @@ test("order CSV: wrong type, binary behind .csv, oversized, huge line count and 
   const cases = [
     { what: "PNG named .png", file: { name: "a.png", mimeType: "image/png", buffer: PNG }, message: notCsv },
     { what: "PNG bytes named .csv", file: { name: "a.csv", mimeType: "text/csv", buffer: PNG }, message: notCsv },
-    // Not UTF-8: read as Windows-1252 (issue 16), where it is no order file.
+    // Not UTF-8: read as Windows-1252, where it is no order file.
     { what: "invalid UTF-8 named .csv", file: { name: "a.csv", mimeType: "text/csv", buffer: Buffer.from([0x61, 0x3b, 0xff, 0xfe, 0x0a]) }, message: badRows },
     { what: "6 MB CSV", file: { name: "big.csv", mimeType: "text/csv", buffer: Buffer.from(`${ORDER_HEADER}\n${`${row}\n`.repeat(200_000)}`) }, message: "Fel: Filen är större än 5 MB." },
     { what: "150,000 rows (> 50,000)", file: { name: "many.csv", mimeType: "text/csv", buffer: Buffer.from(`${ORDER_HEADER}\n${`${row}\n`.repeat(150_000)}`) }, message: badRows },

@@ -1,4 +1,4 @@
-// Issue 13 items 8 and 10 over HTTP, against the production server on its own database:
+// Against the production server on its own database:
 // - 50 label-block orders and 50 emergency prints sent at once by one retailer stop at
 //   the bound (429 with the Swedish text); no block beyond it is created.
 // - Another connection holds the database's write lock (as a long import would): pages

@@ -1,4 +1,4 @@
-// Issue 15.4: what a lapsed session carries over the login: bound to the customer of
+// What a lapsed session carries over the login: bound to the customer of
 // the lapsed session, read once, expiring, size-limited; impersonations carry nothing.
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

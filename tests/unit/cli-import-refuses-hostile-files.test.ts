@@ -1,4 +1,4 @@
-// Issue 8 item 8, CLI side: hostile import files through the real `portal import`
+// Hostile import files through the real `portal import`
 // command. Each is refused (non-zero exit, problem by line) and nothing is stored.
 import { writeFileSync } from "node:fs";
 import { count } from "drizzle-orm";

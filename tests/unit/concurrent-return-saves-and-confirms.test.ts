@@ -1,4 +1,4 @@
-// Issue 8 item 6: parallel writers through the real domain functions, in one process
+// Parallel writers through the real domain functions, in one process
 // (Promise.all) and across processes (child "app servers" on the same database file).
 // Label numbers under concurrency are proven in retailer-complaints-labels-invoices-journal.test.ts (in-process and two
 // processes); this file covers return saves and the confirm step.

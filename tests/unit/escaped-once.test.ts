@@ -1,4 +1,4 @@
-// Issue 15.7: text is escaped exactly once wherever it meets HTML, PDF, CSV or XLSX.
+// Text is escaped exactly once wherever it meets HTML, PDF, CSV or XLSX.
 // Messages: plain text is stored as typed and escaped once on display (it used to go
 // through the sanitiser on save, which entity-encoded it, and was escaped again: "&amp;").
 // Documents get raw text: a name with & " < > is read back from each file unchanged.

@@ -1,4 +1,4 @@
-// Issue 13, item 7: a customer named `=HYPERLINK(…)` must reach no CSV or XLSX the
+// A customer named `=HYPERLINK(…)` must reach no CSV or XLSX the
 // portal writes as a live formula (OWASP CSV injection). Each file is written the way
 // staff download it and the way the CLI writes it, then read back: hostile text is text
 // starting with `'`, numbers are still numbers.

@@ -1,4 +1,4 @@
-// The @libsql/client patch (patches/@libsql+client+0.18.0.patch, docs/decisions/010) is
+// The @libsql/client patch (patches/@libsql+client+0.18.0.patch, docs/decisions/010-statement-cache.md) is
 // applied by patch-package in postinstall. This fails when it is not: an upgraded client
 // the patch was not made for, an install that skipped postinstall (--ignore-scripts), or
 // a file the patch touches that no longer holds every line it adds. How to drop the

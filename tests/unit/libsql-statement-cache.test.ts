@@ -1,4 +1,4 @@
-// The patched @libsql/client (patches/, docs/decisions/010) keeps prepared statements
+// The patched @libsql/client (patches/, docs/decisions/010-statement-cache.md) keeps prepared statements
 // per connection. A kept statement must behave exactly like a fresh one.
 import { createClient, type Client } from "@libsql/client";
 import Database from "libsql";
@@ -63,7 +63,7 @@ describe("the statement cache", () => {
     expect((await a.execute("select x from t order by x")).rows.map((r) => Number(r.x))).toEqual([1, 2, 4]);
   });
 
-  // Issue 15, "a login that answered 302 is not seen by the next request". SQLite leaves a
+  // "A login that answered 302 is not seen by the next request". SQLite leaves a
   // statement that met SQLITE_BUSY resumable (not reset): a kept BEGIN IMMEDIATE refused while
   // another process wrote stayed active on its idle connection, so every later read there
   // shared one read transaction and saw the database as it was (docs/reliability.md).

@@ -1,4 +1,4 @@
-// Issue 15 point 1, staff side: two staff members (or two tabs) edit the same shared row.
+// Two staff members (or two tabs) edit the same shared row.
 // Each form's save is conditional on the version its page was opened with; against a real
 // database, a stale save is refused (conflict, 409) and stores nothing, a fresh one saves.
 import { eq } from "drizzle-orm";

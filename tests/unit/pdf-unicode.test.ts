@@ -1,4 +1,4 @@
-// Issue 15.3: every document renders every name. Each PDF the portal makes is rendered
+// Every document renders every name. Each PDF the portal makes is rendered
 // for a customer whose name is outside Latin-1 and read back with pdftotext; the label
 // barcodes are rasterised and decoded; the kit replaces what the font lacks instead of
 // throwing; and the embedded font subset really has the letters (not blank glyphs).

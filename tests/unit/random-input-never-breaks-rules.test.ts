@@ -1,4 +1,4 @@
-// Issue 8 item 5 (domain half): property-based bad input through the real domain
+// Domain half: property-based bad input through the real domain
 // entry points and CLI parsers against a real database. Each property asserts no
 // unexpected exception (only the module's typed results/errors) and, after every
 // run, that the stored rows still satisfy the invariants.

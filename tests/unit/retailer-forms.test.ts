@@ -1,4 +1,4 @@
-// The retailer's form schemas (the form contract, issue 14): each form parses with
+// The retailer's form schemas (the form contract): each form parses with
 // conform + zod as the action does, keeps the spec's Swedish texts, and the returns
 // form's dynamic rows read back as the lines the save takes.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

@@ -161,7 +161,7 @@ describe("alerts (spec 4)", () => {
     expect(alertsFrom({ ...none, placardsUnset: 2, placardsOverdue: 1 })).toMatchObject([{ type: "LOP", imperative: true, to: "/lopsedlar" }]);
     expect(alertsFrom({ ...none, openingHoursDue: 1 })).toMatchObject([{ type: "OPPETTIDER", text: "Rapportera öppettider", imperative: false, to: "/oppettider" }]);
     expect(alertsFrom({ ...none, openingHoursDue: 1, openingHoursForced: 1 })).toMatchObject([{ type: "OPPETTIDER", imperative: true }]);
-    // Issue 18 §1: papers due today or tomorrow; imperative where the distributor locks.
+    // Papers due today or tomorrow; imperative where the distributor locks.
     expect(alertsFrom({ ...none, returnsDue: 2 })).toMatchObject([{ type: "RETURDAG", imperative: false, to: "/rapportering/1" }]);
     expect(alertsFrom({ ...none, returnsDue: 1, returnsDueLock: true })).toMatchObject([{ type: "RETURDAG", imperative: true }]);
     expect(alertsFrom({ ...none, returnsDueLock: true })).toEqual([]);

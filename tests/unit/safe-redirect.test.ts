@@ -1,4 +1,4 @@
-// Issue 13, item 3: a redirect target never leaves the site. The browser's side is
+// A redirect target never leaves the site. The browser's side is
 // played by the WHATWG URL parser (Node's URL is one): it drops tabs and newlines,
 // treats `\` as `/` and `//host` as another host, which is exactly how
 // `/login?redirectTo=/%09/evil.example` got out.

@@ -1,4 +1,4 @@
-// Issue 18 §4, Försäljning: per title and ISO week, delivered, returned and sold, from a
+// Försäljning: per title and ISO week, delivered, returned and sold, from a
 // real libSQL database; the hint's rule; only the customer's own data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBundle, createReturn } from "../../db/factories";

@@ -1,4 +1,4 @@
-// Issue 15, "nothing lost": a session written just now is read back by the next request,
+// "Nothing lost": a session written just now is read back by the next request,
 // while another process (a CLI import, the e2e fixtures, another app server) writes to the
 // same database file. Before the fix a write refused as SQLITE_BUSY left an old read
 // snapshot on an idle pooled connection, and the next reads there did not see new

@@ -281,7 +281,7 @@ describe("daily products", () => {
     expect(published).toBe(false);
     expect(await getImage(imageId, false)).toBeNull();
     expect(await getImage(imageId, true)).not.toBeNull();
-    // A description never creates or prices a product (issue 16): refused while there is none.
+    // A description never creates or prices a product: refused while there is none.
     await expect(saveExtraDescription({ titleId: 1, editionId: 1, date: "2031-03-03", extraDescription: "Extra" }, actor)).rejects.toMatchObject({
       code: "not-found",
       fields: { extraDescription: expect.stringContaining("En beskrivning skapar ingen produkt") },

@@ -1,4 +1,4 @@
-// Alerts (spec 4, DESIGN.md): computed per customer from rules on every retailer
+// Alerts (spec 4, docs/architecture.md "Alerts"): computed per customer from rules on every retailer
 // page, in one query. Imperative alerts lock the menu, and the server sends the
 // retailer to what must be done.
 import { sql } from "drizzle-orm";
@@ -31,7 +31,7 @@ const ALERTS: Record<AlertType, Omit<Alert, "imperative">> = {
   BESTALLBUNT: { type: "BESTALLBUNT", text: "Beställ returetiketter", to: "/order", action: "Gå till beställning" },
   BUNDLES: { type: "BUNDLES", text: "Stäng buntar", to: "/", action: "Gå till öppna buntar" },
   LOP: { type: "LOP", text: "Antal löpsedlar", to: "/lopsedlar", action: "Gå till löpsedlar" },
-  // Issue 18 §1: papers whose last return day is today or tomorrow are not reported.
+  // Papers whose last return day is today or tomorrow are not reported.
   RETURDAG: { type: "RETURDAG", text: "Rapportera returer före sista returdag", to: "/rapportering/1", action: "Gå till returrapportering" },
 };
 

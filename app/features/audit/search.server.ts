@@ -1,4 +1,4 @@
-// The audit log screen (issue 16): search the trail by who, which customer, what kind of
+// The audit log screen: search the trail by who, which customer, what kind of
 // action and when; sorted, paged, and exported to Excel with the same filters. The
 // `at` index serves the date range; the action prefix and the customer are narrowed
 // in the same query.

@@ -1,4 +1,4 @@
-// Issue 15.4: a form posted after its session lapsed is carried over the login, for the
+// A form posted after its session lapsed is carried over the login, for the
 // same customer only. The values live here (server side), keyed by a random id that only
 // the browser's cookie holds; a row is bound to the customer number of the lapsed
 // session, lives an hour at most, holds at most CARRY_LIMITS of text, and is read once.

@@ -36,7 +36,7 @@ describe("PIN and password hashes", () => {
   });
 });
 
-describe("login throttling (decision 011)", () => {
+describe("login throttling (decision 012)", () => {
   const keys = (account: string, ip: string | null = null, device: string | null = null) => ({ account, ip, device });
 
   it("300 parallel guesses for one account, from two app servers on one database: exactly 10 are weighed", async () => {

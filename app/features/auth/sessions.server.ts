@@ -61,7 +61,7 @@ export async function readSessionRow(id: string, now = Date.now()): Promise<Sess
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
     // A retailer's own session that ran out: remembered briefly, so the request that
-    // met it can carry its form over the login (issue 15.4, takeLapsedRetailer).
+    // met it can carry its form over the login (takeLapsedRetailer).
     if (row.customerId !== null && row.impersonatorId === null) rememberLapsed(id, row.customerId, now);
     // Ended either way; while another process holds the database the row waits for the next prune.
     await deleteSessionRow(id).catch((error: unknown) => {

@@ -1,4 +1,4 @@
-// 'Logga ut kund' (issue 8, item 3): staff end one retailer's sessions, audited.
+// 'Logga ut kund': staff end one retailer's sessions, audited.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSessionRow, readSessionRow, revokeCustomerSessions } from "./sessions.server";

@@ -1,4 +1,4 @@
-// The staff second factor (issue 13 point 12, decision 012): codes work once, also
+// The staff second factor (decision 013): codes work once, also
 // when sent many times at once; recovery codes are used up; `portal staff reset-2fa`.
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";

@@ -1,4 +1,4 @@
-// Login throttling (docs/decisions/011-login-policy.md). An attempt is reserved in one
+// Login throttling (docs/decisions/012-login-policy.md). An attempt is reserved in one
 // write transaction *before* the secret is checked, so parallel guesses cannot all pass
 // the "may I try?" check first; a success releases it. The counters live in the
 // database, so they hold across every app server that shares it.

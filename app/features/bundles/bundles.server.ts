@@ -103,7 +103,7 @@ function bundlesPhrase(numbers: number[]): string {
   return `buntarna ${numbers.slice(0, -1).join(", ")} och ${numbers[numbers.length - 1]}`;
 }
 
-/** The confirm step's refusal when the open bundles are not those its page showed (issue 15.1). */
+/** The confirm step's refusal when the open bundles are not those its page showed. */
 export function staleBundlesMessage(closed: number[], opened: number[]): string {
   const parts: string[] = [];
   if (closed.length) parts.push(`${bundlesPhrase(closed)} ${closed.length === 1 ? "är redan stängd" : "är redan stängda"}`);
@@ -116,7 +116,7 @@ export function staleBundlesMessage(closed: number[], opened: number[]): string 
  * at most one may stay open per paper type; Stängd closes the bundle today. One
  * transaction; decisions for bundles that are not the customer's open ones are ignored.
  *
- * `shown` (issue 15.1): the bundles the page showed as open. When a bundle it showed is
+ * `shown`: the bundles the page showed as open. When a bundle it showed is
  * no longer open (unless the user chose Stängd for it: that happened anyway) or an open
  * bundle was not on the page, the whole step is refused "conflict", naming them, and
  * nothing is closed. Without `shown` (an old page, a hand-made post) it decides as before.

@@ -1,4 +1,4 @@
-// Issue 15 point 1, the confirm step: the form sends the bundles its page showed as open.
+// The form sends the bundles its page showed as open.
 // A bundle the page showed that is no longer open, or an open bundle the page did not
 // show, refuses the whole step (nothing closed) naming the bundles; a decision that
 // matches what happened anyway is no conflict; a post without the list is decided as

@@ -34,7 +34,7 @@ export const bundleDecisionsSchema = z.object({
       return decisions;
     }),
   /**
-   * The bundles the page showed as open (issue 15.1): "3,7", "-" when it showed none.
+   * The bundles the page showed as open: "3,7", "-" when it showed none.
    * Absent (an old page, a hand-made post): undefined, and the step decides as before.
    */
   shown: z

@@ -1,4 +1,4 @@
-// The staff's customer screens (issue 16): search, one customer's page, a new PIN shown
+// The staff's customer screens: search, one customer's page, a new PIN shown
 // once, add, deactivate and reactivate. Every change is audited; a new PIN and a
 // deactivation end the customer's sessions. A `utb` user sees only their distributor's
 // customers (`scope`); only admins change anything (the routes' guards).

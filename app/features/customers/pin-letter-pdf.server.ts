@@ -1,4 +1,4 @@
-// The PIN letter (issue 16): the customer's new PIN on paper, to post or hand over, with
+// The PIN letter: the customer's new PIN on paper, to post or hand over, with
 // how to log in. Drawn with the PDF kit, so any name prints. The PIN is never stored in
 // the clear: the letter is made from the PIN the staff member has just been shown.
 import { createPdf, drawText, formatDate, pageFrame, type KitFont } from "~/pdf/index.server";

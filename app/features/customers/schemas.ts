@@ -1,4 +1,4 @@
-// The staff's customer forms (issue 16): one schema per form for the browser and the action.
+// The staff's customer forms: one schema per form for the browser and the action.
 import { CUSTOMER_NUMBER } from "~/catalog";
 import { missing } from "~/lib/form-fields";
 import { z } from "~/lib/zod";

@@ -1,4 +1,4 @@
-// Issue 15 point 1: the delivery note's Mottagit, placards and holiday answers against the
+// The delivery note's Mottagit, placards and holiday answers against the
 // real database: a value someone else changed since the page was loaded is refused with
 // both values, nothing stored; untouched placard titles are not overwritten.
 import { beforeAll, describe, expect, it } from "vitest";

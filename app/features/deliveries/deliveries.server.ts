@@ -14,7 +14,7 @@ export const RECEIVED_MESSAGES = {
   negative: "Kan inte vara negativt.",
   unreasonable: "Orimligt värde.",
   onlyDeviations: "Du ska bara rapportera avvikelser.",
-  /** Issue 15.1: a Mottagit someone else changed (another tab) since the page was loaded. */
+  /** A Mottagit someone else changed (another tab) since the page was loaded. */
   changedByOther: (now: string, typed: number) =>
     `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
   /** More received than delivered happens (a bundle from another shop) but is rarely meant: asked once. */
@@ -165,7 +165,7 @@ export async function saveReceived(
     if (!row) return { status: "not-found" } as const;
     const check = checkReceived(input);
     if (!check.ok) return { status: "invalid", error: check.error } as const;
-    // Optimistic concurrency (issue 15.1): changed by someone else since the page showed it,
+    // Optimistic concurrency: changed by someone else since the page showed it,
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);
     if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {

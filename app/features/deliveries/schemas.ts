@@ -42,7 +42,7 @@ export type DeliveryNoteAnswer = {
   rows: Record<string, string>;
   errors: Record<string, string>;
   saved: number[];
-  /** The unsaved rows' `fore` as their page showed it (issue 15.1). */
+  /** The unsaved rows' `fore` as their page showed it. */
   shown?: Record<string, string>;
   /** The rows whose `errors` entry is a question (more than delivered), not a refusal. */
   asks?: number[];

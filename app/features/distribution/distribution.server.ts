@@ -255,7 +255,7 @@ export async function* exportRows(query: DistributionQuery, scope: DistributorSc
 export type DeadlineFigures = { id: number; name: string; missing: number; lateRows: number; lateCopies: number };
 
 /**
- * Issue 18 §1: per distributor of the query, the papers of the range still unreported
+ * Per distributor of the query, the papers of the range still unreported
  * after their last return day, and the returns stored late (policy 'accept'). Two
  * grouped queries on partial indexes (deliveries_unreported, returns_late).
  */

@@ -171,7 +171,7 @@ export const INCOMPLETE = "Vänligen fyll i alla obligatoriska fält!";
 /**
  * Every missing detail of every payout, one line per customer ("1234 Kiosk: Orgnummer:
  * Obligatorisk. Bankgiro eller bankkonto måste vara ifyllt."), so staff see them all at
- * once rather than one per try (issue 16).
+ * once rather than one per try.
  */
 export function missingDetails(refunds: Refund[]): string[] {
   return refunds.flatMap((r) => {

@@ -10,6 +10,6 @@ export const holidayAnswerSchema = z.object({
     .regex(/^[1-9]\d{0,15}$/, HOLIDAY_CLOSED_MESSAGE)
     .transform(Number)
     .refine(Number.isSafeInteger, HOLIDAY_CLOSED_MESSAGE),
-  // Absent (a form from before issue 15.1): no check.
+  // Absent (a form from before the check existed): no check.
   fore: z.enum([HOLIDAY_INTENT.open, HOLIDAY_INTENT.closed, NO_ANSWER_SHOWN]).optional(),
 });

@@ -53,7 +53,7 @@ export async function answerHoliday(
     if (!holiday || holiday.deleted || holiday.completed || holiday.day < today) {
       return { ok: false, message: HOLIDAY_CLOSED_MESSAGE };
     }
-    // Optimistic concurrency (issue 15.1): changed by someone else since the page showed it,
+    // Optimistic concurrency: changed by someone else since the page showed it,
     // to something other than this answer: refused, both named.
     if (shown !== undefined) {
       const [stored] = await tx.select({ open: r.open }).from(r).where(and(eq(r.holidayId, holidayId), eq(r.customerId, customerId)));

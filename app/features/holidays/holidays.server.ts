@@ -77,7 +77,7 @@ export function holidayTaken(description: string, day: string): string {
 
 export async function saveHoliday(input: HolidayInput, actor: Actor, now = today()): Promise<number> {
   const errors = checkHoliday(input);
-  // A holiday in the past can no longer be reported for (issue 16).
+  // A holiday in the past can no longer be reported for.
   if (!errors.day && input.day < now) errors.day = HOLIDAY_PAST;
   if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
   const values = {
@@ -88,7 +88,7 @@ export async function saveHoliday(input: HolidayInput, actor: Actor, now = today
   };
   return writeTransaction(async (tx) => {
     let id = input.id;
-    // One holiday per day: the same holiday twice is refused (issue 16), inside the write
+    // One holiday per day: the same holiday twice is refused, inside the write
     // transaction so two admins saving at once cannot both add it.
     const h = schema.holidays;
     const [taken] = await tx

@@ -1,4 +1,4 @@
-// Svar per helgdag (issue 16): for one holiday, who answered Öppet, who Stängt and who has
+// Svar per helgdag: for one holiday, who answered Öppet, who Stängt and who has
 // not answered yet — the reason the holiday rule exists — with counts per distributor,
 // filtered by answer and distributor, and the same rows for Excel. Active customers only
 // (a deactivated one is not asked). A utb user sees their distributor's customers.

@@ -23,11 +23,11 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly string[]> = {
   deliveries: ["customer_id", "title_id", "edition_id", "delivery_date", "delivered", "price_ore"],
   guarantees: ["customer_id", "ledger", "amount_ore"],
   // Dagens produkter: what is for sale, from when to when, at what price. The only way a
-  // daily product is made or priced (issue 16: a description never does it).
+  // daily product is made or priced (a description never does it).
   products: ["title_id", "edition_id", "start_date", "end_date", "heading", "description", "price_ore", "ean_code"],
 };
 
-// Titles are fixed (DESIGN.md); an editions import creates the title row it needs,
+// Titles are fixed (docs/architecture.md "Catalog"); an editions import creates the title row it needs,
 // so a database can be built from the files alone.
 export const KNOWN_TITLES: Record<number, { name: string; ledger: number }> = Object.fromEntries(TITLES.map((t) => [t.id, { name: t.name, ledger: t.ledger }]));
 

@@ -1,4 +1,4 @@
-// Issue 18 §3: the credit trail against a real database — what an invoice run records as
+// The credit trail against a real database — what an invoice run records as
 // credited, per return and per bundle, that a rerun never credits twice, and what the
 // trail says for a return changed or reported after the run.
 import { execFileSync } from "node:child_process";

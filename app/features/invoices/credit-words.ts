@@ -1,4 +1,4 @@
-// The credit trail's texts (issue 18 §3, decision 016): client-safe, no zod.
+// The credit trail's texts (decision 016): client-safe, no zod.
 
 export type CreditTrail = {
   /** The runs that settled the return: the invoice (null: nothing to bill), the copies then, the period. */

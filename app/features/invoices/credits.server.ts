@@ -1,4 +1,4 @@
-// The credit trail (issue 18 §3, decision 016): from a returned copy to the invoice that
+// The credit trail (decision 016): from a returned copy to the invoice that
 // credited it. The invoice run records what it settled (invoice_credits, written by
 // invoice-run.server.ts); these read it back for the retailer's history and bundle
 // contents, the invoice page and PDF, and staff's lookup. Every function takes the

@@ -131,7 +131,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
     frame.y -= 11;
   }
 
-  // Issue 18 §3: the returned copies this invoice credited, per bundle (the lines above
+  // The returned copies this invoice credited, per bundle (the lines above
   // are already net of them), so a retailer can tick off each bundle sent back.
   if (credits.length > 0) {
     frame.y -= 30;

@@ -1,4 +1,4 @@
-// The invoice run (DESIGN.md "Invoicing"): per customer and paper type for a period,
+// The invoice run (docs/architecture.md "Invoicing"): per customer and paper type for a period,
 // (delivered − returned) × net price per edition and price, plus the pending extra
 // invoice lines staff have sent and the order lines they transferred. Invoices are
 // numbered, dated today with due date +30 days, and the extra/order lines are marked
@@ -443,7 +443,7 @@ async function createInChunks(
 }
 
 /**
- * The credit trail (issue 18 §3, decision 016): every return of the period's deliveries
+ * The credit trail (decision 016): every return of the period's deliveries
  * that no earlier run settled, with its copies now, on the invoice this run made for its
  * customer and paper type — or on none, when the customer had nothing to bill. A customer
  * and paper type invoiced by an earlier run of the same period are left alone: their

@@ -99,7 +99,7 @@ describe("runInvoicing", () => {
     const s = await runInvoicing({ from: FROM, to: TO, actor: { id: "test" }, date: "2026-03-06" });
     expect(s).toMatchObject({ created: 0, existing: 2, perPaperType: [] });
     expect(await db().select({ n: sql<number>`count(*)` }).from(schema.invoiceLines)).toEqual(before);
-    // The history has both runs (issue 16): the one that made the invoices, and this one,
+    // The history has both runs: the one that made the invoices, and this one,
     // which found them made; a dry run is not history.
     const runs = await listInvoiceRuns();
     const ours = runs.filter((r) => r.periodFrom === FROM && r.periodTo === TO);

@@ -6,7 +6,7 @@
 // The file may be UTF-8 (with or without BOM) or Windows-1252 (Excel on a Swedish
 // Windows), with `;` or `,` between fields. Every bad line is reported at once — the
 // file's own problems and the database's (unknown customers, lines already invoiced) —
-// and a file is imported whole or not at all (issue 16).
+// and a file is imported whole or not at all.
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";

@@ -1,4 +1,4 @@
-// Issue 13 item 8: a retailer cannot order label numbers without bound. 50 orders sent at
+// A retailer cannot order label numbers without bound. 50 orders sent at
 // once (one process) and two processes ordering together stop at the same bound, because
 // the limits are counted in the order's own write transaction (docs/decisions/011-write-limits.md).
 import { execFile } from "node:child_process";

@@ -1,4 +1,4 @@
-// Issue 15 point 2: every deliberate label order is new, a resubmitted form is not.
+// Every deliberate label order is new, a resubmitted form is not.
 // A form token answers with exactly the block that form ordered, even after other orders.
 import { describe, expect, it } from "vitest";
 import { orderBlock, orderEmergencyLabels } from "./labels.server";

@@ -4,7 +4,7 @@
 //
 // Decision: a message of type 3 or 4 without customer numbers is for every retailer;
 // with numbers, only for those. Types 1 and 2 never have a customer list: a save of type
-// 1 or 2 with numbers in the list is refused (issue 16: a list is never dropped
+// 1 or 2 with numbers in the list is refused (a list is never dropped
 // silently), so changing a chosen-customers message to type 1 or 2 means emptying the
 // list on purpose. The list keeps its customers through every other edit.
 import { CUSTOMER_NUMBER } from "~/catalog";
@@ -38,7 +38,7 @@ export const MESSAGE_CONFLICT =
   "Någon annan har ändrat meddelandet sedan du öppnade det. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /**
- * A tolerant customer list (issue 16): numbers separated by commas, semicolons, spaces,
+ * A tolerant customer list: numbers separated by commas, semicolons, spaces,
  * tabs or new lines, in any mix ("31337 808" is two customers, "1001;\n1002" two). A
  * number may carry leading zeros ("00808" is 808). Anything else is reported by name.
  */

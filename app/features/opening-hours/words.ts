@@ -1,5 +1,5 @@
 // The Öppettider form's field names and texts (the OPPETTIDER alert's screen), apart
-// from its zod schema (schemas.ts), so the page ships no validation library (issue 17 §5).
+// from its zod schema (schemas.ts), so the page ships no validation library.
 export const WEEKDAYS = ["Måndag", "Tisdag", "Onsdag", "Torsdag", "Fredag", "Lördag", "Söndag"] as const;
 
 export const opensField = (weekday: number) => `oppnar-${weekday}`;

@@ -1,4 +1,4 @@
-// Issue 13 item 11: `portal maintenance prune` keeps the database small. Expired
+// `portal maintenance prune` keeps the database small. Expired
 // sessions, throttle rows that no longer block, audit rows and form tokens past their
 // retention go; everything still in use stays. The server's daily timer is covered too.
 import { eq, sql } from "drizzle-orm";

@@ -31,7 +31,7 @@ export type PlacardSave =
 /**
  * Saves all desired amounts at once (spec 5: saving happens only if all are set). With
  * `shown` (what the page showed: a number or `-`), a title the user left as shown is not
- * written, and one someone else changed since is refused, nothing stored (issue 15.1).
+ * written, and one someone else changed since is refused, nothing stored.
  */
 export async function savePlacards(
   customerId: number,

@@ -31,7 +31,7 @@ export function placardsWanted(form: z.output<typeof placardsSchema>) {
       return {
         titleId: Number(id),
         newAmount: Number(String(form[amountField(id)]).trim()),
-        // Absent (a form from before issue 15.1): no check.
+        // Absent (a form from before the check existed): no check.
         ...(typeof shown === "string" ? { shown: shown.trim() } : {}),
         ...(typeof confirmed === "string" ? { confirmed: confirmed.trim() } : {}),
       };

@@ -1,6 +1,6 @@
 // The Löpsedlar form's field names and texts, apart from its zod schema (schemas.ts): the
 // page needs these, and a module without zod keeps the validation library out of the
-// page's JavaScript (issue 17 §5).
+// page's JavaScript.
 /** The most placards a shop can ask for per title; more is a typing mistake. */
 export const MAX_PLACARDS = 999;
 
@@ -8,7 +8,7 @@ export const PLACARD_MESSAGES = {
   required: "Måste ange ett värde.",
   unreasonable: "Orimligt värde.",
   failed: "Något gick fel!",
-  /** Issue 15.1: a desired amount someone else changed (another tab) since the page was loaded. */
+  /** A desired amount someone else changed (another tab) since the page was loaded. */
   changedByOther: (now: number | null, typed: number) =>
     `Någon annan har ändrat raden: nu sparat ${now ?? "inget"}, du skrev ${typed}. Kontrollera och spara igen.`,
 

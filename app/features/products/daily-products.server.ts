@@ -90,7 +90,7 @@ export const NO_PRODUCT_TO_DESCRIBE =
 /**
  * Saves the extra description of the existing product for title, edition and date; the
  * newest pending cover for the same key is then attached and published. A description
- * never creates or prices a product (issue 16: it used to publish one at 0,00 kr): with
+ * never creates or prices a product (it used to publish one at 0,00 kr): with
  * no product for the key it is refused, everything typed kept.
  */
 export async function saveExtraDescription(input: Key & { extraDescription: string }, actor: Actor): Promise<number> {

@@ -96,7 +96,7 @@ export async function saveProduct(input: ProductInput, actor: Actor): Promise<nu
   return writeTransaction(async (tx) => {
     let id = input.id;
     // One row per title, edition and delivery date (none = the default row): a second is
-    // refused (issue 16), checked inside the write transaction, so two saves at once
+    // refused, checked inside the write transaction, so two saves at once
     // cannot both add it.
     const p = schema.productInformation;
     const [twin] = await tx

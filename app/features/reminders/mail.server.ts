@@ -1,4 +1,4 @@
-// Sending mail (issue 18 §2): nodemailer over SMTP_URL, or — without it — a transport that
+// Sending mail: nodemailer over SMTP_URL, or — without it — a transport that
 // only writes what would be sent, one JSON line per mail, so a demo or a test machine
 // never mails anyone.
 import type { Transporter } from "nodemailer";

@@ -1,4 +1,4 @@
-// The reminder mail (issue 18 §2): a plain-text part and the same as simple HTML, in
+// The reminder mail: a plain-text part and the same as simple HTML, in
 // Swedish, naming each paper and its last return day, with a link to the returns form
 // and a one-click unsubscribe link (also in the List-Unsubscribe headers, RFC 8058).
 import { paperName } from "~/catalog";

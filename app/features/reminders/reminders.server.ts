@@ -1,4 +1,4 @@
-// E-mail reminders (issue 18 §2, decision 017): the retailer's opt-in, the signed and
+// E-mail reminders (decision 017): the retailer's opt-in, the signed and
 // expiring unsubscribe link, and the daily job that mails those whose papers are due
 // today or tomorrow and not reported — at most once per customer and day, however many
 // processes run it (reminder_log's unique row is claimed before the mail is sent).

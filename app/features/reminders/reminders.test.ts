@@ -1,4 +1,4 @@
-// Issue 18 §2: the e-mail reminders against a real database and a real SMTP server run
+// The e-mail reminders against a real database and a real SMTP server run
 // in this process (smtp-server), the mails read back with mailparser — recipients, the
 // Swedish text in both parts, the links, at most one a day, the one-click unsubscribe.
 import type { AddressInfo } from "node:net";

@@ -1,4 +1,4 @@
-// E-mail reminders (issue 18 §2, decision 017): the settings form's names and every text
+// E-mail reminders (decision 017): the settings form's names and every text
 // the retailer reads, on the page and in the mail. Client-safe, no zod.
 
 export const REMINDER_FIELDS = { enabled: "paminnelser", email: "epost" } as const;

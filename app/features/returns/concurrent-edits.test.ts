@@ -1,4 +1,4 @@
-// Issue 15 point 1: concurrent edits never vanish silently. A save writes only the rows
+// Concurrent edits never vanish silently. A save writes only the rows
 // the user changed on the page (compared with what the page showed); a changed row that
 // someone else changed since the page was loaded is refused with both values named, and
 // the form stores all or nothing. Against the real database.

@@ -1,4 +1,4 @@
-// The forms of Sista returdag (staff, issue 18 §1): one schema for the browser and the
+// The forms of Sista returdag (staff, decision 018): one schema for the browser and the
 // action, told apart by intent.
 import { rowId } from "~/lib/form-fields";
 import { z } from "~/lib/zod";

@@ -1,4 +1,4 @@
-// Return deadlines (issue 18 §1, decision 016). A paper's last return day ("Sista
+// Return deadlines (decision 018). A paper's last return day ("Sista
 // returdag") is its delivery date + the return window of its edition, else of its paper
 // type. What happens after it is the retailer's distributor's policy: 'reject' (the row
 // is locked, the save refuses it) or 'accept' (stored and marked late). Staff set the

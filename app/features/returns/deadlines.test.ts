@@ -1,4 +1,4 @@
-// Issue 18 §1: the last return day per paper type and edition, the late-returns rule per
+// The last return day per paper type and edition, the late-returns rule per
 // distributor, the reminders, and the distribution monitor's figures — on a real database.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

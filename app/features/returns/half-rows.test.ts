@@ -1,4 +1,4 @@
-// Issue 15 point 6: a half-filled row is an error, not half a save. A bundle the user
+// A half-filled row is an error, not half a save. A bundle the user
 // typed (even the pre-filled one again) without an amount is refused, and the save
 // stores nothing of the form.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -59,7 +59,7 @@ export type HistoryRow = {
   received: number | null;
   /** Delivered − received when received is reported (leveransreklamation), else null. */
   claimed: number | null;
-  /** Sista returdag (issue 18 §1). */
+  /** Sista returdag. */
   deadline: string;
   /** The return was reported or changed after the last return day (policy 'accept'). */
   late: boolean;

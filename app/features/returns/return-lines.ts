@@ -14,7 +14,7 @@ export type FormLine = {
   /**
    * A stored return row (state 2): the amount the page showed when it was loaded. A save
    * leaves the row alone when the typed amount is still this one, and refuses it when
-   * someone else changed the row since (issue 15.1).
+   * someone else changed the row since.
    */
   fore?: string;
   /**

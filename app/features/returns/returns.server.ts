@@ -1,4 +1,4 @@
-// Return reporting (spec 2.4, 4, 5; DESIGN.md "Return reports"). Every function
+// Return reporting (spec 2.4, 4, 5; docs/architecture.md "Return reports"). Every function
 // takes the customer id and filters by it; the save checks every rule itself, so a
 // forged form gets the same answers as the page.
 import { BUNDLE_NUMBER } from "~/catalog";
@@ -32,7 +32,7 @@ export type Paper = {
   type: PaperType;
   deliveryDate: string;
   delivered: number;
-  /** Sista returdag (issue 18 §1). */
+  /** Sista returdag. */
   deadline: string;
   /** Today is after the last return day: locked or marked late, by `latePolicy`. */
   late: boolean;
@@ -124,7 +124,7 @@ export type ReturnLine = {
   amount: string;
   /** The bundle number the page pre-filled; an untouched line (this bundle, no amount) is not a return. */
   defaultBundle?: string;
-  /** A stored row (`returnId`): the amount the page showed when it was loaded (issue 15.1). */
+  /** A stored row (`returnId`): the amount the page showed when it was loaded. */
   shownAmount?: string;
 };
 
@@ -241,7 +241,7 @@ async function applyLines(
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
     .where(and(eq(d.customerId, customerId), inArray(d.id, deliveryIds), between(d.deliveryDate, from, to)));
   const paperById = new Map(papers.map((p) => [p.id, p]));
-  // Issue 18 §1: after the last return day the distributor's policy decides.
+  // After the last return day the distributor's policy decides.
   const policy: LatePolicy | null = papers.some((p) => on > p.deadline) ? await latePolicyOf(customerId) : null;
   const late = new Set<number>();
   /** A change to a paper past its last return day: refused (policy 'reject') or marked late. */
@@ -284,7 +284,7 @@ async function applyLines(
       continue;
     }
     // State 1 of a paper another tab or an earlier page reported since this page was loaded:
-    // refused with what is stored now (issue 15.1), never doubled and never silently dropped.
+    // refused with what is stored now, never doubled and never silently dropped.
     // (The same form sent again is recognised by its token before this.)
     if (state === 1 && paper.reportedAt !== null) {
       const rows = existing.filter((x) => x.deliveryId === paper.id);
@@ -314,7 +314,7 @@ async function applyLines(
         continue;
       }
       if (row.amount === c.amount) continue;
-      // Optimistic concurrency (issue 15.1): the page sent the amount it showed. Still that
+      // Optimistic concurrency: the page sent the amount it showed. Still that
       // amount: the user did not change the row, so whatever is stored now stays. Changed by
       // the user while someone else changed the stored row too: refused, both values named.
       const shown = c.line.shownAmount?.trim() ?? "";

@@ -16,13 +16,13 @@ export const RETURN_MESSAGES = {
   unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
   closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
   notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
-  /** Issue 15.1: a stored row someone else changed since this page was loaded. */
+  /** A stored row someone else changed since this page was loaded. */
   changedByOther: (now: number, typed: number) =>
     `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
-  /** Issue 15.1: a paper someone else reported (another tab) since this page was loaded. */
+  /** A paper someone else reported (another tab) since this page was loaded. */
   reportedByOther: (now: number, typed: number) =>
     `Någon annan har redan rapporterat tidningen: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
-  /** Issue 18 §1: a row past its last return day under the 'reject' policy. */
+  /** A row past its last return day under the 'reject' policy. */
   pastDeadline: (deadline: string) => `Sista returdag var ${deadline}. Returen kan inte längre rapporteras.`,
   wrongType: (n: number, type: number) =>
     `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
@@ -33,7 +33,7 @@ export function parseReportState(param: string | undefined): 1 | 2 | null {
   return param === "1" ? 1 : param === "2" ? 2 : null;
 }
 
-/** The start page's reminder (issue 18 §1): "3 tidningar har sista returdag i morgon". */
+/** The start page's reminder: "3 tidningar har sista returdag i morgon". */
 const weekday = new Intl.DateTimeFormat("sv-SE", { weekday: "short", timeZone: "UTC" });
 
 /** A date as a newsagent says it: "i dag", "i morgon", else "fre 27/11". */

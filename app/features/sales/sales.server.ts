@@ -1,4 +1,4 @@
-// Försäljning (issue 18 §4): per title and ISO week, what the retailer got delivered,
+// Försäljning: per title and ISO week, what the retailer got delivered,
 // returned and so sold, for the last 13 weeks — one grouped query over the customer's
 // deliveries (index deliveries_customer_date) with each delivery's returns summed by the
 // returns_delivery index. The retailer's own data only: the customer comes from the session.
@@ -40,7 +40,7 @@ function salesQuery(of: "customer" | "distributor") {
 }
 const salesOf = { customer: salesQuery("customer"), distributor: salesQuery("distributor") };
 
-/** The hint for a title (issue 18 §4): only when its last HINT_WEEKS weeks all had deliveries and all agree. */
+/** The hint for a title: only when its last HINT_WEEKS weeks all had deliveries and all agree. */
 export function salesHint(weeks: SalesWeek[]): TitleSales["hint"] {
   const recent = weeks.filter((w) => w.delivered > 0).slice(-HINT_WEEKS);
   if (recent.length < HINT_WEEKS) return null;

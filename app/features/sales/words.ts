@@ -1,4 +1,4 @@
-// Försäljning (issue 18 §4): the texts and the hint's rule, apart from the server code.
+// Försäljning: the texts and the hint's rule, apart from the server code.
 
 /** Weeks shown: the current week and the twelve before it. */
 export const SALES_WEEKS = 13;

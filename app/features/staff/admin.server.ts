@@ -1,4 +1,4 @@
-// The admins' staff screen (issue 16): list, add, change roles and distributor,
+// The admins' staff screen: list, add, change roles and distributor,
 // deactivate and reactivate, and reset a password (a one-time password shown once). Every
 // change is audited and ends the user's sessions; the network always keeps at least one
 // active admin, and nobody deactivates or demotes themself.

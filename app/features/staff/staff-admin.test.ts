@@ -1,4 +1,4 @@
-// Issue 16: the admins' staff rules against a real libSQL database.
+// The admins' staff rules against a real libSQL database.
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db/client";

@@ -1,4 +1,4 @@
-// The admins' staff screen forms (issue 16).
+// The admins' staff screen forms.
 import { missing } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 

@@ -56,7 +56,7 @@ export function PaperRows(props: {
   // Without JavaScript the answer to Ny bunt opens at the new row's bundle field (it has the focus too).
   const newRowField = fieldId(nextSplitKey(lines, paper.deliveryId), "bundle");
   const returnOpen = new Map(paper.returns.map((r) => [r.id, r.open]));
-  // Issue 18 §1: past the last return day under 'reject', the paper is read-only, the way a
+  // Past the last return day under 'reject', the paper is read-only, the way a
   // closed bundle's row is; the server refuses a change anyway.
   const pastDeadline = isPastDeadline(paper, props.latePolicy);
   const deadlineCell = (
@@ -123,7 +123,7 @@ export function PaperRows(props: {
                 customerId={props.customerId}
                 label={`Skanna bunt${labelSuffix}`}
                 onScanned={(bundle) => {
-                  // Issue 17 §7: the bundle filled in, the same as typed, and on to the amount.
+                  // The bundle filled in, the same as typed, and on to the amount.
                   props.onChange(line.key, "bundle", String(bundle));
                   document.getElementById(`${id}-amount`)?.focus();
                 }}

@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
   const token = randomUUID();
   // A form posted after the session lapsed comes back filled in, once, for the same
-  // customer (issue 15.4); nothing is saved until Spara is pressed.
+  // customer; nothing is saved until Spara is pressed.
   const carried = await restoreCarriedForm(request, user.customerId);
   // customerId: the labels "Skanna" reads carry it; a label of another customer is refused in the browser (the server checks the bundle anyway).
   const customerId = user.customerId;

@@ -131,7 +131,7 @@ export default function DistributionPage() {
                   <dd>{dist.amount}</dd>
                   <dt>Summa</dt>
                   <dd>{formatKr(dist.priceOre)}</dd>
-                  {/* Issue 18 §1: papers of the period unreported after their last return day, and late returns. */}
+                  {/* Papers of the period unreported after their last return day, and late returns. */}
                   <dt>Ej rapporterade efter sista returdag</dt>
                   <dd>{dist.missing}</dd>
                   <dt>Sena returer</dt>

@@ -1,4 +1,4 @@
-// A bundle label's barcode (DESIGN.md "Label blocks"): CODE128, the customer number
+// A bundle label's barcode (docs/architecture.md "Label blocks"): CODE128, the customer number
 // padded to 5 digits followed by the bundle number padded to 5.
 
 export type LabelCode = { customerId: number; bundle: number };

@@ -5,7 +5,7 @@ import { useHasCamera } from "./use-camera";
 const ScannerDialog = lazy(() => import("./scanner-dialog"));
 
 /**
- * "Skanna" beside a bundle field (issue 17 §7): reads the bundle label's barcode with the
+ * "Skanna" beside a bundle field: reads the bundle label's barcode with the
  * phone's camera, checks that the label is this customer's and hands over the bundle
  * number. Absent without JavaScript and on a device without a camera, where typing works
  * as before. The camera and the decoder load only when it is pressed.

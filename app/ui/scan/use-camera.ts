@@ -16,7 +16,7 @@ function hasCamera(): Promise<boolean> {
   return cameraCheck;
 }
 
-/** False on the server, without JavaScript and on a device without a camera (issue 17 §7). */
+/** False on the server, without JavaScript and on a device without a camera. */
 export function useHasCamera(): boolean {
   const [camera, setCamera] = useState(false);
   useEffect(() => {

@@ -1,0 +1,54 @@
+// The house's rules for what the code says about itself: a "why" cites the project's own
+// documents (docs/architecture.md, docs/decisions/NNN-…), never a work ticket's number or a
+// file outside the repository, and every document it cites exists.
+import { readdirSync, readFileSync, existsSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(__dirname, "../..");
+const DIRS = ["app", "cli", "db", "tests", "bench"];
+const SOURCE = /\.(ts|tsx|css|sql|js|mjs)$/;
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (SOURCE.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const files = DIRS.flatMap((d) => sourceFiles(join(ROOT, d))).map((path) => ({ path: relative(ROOT, path), text: readFileSync(path, "utf8") }));
+
+/** "path:line: text" for every line matching `pattern`. */
+function linesMatching(pattern: RegExp): string[] {
+  return files.flatMap(({ path, text }) =>
+    text.split("\n").flatMap((line, i) => (pattern.test(line) ? [`${path}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe("the code's own words", () => {
+  it("reads its sources", () => {
+    expect(files.length).toBeGreaterThan(300);
+    expect(files.some((f) => f.path === "app/root.tsx")).toBe(true);
+  });
+
+  it("cites no work ticket by number", () => {
+    // Built from parts, so this file does not match itself.
+    expect(linesMatching(new RegExp(["is", "sues?\\s+#?\\d"].join(""), "i"))).toEqual([]);
+  });
+
+  it("cites no design file outside the repository", () => {
+    expect(linesMatching(new RegExp(["DESIGN", "\\.md|\\.\\./shared/"].join("")))).toEqual([]);
+  });
+
+  it("cites only documents that exist", () => {
+    const cited = new Set(files.flatMap(({ text }) => [...text.matchAll(/\bdocs\/[\w./-]*\w\.md\b/g)].map((m) => m[0])));
+    expect([...cited].filter((doc) => !existsSync(join(ROOT, doc)))).toEqual([]);
+    const decisions = new Set(readdirSync(join(ROOT, "docs/decisions")).map((name) => name.slice(0, 3)));
+    const numbers = new Set(files.flatMap(({ text }) => [...text.matchAll(/\b[Dd]ecisions? (\d{3})\b/g)].map((m) => m[1])));
+    expect([...numbers].filter((n) => !decisions.has(n))).toEqual([]);
+  });
+});
