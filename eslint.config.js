@@ -21,4 +21,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Screens, shared UI, auth, HTTP and the CLI reach a feature only through its barrel
+    // (docs/architecture.md): `~/features/<f>` or `~/features/<f>/index.server`.
+    files: ["app/routes/**", "app/ui/**", "app/auth/**", "app/http/**", "app/root.tsx", "cli/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(~|(\\.\\./)+app)/features/[^/]+/(?!index(\\.server)?$)",
+              message: "Import a feature through its barrel: ~/features/<f> (client-safe) or ~/features/<f>/index.server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

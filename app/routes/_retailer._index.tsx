@@ -10,7 +10,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { config } from "~/config.server";
 import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
-import { dayWord, dueText, reportButtonText } from "~/features/returns/texts";
+import { dayWord, dueText, reportButtonText } from "~/features/returns";
 import { dueCountsOf, listPapers } from "~/features/returns/index.server";
 import { today } from "~/lib/dates";
 import { BundleProgress } from "~/ui/bundle-progress";

@@ -3,8 +3,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, data, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/features/returns/index.server";
-import { creditTrails } from "~/features/invoices/credits.server";
-import type { CreditTrail } from "~/features/invoices/credit-words";
+import { creditTrails } from "~/features/invoices/index.server";
+import type { CreditTrail } from "~/features/invoices";
 import { CreditTrailText } from "~/ui/credit-trail";
 import { TableOrEmpty } from "~/ui/table";
 

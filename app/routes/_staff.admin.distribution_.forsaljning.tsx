@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { listDistributors, scopeFor } from "~/features/distribution/index.server";
-import { listDistributorSales } from "~/features/sales/sales.server";
+import { listDistributorSales } from "~/features/sales/index.server";
 import { parseId } from "~/lib/ids";
 import { DistributorSelect } from "~/ui/distributor-select";
 import { SalesTitles } from "~/ui/sales-chart";

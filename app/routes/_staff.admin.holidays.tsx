@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { z } from "~/lib/zod";
 import { HolidayCloseSchema, HolidaySaveSchema } from "~/features/holidays";
 import { listDistributors } from "~/features/customers/index.server";
-import { OpeningHoursCloseSchema, OpeningHoursRequestSchema } from "~/features/opening-hours/request-schemas";
+import { OpeningHoursCloseSchema, OpeningHoursRequestSchema } from "~/features/opening-hours";
 import {
   checkOpeningHoursRequest,
   closeOpeningHoursRequest,

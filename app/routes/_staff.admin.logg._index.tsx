@@ -6,7 +6,7 @@ import { data, Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { AUDIT_GROUPS, actionGroupLabel, actorText } from "~/features/audit";
 import { AUDIT_SORT_COLUMNS, searchAudit } from "~/features/audit/index.server";
-import { readAuditQuery } from "~/features/audit/query.server";
+import { readAuditQuery } from "~/features/audit/index.server";
 import { stockholmTime } from "~/lib/dates";
 import { FieldErrors } from "~/ui/field";
 import { Pager } from "~/ui/pager";

@@ -3,7 +3,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, type AuditRow } from "~/features/audit/index.server";
-import { readAuditQuery } from "~/features/audit/query.server";
+import { readAuditQuery } from "~/features/audit/index.server";
 import { actorText } from "~/features/audit";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";

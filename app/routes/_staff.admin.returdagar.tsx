@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { DeadlineActionSchema, ReturnWindowsSchema } from "~/features/returns/deadline-schemas";
+import { DeadlineActionSchema, ReturnWindowsSchema } from "~/features/returns";
 import { getReturnRules, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows } from "~/features/returns/index.server";
 import { handleForm } from "~/http/form.server";
 import { refuse } from "~/lib/refusal";

@@ -1,4 +1,4 @@
-import { CREDIT_TEXTS, type CreditTrail } from "~/features/invoices/credit-words";
+import { CREDIT_TEXTS, type CreditTrail } from "~/features/invoices";
 
 /**
  * Where a return's copies were credited: "Krediterad på faktura N" with a

@@ -2,3 +2,4 @@
 // the feature (and other features) import each other directly.
 export * from "./audit.server";
 export * from "./search.server";
+export * from "./query.server";

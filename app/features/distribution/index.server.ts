@@ -3,3 +3,4 @@
 export * from "./distribution-params.server";
 export * from "./distribution-xlsx.server";
 export * from "./distribution.server";
+export * from "./customer-table";

@@ -2,3 +2,4 @@
 export * from "./return-lines";
 export * from "./schemas";
 export * from "./texts";
+export * from "./deadline-schemas";

@@ -12,7 +12,7 @@ import { PRESET_LABELS, type PresetId } from "~/lib/period";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import { ShareChart } from "~/ui/share-chart";
 import staffStyles from "~/ui/staff-monitoring.css?url";
-import { customerTable, readCustomerTableView, type CustomerColumn } from "~/features/distribution/customer-table";
+import { customerTable, readCustomerTableView, type CustomerColumn } from "~/features/distribution/index.server";
 import { Pager } from "~/ui/pager";
 import { SortHeader } from "~/ui/sort";
 import { CustomerRows } from "./customer-rows";
