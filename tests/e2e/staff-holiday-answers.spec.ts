@@ -60,12 +60,33 @@ test("an admin reads the answers to a holiday per distributor, filters them and 
   expect(names).toContain(silent.name);
   expect(names).not.toContain(open.name);
 
-  // A utb user of Norr: its customers only.
+  // A utb user of Norr finds the answers from Distribution, where utb works: its customers only.
   await page.context().clearCookies();
   const utb = await makeStaff("utb", 61);
   await loginAs(page, utb.email, utb.password);
-  await page.goto(`/admin/holidays/${holiday.id}/svar`);
+  await page.goto("/admin/distribution");
+  await page.getByRole("region", { name: "Butikernas svar om helgdagar" }).getByRole("link", { name: `Svar för Midsommar ${run}` }).click();
+  await expect(page).toHaveURL(`/admin/holidays/${holiday.id}/svar`);
   await expect(page.getByRole("row").filter({ hasText: open.name })).toBeVisible();
   await expect(page.getByText(silent.name)).toHaveCount(0);
   await expect(page.getByRole("row", { name: /^Utdelning Ystad/ })).toHaveCount(0);
+});
+
+test("sales reach a coming holiday's answers from Distribution; a past holiday is not listed there", async ({ page }, info) => {
+  const run = `${Date.now()}${info.project.name}`;
+  const [coming] = await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Trettondedag jul ${run}`, day: addDays(today(), 400), startReportDay: addDays(today(), 380), startForceReportDay: addDays(today(), 390) })
+    .returning();
+  await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Alla helgons dag ${run}`, day: addDays(today(), -30), startReportDay: addDays(today(), -50), startForceReportDay: addDays(today(), -40) });
+  const sales = await makeStaff("sales");
+  await loginAs(page, sales.email, sales.password);
+  await page.goto("/admin/distribution");
+  const answers = page.getByRole("region", { name: "Butikernas svar om helgdagar" });
+  await expect(answers.getByRole("link", { name: `Svar för Alla helgons dag ${run}` })).toHaveCount(0);
+  await answers.getByRole("link", { name: `Svar för Trettondedag jul ${run}` }).click();
+  await expect(page).toHaveURL(`/admin/holidays/${coming.id}/svar`);
+  await expect(page.getByRole("heading", { name: new RegExp(`Svar: Trettondedag jul ${run}`), level: 1 })).toBeVisible();
 });

@@ -5,6 +5,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
+import { listAdminHolidays } from "~/features/holidays/index.server";
 import { today } from "~/lib/dates";
 import { getCustomerPapers, getDeadlineFigures, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
@@ -32,9 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = today();
   const parsed = parseDistributionParams(url.searchParams, { from: t, to: t });
-  const [distributors, editions] = await Promise.all([listDistributors(scope), listEditions()]);
+  const [distributors, editions, holidays] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays()]);
   const view = readCustomerTableView(url.searchParams);
-  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view };
+  // The coming holidays' answers, for every role that may read them (Helgspärr is the admin's).
+  const holidayAnswers = holidays.filter((h) => h.day >= t).map(({ id, description, day }) => ({ id, description, day }));
+  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers };
   if (parsed.errors) {
     return data({ ...base, errors: parsed.errors, query: null, entries: [], daily: [], selected: null }, { status: 400 });
   }
@@ -65,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const pct = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function DistributionPage() {
-  const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal, view } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -109,6 +112,22 @@ export default function DistributionPage() {
         view={view}
         exportHref={query ? `/admin/distribution/export.xlsx${exportSearch(null)}` : null}
       />
+
+      {holidayAnswers.length > 0 ? (
+        <section aria-labelledby="holiday-answers" className="holiday-answers">
+          <h2 id="holiday-answers">Butikernas svar om helgdagar</h2>
+          <ul>
+            {holidayAnswers.map((h) => (
+              <li key={h.id}>
+                <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
+                  {h.description}
+                </Link>{" "}
+                <span className="nowrap">{h.day}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {query ? (
         <>
