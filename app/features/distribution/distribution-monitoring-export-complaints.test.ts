@@ -257,3 +257,17 @@ describe("fixture sanity", () => {
     expect(rows.map((r) => r.id).sort()).toEqual([A, B, C, E].sort());
   });
 });
+
+describe("a deactivated customer", () => {
+  it("leaves the monitor's counts: neither among the customers nor among those who reported", async () => {
+    const before = (await getDistribution(q(), ALL, TODAY)).find((e) => e.id === 1)!;
+    const F = await newCustomer({ distributorId: 1, name: "Şahin Livs" });
+    await delivery(F, "2026-03-11", 1, 1, 12, 11, 2200);
+    const active = (await getDistribution(q(), ALL, TODAY)).find((e) => e.id === 1)!;
+    expect([active.customerCount, active.reporting]).toEqual([before.customerCount + 1, before.reporting + 1]);
+    await db().update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, F));
+    const after = (await getDistribution(q(), ALL, TODAY)).find((e) => e.id === 1)!;
+    expect([after.customerCount, after.reporting, after.amount]).toEqual([before.customerCount, before.reporting, before.amount]);
+    expect(after.customers.map((c) => c.id)).not.toContain(F);
+  });
+});

@@ -120,7 +120,7 @@ export async function getDistributionOverview(
   const distWhere = ids === null ? sql`` : sql`where dist.id in (${list(ids.length ? ids : [-1])})`;
   const distributors = await db.all<{ id: number; name: string; customerCount: number }>(sql`
     select dist.id as id, dist.name as name,
-      (select count(*) from customers c where c.distributor_id = dist.id) as customerCount
+      (select count(*) from customers c where c.distributor_id = dist.id and c.deactivated_at is null) as customerCount
     from distributors dist ${distWhere}
     order by dist.name, dist.id`);
 
@@ -144,7 +144,7 @@ export async function getDistributionOverview(
       where d.received is not null and d.delivery_date between ${scanFrom} and ${scanTo}${customerFilter(ids)}
       group by d.customer_id
     ) a
-    join customers c on c.id = a.customer_id
+    join customers c on c.id = a.customer_id and c.deactivated_at is null
     where a.dates is not null`);
   type Listed = [id: number, name: string, zip: string, city: string, distributorId: number, frequency: number, amount: number, priceOre: number, anyZero: number, dates: string];
 
@@ -269,7 +269,7 @@ export async function getDeadlineFigures(query: DistributionQuery, scope: Distri
     db.all<{ id: number; missing: number }>(sql`
       select c.distributor_id as id, count(*) as missing
       from deliveries d cross join editions e cross join customers c
-      where e.title_id = d.title_id and e.edition_id = d.edition_id and c.id = d.customer_id
+      where e.title_id = d.title_id and e.edition_id = d.edition_id and c.id = d.customer_id and c.deactivated_at is null
         and d.reported_at is null and ${range}${customerFilter(ids)}
         and ${deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` })} < ${today}
       group by c.distributor_id`),
