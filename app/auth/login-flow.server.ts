@@ -1,7 +1,7 @@
 // What follows a right secret, the same from the retailer's box (/login) and the staff
 // page (/personal/logga-in): the staff code step, a form carried from a lapsed session,
 // the session and device cookies, and where the user lands.
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext, HeadersFunction } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { audit, staffActor } from "~/features/audit/index.server";
 import { newTotpSecret, secondFactorRequired } from "~/features/auth/index.server";
@@ -10,7 +10,7 @@ import { requestContext } from "~/http/request-context";
 import { auditLoginSuccess, type LoginResult } from "./auth.server";
 import { carriedAfterLogin } from "./carried.server";
 import { rememberDevice } from "./device.server";
-import { safeRedirect, staffHome } from "./guards.server";
+import { getUser, homeOf, safeRedirect, staffHome } from "./guards.server";
 import { passwordStamp, pendingSessionData } from "./pending.server";
 import { startSession } from "./session.server";
 
@@ -21,6 +21,23 @@ export const STAFF_LOGIN_PATH = "/personal/logga-in";
 export function staffLoginTo(back: string | null | undefined): string {
   const to = safeRedirect(back, "");
   return to ? `${STAFF_LOGIN_PATH}?redirectTo=${encodeURIComponent(to)}` : STAFF_LOGIN_PATH;
+}
+
+/**
+ * Both login pages' `headers`: a refused login's Retry-After reaches the document response
+ * (Remix takes a page's headers from here, not from the action's return).
+ */
+export const loginPageHeaders: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
+/** A login page's `redirectTo` (a path on the site, or ""); someone logged in is sent there, or home. */
+export async function loginPageTarget(request: Request): Promise<string> {
+  const user = await getUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (user) throw redirect(safeRedirect(redirectTo, homeOf(user)));
+  return safeRedirect(redirectTo, "");
 }
 
 /** Where a user who has just logged in starts: the retailer's start page or the staff start. */

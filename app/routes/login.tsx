@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { logIn, looksLikeEmail } from "~/auth/auth.server";
-import { finishLogin, staffLoginTo } from "~/auth/login-flow.server";
+import { finishLogin, loginPageHeaders, loginPageTarget, staffLoginTo } from "~/auth/login-flow.server";
 import { handleForm, type FormReply } from "~/http/form.server";
-import { getUser, homeOf, safeRedirect } from "~/auth/guards.server";
 import { LAPSED_NOTICE, hasCarriedForm } from "~/auth/carried.server";
 import { LoginSchema } from "~/features/auth";
 import { config } from "~/config.server";
@@ -13,22 +12,15 @@ import { PrefetchRoute } from "~/ui/prefetch-route";
 
 export const meta: MetaFunction = () => [{ title: "Logga in – Returportalen" }];
 
-// A refused login's Retry-After reaches the document response (Remix takes a page's
-// headers from here, not from the action's return).
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = loginPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (user) throw redirect(safeRedirect(redirectTo, homeOf(user)));
+  const redirectTo = await loginPageTarget(request);
   // A bookmark of a staff page from before staff had their own login page.
-  if (safeRedirect(redirectTo, "").startsWith("/admin")) throw redirect(staffLoginTo(redirectTo));
+  if (redirectTo.startsWith("/admin")) throw redirect(staffLoginTo(redirectTo));
   // Only a browser whose session lapsed with a returns form pending is told why.
   return {
-    redirectTo: safeRedirect(redirectTo, "") || undefined,
+    redirectTo: redirectTo || undefined,
     notice: (await hasCarriedForm(request)) ? LAPSED_NOTICE : null,
     // Customer service, for a newsagent who has lost the PIN letter: reachable without logging in.
     contact: { phone: config.contactPhone, email: config.contactEmail, hours: config.contactHours },

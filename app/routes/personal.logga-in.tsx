@@ -2,12 +2,11 @@
 // the code step (/login/kod) follows as from the retailer's box. The same throttle, audit
 // and refusals as /login: only the fields differ.
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { logIn, STAFF_PAGE_FIELDS } from "~/auth/auth.server";
-import { getUser, homeOf, safeRedirect } from "~/auth/guards.server";
-import { finishLogin } from "~/auth/login-flow.server";
+import { finishLogin, loginPageHeaders, loginPageTarget } from "~/auth/login-flow.server";
 import { StaffLoginSchema } from "~/features/auth";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { Refusal, isRefusal } from "~/lib/refusal";
@@ -17,17 +16,10 @@ import { useContractForm } from "~/ui/form";
 
 export const meta: MetaFunction = () => [{ title: "Logga in som personal – Returportalen" }];
 
-// A refused login's Retry-After reaches the document response, as on /login.
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
+export const headers = loginPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (user) throw redirect(safeRedirect(redirectTo, homeOf(user)));
-  return { redirectTo: safeRedirect(redirectTo, "") || undefined };
+  return { redirectTo: (await loginPageTarget(request)) || undefined };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
