@@ -4,9 +4,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { AUDIT_GROUPS, actionGroupLabel, actorText } from "~/features/audit";
-import { AUDIT_SORT_COLUMNS, searchAudit } from "~/features/audit/index.server";
-import { readAuditQuery } from "~/features/audit/index.server";
+import { AUDIT_GROUPS, actionGroupLabel, actorText, eventText, targetText } from "~/features/audit";
+import { AUDIT_SORT_COLUMNS, readAuditQuery, searchAudit } from "~/features/audit/index.server";
 import { stockholmTime } from "~/lib/dates";
 import { FieldErrors } from "~/ui/field";
 import { Pager } from "~/ui/pager";
@@ -35,7 +34,7 @@ export default function AuditPage() {
       <Form method="get" className="card" role="search" aria-label="Sök i loggen">
         <div className="form-row">
           <div className="field">
-            <label htmlFor="vem">Vem (e-post, kundnummer, staff:N eller cli)</label>
+            <label htmlFor="vem">Vem (namn eller e-post, kundnummer, staff:N eller cli)</label>
             <input id="vem" name="vem" type="search" defaultValue={form.vem} maxLength={200} />
           </div>
           <div className="field">
@@ -89,7 +88,6 @@ export default function AuditPage() {
               Händelse
             </SortHeader>
             <th scope="col">Gäller</th>
-            <th scope="col">Detaljer</th>
             <th scope="col">IP-adress</th>
           </tr>
         </thead>
@@ -99,10 +97,16 @@ export default function AuditPage() {
               <td className="date">{time(r.at)}</td>
               <td>{actorText(r)}</td>
               <td className="text">
-                {actionGroupLabel(r.action)}: <code>{r.action}</code>
+                {eventText(r)}
+                <details className="audit-detail">
+                  <summary>
+                    {actionGroupLabel(r.action)} <span className="visually-hidden">– tekniska detaljer</span>
+                  </summary>
+                  <code className="wrap-anywhere">{r.action}</code>
+                  {r.detail ? <code className="wrap-anywhere"> {r.detail}</code> : null}
+                </details>
               </td>
-              <td className="text">{r.target ?? ""}</td>
-              <td className="wrap-anywhere">{r.detail ?? ""}</td>
+              <td className="text">{r.target ? targetText(r) : ""}</td>
               <td>{r.ip ?? ""}</td>
             </tr>
           ))}

@@ -1,10 +1,9 @@
-// The audit log as Excel, with the screen's filters: Swedish headings, the
-// time as a date-time, written while it is sent.
+// The audit log as Excel, with the screen's filters: Swedish headings, each event in
+// the screen's words, the time as a date-time, written while it is sent.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
-import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, type AuditRow } from "~/features/audit/index.server";
-import { readAuditQuery } from "~/features/audit/index.server";
-import { actorText } from "~/features/audit";
+import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, readAuditQuery, type AuditRow } from "~/features/audit/index.server";
+import { actorText, eventText } from "~/features/audit";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";
 import { xlsxStream, type XlsxColumn } from "~/lib/xlsx.server";
@@ -12,8 +11,9 @@ import { xlsxStream, type XlsxColumn } from "~/lib/xlsx.server";
 const COLUMNS: XlsxColumn<AuditRow>[] = [
   { header: "Tid", type: "datetime", width: 18, value: (r) => r.at },
   { header: "Vem", width: 28, value: (r) => actorText(r) },
+  { header: "Händelse", width: 50, value: (r) => eventText(r) },
   { header: "Händelsetyp", width: 30, value: (r) => actionGroupLabel(r.action) },
-  { header: "Händelse", width: 24, value: (r) => r.action },
+  { header: "Kod", width: 24, value: (r) => r.action },
   { header: "Gäller", width: 20, value: (r) => r.target },
   { header: "Detaljer", width: 50, value: (r) => r.detail },
   { header: "IP-adress", width: 16, value: (r) => r.ip },

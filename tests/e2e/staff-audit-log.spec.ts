@@ -27,28 +27,40 @@ test("an admin searches the trail by customer, kind and date, and exports it", a
   await page.getByLabel("Till").fill(today());
   await page.getByRole("button", { name: "Sök", exact: true }).click();
   await expect(page.getByText("1 händelse.")).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: "impersonation.start" });
+  // In words: what happened, to whom by number and name.
+  const row = page.getByRole("row").filter({ hasText: `Öppnade kundens portal: ${shop.id} Şahin Livs` });
   await expect(row).toContainText(admin.email);
   await expect(row).toContainText("192.0.2.7");
+  await expect(row.getByRole("cell").nth(3)).toHaveText(`${shop.id} Şahin Livs`);
   // Every kind for the customer: their own login and the PIN change too, newest first.
   await page.getByLabel("Händelse").selectOption({ label: "Alla" });
   await page.getByRole("button", { name: "Sök", exact: true }).click();
   await expect(page.getByText("3 händelser.")).toBeVisible();
-  await expect(page.getByRole("row").nth(1)).toContainText("login.success");
+  await expect(page.getByRole("row").nth(1).getByRole("cell").nth(2)).toContainText(/^Inloggning/);
   await page.getByRole("link", { name: "Händelse" }).click();
-  await expect(page.getByRole("row").nth(1)).toContainText("customer.set-pin");
+  await expect(page.getByRole("row").nth(1)).toContainText(`Ny pinkod för ${shop.id} Şahin Livs; 1 inloggning avslutad`);
+  // Vem by part of the admin's e-mail address finds the admin's rows.
+  await page.getByLabel(/^Vem/).fill(admin.email.slice(0, 12));
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByText("2 händelser.")).toBeVisible();
+  await page.getByLabel(/^Vem/).fill("");
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByText("3 händelser.")).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera till Excel" }).click()]);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await download.path())!);
   const sheet = wb.worksheets[0];
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Tid", "Vem", "Händelsetyp", "Händelse", "Gäller", "Detaljer", "IP-adress"]);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Tid", "Vem", "Händelse", "Händelsetyp", "Kod", "Gäller", "Detaljer", "IP-adress"]);
   expect(sheet.rowCount).toBe(4);
   expect(sheet.getCell("A2").value).toBeInstanceOf(Date);
   expect(sheet.getCell("A2").numFmt).toBe("yyyy-mm-dd hh:mm");
-  // In the screen's order (sorted by Händelse): the PIN change first.
-  expect(sheet.getCell("C2").value).toBe("Pinkoder");
-  expect(sheet.getCell("D3").value).toBe("impersonation.start");
+  // In the screen's order (newest first, as the search above left it), in the screen's words.
+  expect(sheet.getCell("C2").value).toBe("Inloggning");
+  expect(sheet.getCell("C3").value).toBe(`Ny pinkod för ${shop.id} Şahin Livs; 1 inloggning avslutad`);
+  expect(sheet.getCell("D3").value).toBe("Pinkoder");
+  expect(sheet.getCell("E4").value).toBe("impersonation.start");
+  expect(sheet.getCell("F4").value).toBe(`customer:${shop.id}`);
 
   // A reversed period: 'Felaktig period', 400.
   const res = await page.goto(`/admin/logg?fran=${today()}&till=${addDays(today(), -3)}`);

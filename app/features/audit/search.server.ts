@@ -2,10 +2,10 @@
 // action and when; sorted, paged, and exported to Excel with the same filters. The
 // `at` index serves the date range; the action prefix and the customer are narrowed
 // in the same query.
-import { and, asc, desc, eq, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
 import { addDays, stockholmMidnight } from "~/lib/dates";
-
+import { textMatcher } from "~/lib/search-text";
 import { AUDIT_GROUPS, type AuditGroupId } from "./groups";
 
 export { AUDIT_GROUPS, actionGroupLabel, type AuditGroupId } from "./groups";
@@ -15,7 +15,7 @@ export const AUDIT_SORT_COLUMNS: readonly AuditSortColumn[] = ["tid", "vem", "ha
 export const AUDIT_PAGE_SIZE = 50;
 
 export type AuditQuery = {
-  /** "staff:7", "cli", "customer:123", a staff e-mail, or a customer number. */
+  /** "staff:7", "cli", "customer:123", a customer number, or part of a staff user's e-mail or name. */
   actor?: string;
   /** A customer number: rows by the customer or about them. */
   customerId?: number | null;
@@ -27,13 +27,17 @@ export type AuditQuery = {
   page?: number;
 };
 
-async function actorKey(actor: string): Promise<string | null> {
+/** The actor keys a "Vem" text stands for: itself, a customer, or every staff user whose e-mail or name holds it. */
+async function actorKeys(actor: string): Promise<string[] | null> {
   const text = actor.trim();
   if (!text) return null;
-  if (/^(staff|customer):\d+$|^cli$|^anonymous$/.test(text)) return text;
-  if (/^\d{1,5}$/.test(text)) return `customer:${Number(text)}`;
-  const [staff] = await getDb().select({ id: schema.staffUsers.id }).from(schema.staffUsers).where(eq(schema.staffUsers.email, text.toLowerCase()));
-  return staff ? `staff:${staff.id}` : `unknown:${text}`;
+  if (/^(staff|customer):\d+$|^cli$|^anonymous$/.test(text)) return [text];
+  if (/^\d{1,5}$/.test(text)) return [`customer:${Number(text)}`];
+  // The staff list is short (hundreds at most): matched here, with the same folding as
+  // every search box (case and accents: "sahin" finds "Şahin"), which SQLite's lower() lacks.
+  const matches = textMatcher(text);
+  const staff = (await getDb().select({ id: schema.staffUsers.id, email: schema.staffUsers.email, name: schema.staffUsers.name }).from(schema.staffUsers)).filter((s) => matches(s.email, s.name));
+  return staff.length ? staff.map((row) => `staff:${row.id}`) : [`unknown:${text}`];
 }
 
 async function whereOf(query: AuditQuery): Promise<SQL | undefined> {
@@ -41,8 +45,8 @@ async function whereOf(query: AuditQuery): Promise<SQL | undefined> {
   const parts: (SQL | undefined)[] = [];
   if (query.from) parts.push(gte(a.at, stockholmMidnight(query.from)));
   if (query.to) parts.push(lt(a.at, stockholmMidnight(addDays(query.to, 1))));
-  const actor = query.actor ? await actorKey(query.actor) : null;
-  if (actor) parts.push(eq(a.actor, actor));
+  const actors = query.actor ? await actorKeys(query.actor) : null;
+  if (actors) parts.push(inArray(a.actor, actors));
   if (query.customerId) {
     const key = `customer:${query.customerId}`;
     parts.push(or(eq(a.actor, key), eq(a.target, key), eq(a.onBehalfOf, key)));
@@ -60,6 +64,8 @@ export type AuditRow = {
   onBehalfOf: string | null;
   action: string;
   target: string | null;
+  /** The target's name (a customer's, a staff user's e-mail, a holiday's, a distributor's), for Logg's words. */
+  targetName: string | null;
   detail: string | null;
   ip: string | null;
 };
@@ -76,6 +82,12 @@ function select() {
       onBehalfOf: a.onBehalfOf,
       action: a.action,
       target: a.target,
+      targetName: sql<string | null>`case
+        when ${a.target} like 'customer:%' then (select name from customers c where c.id = cast(substr(${a.target}, 10) as integer))
+        when ${a.target} like 'staff:%' then (select email from staff_users s where s.id = cast(substr(${a.target}, 7) as integer))
+        when ${a.target} like 'holiday:%' then (select description from holidays h where h.id = cast(substr(${a.target}, 9) as integer))
+        when ${a.target} like 'distributor:%' then (select name from distributors d where d.id = cast(substr(${a.target}, 13) as integer))
+      end`,
       detail: a.detail,
       ip: a.ip,
     })

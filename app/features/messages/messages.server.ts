@@ -176,7 +176,7 @@ export async function saveMessage(input: MessageInput, actor: Actor): Promise<nu
     }
     if (customerIds.length) await tx.insert(schema.messageCustomers).values(customerIds.map((customerId) => ({ messageId: id, customerId })));
     await audit(
-      { actor, action: input.id ? "message.update" : "message.add", target: `message:${id}`, detail: { type: input.type, customers: customerIds.length } },
+      { actor, action: input.id ? "message.update" : "message.add", target: `message:${id}`, detail: { type: input.type, header: values.header, customers: customerIds.length } },
       tx,
     );
     return id;
@@ -187,9 +187,10 @@ export async function saveMessage(input: MessageInput, actor: Actor): Promise<nu
 export async function deleteMessage(id: number, actor: Actor): Promise<boolean> {
   return writeTransaction(async (tx) => {
     await tx.delete(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, id));
-    const res = await tx.delete(schema.messages).where(eq(schema.messages.id, id));
-    if (res.rowsAffected === 0) return false;
-    await audit({ actor, action: "message.delete", target: `message:${id}` }, tx);
+    // What was deleted stays readable in Logg: the message's header, kept in the row.
+    const gone = await tx.delete(schema.messages).where(eq(schema.messages.id, id)).returning({ header: schema.messages.header });
+    if (gone.length === 0) return false;
+    await audit({ actor, action: "message.delete", target: `message:${id}`, detail: { header: gone[0].header } }, tx);
     return true;
   });
 }

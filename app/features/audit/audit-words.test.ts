@@ -1,0 +1,68 @@
+// Logg in Swedish words, against a real libSQL database: each row as a sentence with the
+// target by number and name and amounts in kronor, and "Vem" found by part of a name or
+// an e-mail address, accents folded.
+import { beforeAll, describe, expect, it } from "vitest";
+import { schema } from "../../../db/client";
+import { createStaff } from "../../../db/factories";
+import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
+import { searchAudit } from "./search.server";
+import { eventText, targetText } from "./words";
+
+let shop: number, anna: number, bo: number;
+
+beforeAll(async () => {
+  await baseData();
+  shop = await newCustomer({ distributorId: 1, name: "Pressbyrån Umeå" });
+  anna = (await createStaff(db(), { email: "anna.sahin@returportalen.example", name: "Anna Şahin", password: "x-password-1", roles: "admin" })).id;
+  bo = (await createStaff(db(), { email: "bo@returportalen.example", name: "Bo Ek", password: "x-password-2", roles: "sales" })).id;
+  const at = Date.now();
+  await db()
+    .insert(schema.auditLog)
+    .values([
+      { at, actor: `staff:${anna}`, action: "customer.set-pin", target: `customer:${shop}`, detail: '{"sessionsEnded":2}' },
+      {
+        at: at + 1,
+        actor: `staff:${bo}`,
+        action: "extra-invoice.draft-add",
+        target: "extra-invoice-line:5",
+        detail: JSON.stringify({ articleName: "Exponeringsställ", customerId: shop, deliveredAmount: 3, reclaimAmount: 0, nettoPriceOre: 12500 }),
+      },
+      { at: at + 2, actor: `staff:${anna}`, action: "staff.set-roles", target: `staff:${bo}`, detail: '{"roles":["sales","utb"],"sessionsEnded":0}' },
+      { at: at + 3, actor: `staff:${anna}`, action: "guarantee.refund", target: `customer:${shop}`, detail: '{"id":1,"amountOre":37500,"ledger":83,"refundDate":"2026-11-30"}' },
+    ]);
+});
+
+describe("Logg's words", () => {
+  it("says each event in Swedish, the target by number and name, amounts in kronor", async () => {
+    const { rows } = await searchAudit({ customerId: null, actor: "anna.sahin", sort: { column: "tid", descending: false } });
+    const { rows: bos } = await searchAudit({ actor: "bo@returportalen.example" });
+    expect(rows.map(eventText)).toEqual([
+      `Ny pinkod för ${shop} Pressbyrån Umeå; 2 inloggningar avslutade`,
+      "Roller ändrade för bo@returportalen.example: sälj, distributör (utb)",
+      `Garantibelopp tillagt för utbetalning: ${shop} Pressbyrån Umeå, 375,00 kr, betalas 2026-11-30`,
+    ]);
+    expect(targetText(rows[0])).toBe(`${shop} Pressbyrån Umeå`);
+    expect(bos.map(eventText)).toEqual([`Fakturarad tillagd: 375,00 kr (Exponeringsställ, kund ${shop})`]);
+  });
+
+  it("finds who by part of a name or an e-mail address, case and accents folded", async () => {
+    const byName = await searchAudit({ actor: "sahin" });
+    expect(new Set(byName.rows.map((r) => r.actor))).toEqual(new Set([`staff:${anna}`]));
+    expect(byName.total).toBe(3);
+    expect((await searchAudit({ actor: "ŞAHİN" })).total).toBe(3);
+    expect((await searchAudit({ actor: "returportalen.example" })).total).toBe(4);
+    expect((await searchAudit({ actor: "ingen-sådan" })).total).toBe(0);
+  });
+
+  it("says what a delete deleted, from the row kept when it happened", () => {
+    expect(eventText({ action: "message.delete", target: "message:9", targetName: null, detail: '{"header":"Stängt på juldagen"}' })).toBe("Meddelande borttaget: ”Stängt på juldagen”");
+    expect(eventText({ action: "extra-invoice.delete", target: "extra-invoice-line:3", targetName: null, detail: '{"articleName":"Ställ","customerId":1039}' })).toBe(
+      "Fakturarad borttagen: Ställ, kund 1039",
+    );
+  });
+
+  it("names an action without words of its own by its group, and never breaks on a bad detail", () => {
+    expect(eventText({ action: "holiday.something-new", target: null, targetName: null, detail: null })).toBe("Helgspärr, produkter, buntar och länkar");
+    expect(eventText({ action: "customer.set-pin", target: "customer:7", targetName: null, detail: "{not json" })).toBe("Ny pinkod för kund 7");
+  });
+});
