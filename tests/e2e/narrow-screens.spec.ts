@@ -44,6 +44,8 @@ async function brokenTokens(page: Page, path: string): Promise<string[]> {
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
         if (!parent || parent.getClientRects().length === 0) continue;
+        // Raw data (a log row's code and detail) may break anywhere, at any depth.
+        if (parent.closest(".wrap-anywhere")) continue;
         // Text for screen readers only: clipped to a pixel (.visually-hidden, a stacked table's header).
         let hidden = false;
         for (let el: Element | null = parent; el && el !== cell.parentElement && !hidden; el = el.parentElement) hidden = el.getBoundingClientRect().width <= 2;
@@ -104,6 +106,10 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
   await retailerWithAMorning(r.id);
   const pages = [...STAFF_PAGES, `/admin/kunder/${r.id}`];
+  // Logg with a row whose sentence, code and raw detail are long.
+  await e2eDb()
+    .insert(schema.auditLog)
+    .values({ at: Date.now(), actor: `staff:${admin.id}`, action: "message.add", target: "message:1", detail: JSON.stringify({ type: 3, header: "Ändrade leveranstider under julen och nyåret 2026", customers: 1 }) });
   await loginAs(page, admin.email, admin.password);
   await page.setViewportSize({ width: 1440, height: 900 });
   const at1440 = await overflowing(page, pages, false);

@@ -112,7 +112,7 @@ export function eventText(e: AuditEvent): string {
     case "impersonation.download":
       return `Hämtade fil i kundens portal: ${str(d.path) ?? t}`;
     case "message.add":
-      return `Nytt meddelande${str(d.header) ? `: ”${d.header}”` : ""}${num(d.customers) ? ` till ${d.customers} kunder` : ""}`;
+      return `Nytt meddelande${str(d.header) ? `: ”${d.header}”` : ""}${num(d.customers) ? ` till ${d.customers === 1 ? "1 kund" : `${d.customers} kunder`}` : ""}`;
     case "message.update":
       return `Meddelande ändrat${str(d.header) ? `: ”${d.header}”` : ""}`;
     case "message.delete":
