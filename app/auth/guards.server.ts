@@ -108,11 +108,17 @@ export async function getUser(request: Request): Promise<PortalUser | null> {
   return (await getUserAndSession(request)).user;
 }
 
+/** The staff login page (decision 027), coming back to `back` (a path on the site) afterwards. */
+export function staffLoginTo(back: string | null | undefined): string {
+  const to = safeRedirect(back, "");
+  return to ? `/personal/logga-in?redirectTo=${encodeURIComponent(to)}` : "/personal/logga-in";
+}
+
 export function loginRedirect(request: Request): never {
   const url = new URL(request.url);
   const back = url.pathname + url.search;
   // A staff page's visitor logs in on the staff page (decision 027).
-  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) throw redirect(`/personal/logga-in?redirectTo=${encodeURIComponent(back)}`);
+  if (url.pathname === "/admin" || url.pathname.startsWith("/admin/")) throw redirect(staffLoginTo(back));
   throw redirect(back === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(back)}`);
 }
 

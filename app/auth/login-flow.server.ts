@@ -14,15 +14,6 @@ import { getUser, homeOf, safeRedirect, staffHome } from "./guards.server";
 import { passwordStamp, pendingSessionData } from "./pending.server";
 import { startSession } from "./session.server";
 
-/** Where staff log in (decision 027); the retailer's box stays at /login. */
-export const STAFF_LOGIN_PATH = "/personal/logga-in";
-
-/** The staff login page, coming back to `back` (a path on the site) afterwards. */
-export function staffLoginTo(back: string | null | undefined): string {
-  const to = safeRedirect(back, "");
-  return to ? `${STAFF_LOGIN_PATH}?redirectTo=${encodeURIComponent(to)}` : STAFF_LOGIN_PATH;
-}
-
 /**
  * Both login pages' `headers`: a refused login's Retry-After reaches the document response
  * (Remix takes a page's headers from here, not from the action's return).

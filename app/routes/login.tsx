@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { logIn, looksLikeEmail } from "~/auth/auth.server";
-import { finishLogin, loginPageHeaders, loginPageTarget, staffLoginTo } from "~/auth/login-flow.server";
+import { finishLogin, loginPageHeaders, loginPageTarget } from "~/auth/login-flow.server";
+import { staffLoginTo } from "~/auth/guards.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { LAPSED_NOTICE, hasCarriedForm } from "~/auth/carried.server";
 import { LoginSchema } from "~/features/auth";
