@@ -2,11 +2,12 @@
 // distributor, deactivates or reactivates one, and resets a password — a one-time
 // password shown once. Every change is audited and ends the user's sessions.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { pageParam } from "~/lib/paging";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { StaffActionSchema } from "~/features/staff";
-import { changeStaffRoles, createStaff, getStaff, listStaff, resetStaffPassword, setStaffActive } from "~/features/staff/index.server";
+import { changeStaffRoles, createStaff, getStaff, resetStaffPassword, searchStaff, setStaffActive } from "~/features/staff/index.server";
 import { secondFactorRequired } from "~/features/auth/index.server";
 import { listDistributors } from "~/features/customers/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
@@ -14,6 +15,7 @@ import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
 import { DistributorSelect } from "~/ui/distributor-select";
+import { Pager } from "~/ui/pager";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Personal – Returportalen" }];
@@ -22,8 +24,22 @@ const ROLE_LABEL = { admin: "Administratör", sales: "Sälj", utb: "Distributör
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const [staff, distributors] = await Promise.all([listStaff(), listDistributors()]);
-  return { staff: staff.map((s) => ({ ...s, roles: s.roles.split(","), hasSecondFactor: Boolean(s.hasSecondFactor) })), distributors, me: user.staffId };
+  const url = new URL(request.url);
+  const q = url.searchParams.get("sok")?.slice(0, 100) ?? "";
+  const [list, distributors] = await Promise.all([searchStaff({ q, page: pageParam(url.searchParams.get("sida")) }), listDistributors()]);
+  const staff = list.rows.map((s) => ({ ...s, roles: s.roles.split(","), hasSecondFactor: Boolean(s.hasSecondFactor) }));
+  return { staff, total: list.total, page: list.page, pages: list.pages, q, distributors, me: user.staffId };
+}
+
+/** After a change the admin is back on the list as they left it: the same search and page. */
+function backToList(request: Request): string {
+  const url = new URL(request.url);
+  const keep = new URLSearchParams();
+  for (const key of ["sok", "sida"]) {
+    const value = url.searchParams.get(key);
+    if (value) keep.set(key, value);
+  }
+  return `/admin/personal${keep.size ? `?${keep}` : ""}`;
 }
 
 type SecondStep = "enrol" | "code" | "none";
@@ -53,18 +69,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "roller":
         await changeStaffRoles(v.staffId, v.roles, v.distributorId, user.actor, user.staffId);
-        return redirectWithToast(request, "/admin/personal", "Rollerna är ändrade. Användarens inloggningar är avslutade.");
+        return redirectWithToast(request, backToList(request), "Rollerna är ändrade. Användarens inloggningar är avslutade.");
       case "stang-av": {
         const changed = await setStaffActive(v.staffId, false, user.actor, user.staffId);
-        return redirectWithToast(request, "/admin/personal", changed ? "Kontot är avstängt och dess inloggningar avslutade." : "Kontot var redan avstängt.");
+        return redirectWithToast(request, backToList(request), changed ? "Kontot är avstängt och dess inloggningar avslutade." : "Kontot var redan avstängt.");
       }
       case "aktivera": {
         const changed = await setStaffActive(v.staffId, true, user.actor, user.staffId);
-        return redirectWithToast(request, "/admin/personal", changed ? "Kontot är aktivt igen." : "Kontot var redan aktivt.");
+        return redirectWithToast(request, backToList(request), changed ? "Kontot är aktivt igen." : "Kontot var redan aktivt.");
       }
       case "nytt-losenord": {
         const password = await resetStaffPassword(v.staffId, user.actor);
-        const email = (await listStaff()).find((s) => s.id === v.staffId)?.email ?? "";
+        const email = (await getStaff(v.staffId))?.email ?? "";
         return { ...submission.reply({ resetForm: true }), shown: { email, password, created: false, secondStep: await secondStepOf(v.staffId) } };
       }
     }
@@ -72,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StaffPage() {
-  const { staff, distributors, me } = useLoaderData<typeof loader>();
+  const { staff, total, page, pages, q, distributors, me } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer | undefined;
   const confirming = useConfirming();
   const sent = answer?.initialValue as Record<string, unknown> | undefined;
@@ -92,10 +108,29 @@ export default function StaffPage() {
           <p>
             Lämna det till användaren på ett säkert sätt. {NEXT_LOGIN[answer.shown.secondStep]}
           </p>
+          <p>
+            <Link to={`/admin/personal?${new URLSearchParams({ sok: answer.shown.email })}`}>Visa {answer.shown.email} i listan</Link>
+          </p>
         </section>
       ) : null}
 
-      <TableOrEmpty empty={staff.length === 0} emptyText="Inga användare.">
+      <Form method="get" className="card" role="search" aria-label="Sök användare">
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor="sok">Sök (namn, e-post eller distributör)</label>
+            <input id="sok" name="sok" type="search" defaultValue={q} maxLength={100} />
+          </div>
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Sök
+          </button>
+          {q ? <Link to="/admin/personal">Visa alla</Link> : null}
+        </div>
+      </Form>
+      <p>{q ? `${total} användare matchar sökningen.` : `${total} användare.`}</p>
+
+      <TableOrEmpty empty={staff.length === 0} emptyText={q ? "Ingen användare matchar sökningen." : "Inga användare."}>
         <thead>
           <tr>
             <th scope="col">Namn</th>
@@ -166,6 +201,7 @@ export default function StaffPage() {
           })}
         </tbody>
       </TableOrEmpty>
+      <Pager page={page} pages={pages} />
 
       <section className="card" aria-labelledby="add-staff">
         <h2 id="add-staff">Ny användare</h2>

@@ -18,7 +18,7 @@ test("an admin adds a staff user, changes roles, resets the password, deactivate
 
   const email = `nguyen-${Date.now()}-${info.project.name}@test.example`;
   // utb without a distributor: refused, what was typed kept.
-  await page.getByLabel("E-post").fill(email);
+  await page.getByLabel("E-post", { exact: true }).fill(email);
   await page.getByLabel("Namn", { exact: true }).fill("Nguyễn Văn An");
   await page.getByRole("region", { name: "Ny användare" }).getByLabel("Distributör (utb)").check();
   await page.getByRole("button", { name: "Lägg till användare" }).click();
@@ -65,7 +65,12 @@ test("an admin adds a staff user, changes roles, resets the password, deactivate
   const [own] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
   expect(own.passwordOneTime).toBe(false);
 
-  // Roles: sales instead of utb.
+  // The status leads to the new account in the list (a network has hundreds: the list is searched and paged).
+  await shown.getByRole("link", { name: `Visa ${email} i listan` }).click();
+  await expect(page.getByLabel("Sök (namn, e-post eller distributör)")).toHaveValue(email);
+  await expect(page.getByText("1 användare matchar sökningen.")).toBeVisible();
+
+  // Roles: sales instead of utb; the list stays searched.
   const row = page.getByRole("row").filter({ hasText: email });
   await row.getByLabel("Sälj").check();
   await row.getByLabel("Distributör (utb)").uncheck();
@@ -73,6 +78,7 @@ test("an admin adds a staff user, changes roles, resets the password, deactivate
   await expect(page.getByRole("status")).toHaveText("Rollerna är ändrade. Användarens inloggningar är avslutade.");
   const [changed] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, user.id));
   expect([changed.roles, changed.distributorId]).toEqual(["sales", null]);
+  await expect(page.getByLabel("Sök (namn, e-post eller distributör)")).toHaveValue(email);
 
   // A new password: shown once, the old one stops working.
   await page.getByRole("row").filter({ hasText: email }).getByRole("link", { name: `Nytt lösenord för ${email}` }).click();
@@ -84,11 +90,10 @@ test("an admin adds a staff user, changes roles, resets the password, deactivate
   await expect(theirs.getByText(/Felaktig/).first()).toBeVisible();
 
   // Deactivate: asked first; the login is refused; reactivate.
-  await page.goto("/admin/personal");
-  // With JavaScript the link is pressed once the page is hydrated (root.tsx marks it): in a
-  // full run the list holds hundreds of accounts, and a press while they hydrate opened no
-  // dialog in CI. The page's own question then becomes React Aria's modal, and the press in
-  // it waits for the modal, so it cannot land in the swap.
+  await page.goto(`/admin/personal?sok=${encodeURIComponent(email)}`);
+  // With JavaScript the link is pressed once the page is hydrated (root.tsx marks it); the
+  // page's own question then becomes React Aria's modal, and the press in it waits for the
+  // modal, so it cannot land in the swap.
   if (info.project.name === "js-on") await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await page.getByRole("link", { name: `Stäng av ${email}` }).click();
   if (info.project.name === "js-on") await expect(page.getByRole("dialog", { name: "Stäng av kontot?" })).toBeVisible();
@@ -108,6 +113,8 @@ test("an admin cannot demote or deactivate themself", async ({ page }) => {
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
   await page.goto("/admin/personal");
+  await page.getByLabel("Sök (namn, e-post eller distributör)").fill(admin.email);
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
   const row = page.getByRole("row").filter({ hasText: admin.email });
   await expect(row.getByRole("link", { name: `Stäng av ${admin.email}` })).toHaveCount(0);
   await row.getByLabel("Administratör").uncheck();
@@ -116,4 +123,35 @@ test("an admin cannot demote or deactivate themself", async ({ page }) => {
   await expect(page.getByText("Du kan inte stänga av eller ta bort administratörsrollen från dig själv.")).toBeVisible();
   const [still] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, admin.id));
   expect(still.roles).toBe("admin");
+});
+
+test("the staff list of a national network is searched and paged, so every account's page stays small", async ({ page }, info) => {
+  const tag = `riks${Date.now()}${info.project.name.replace("-", "")}`;
+  // 120 accounts: named as a real network's staff, Swedish letters and all.
+  const first = ["Şahin", "Åsa", "Örjan", "Nguyễn", "Zlatan", "Ängla"];
+  await e2eDb()
+    .insert(schema.staffUsers)
+    .values(Array.from({ length: 120 }, (_, i) => ({ email: `${tag}-${i}@test.example`, name: `${first[i % first.length]} ${tag} ${String(i).padStart(3, "0")}`, passwordHash: "x", roles: "sales" })));
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/personal");
+  await page.getByLabel("Sök (namn, e-post eller distributör)").fill(tag);
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByText("120 användare matchar sökningen.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Sidor" })).toContainText("Sida 1 av 3");
+  expect(await page.locator("tbody tr").count()).toBe(50);
+  await page.getByRole("link", { name: "Nästa" }).click();
+  await expect(page.getByRole("navigation", { name: "Sidor" })).toContainText("Sida 2 av 3");
+  await expect(page.getByLabel("Sök (namn, e-post eller distributör)")).toHaveValue(tag);
+  // Folded letters: "sahin" finds Şahin, "orjan" finds Örjan.
+  await page.getByLabel("Sök (namn, e-post eller distributör)").fill(`sahin ${tag}`);
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByText("20 användare matchar sökningen.")).toBeVisible();
+  await expect(page.locator("tbody tr").first()).toContainText("Şahin");
+  await page.getByLabel("Sök (namn, e-post eller distributör)").fill(`orjan ${tag} 002`);
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: `Örjan ${tag} 002` })).toBeVisible();
+  await page.getByLabel("Sök (namn, e-post eller distributör)").fill(`${tag} ingen-sadan`);
+  await page.getByRole("button", { name: "Sök", exact: true }).click();
+  await expect(page.getByText("Ingen användare matchar sökningen.")).toBeVisible();
 });

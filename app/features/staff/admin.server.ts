@@ -6,7 +6,9 @@ import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
+import { pageCount } from "~/lib/paging";
 import { randomSecret } from "~/lib/random-secret";
+import { svCollator, textMatcher } from "~/lib/search-text";
 import { refuse } from "~/lib/refusal";
 import { addStaff, setStaffPassword, type Role } from "./staff.server";
 
@@ -30,6 +32,24 @@ export function listStaff() {
     .from(s)
     .leftJoin(schema.distributors, eq(schema.distributors.id, s.distributorId))
     .orderBy(asc(s.deactivatedAt), asc(s.name), asc(s.id));
+}
+
+export const STAFF_PAGE_SIZE = 50;
+
+/**
+ * One page of the staff screen: the accounts whose name, e-mail or distributor hold every
+ * word typed (å, ä, ö and accents folded, app/lib/search-text.ts), active ones first, then
+ * by name in Swedish order. A network has hundreds of accounts at most, so the words are
+ * matched here rather than in SQL, where LIKE folds only ASCII.
+ */
+export async function searchStaff({ q, page }: { q: string; page: number }) {
+  const matches = textMatcher(q);
+  const rows = (await listStaff())
+    .filter((s) => matches(s.name, s.email, s.distributor))
+    .sort((a, b) => Number(a.deactivatedAt !== null) - Number(b.deactivatedAt !== null) || svCollator.compare(a.name, b.name) || a.id - b.id);
+  const pages = pageCount(rows.length, STAFF_PAGE_SIZE);
+  const shown = Math.min(page, pages);
+  return { rows: rows.slice((shown - 1) * STAFF_PAGE_SIZE, shown * STAFF_PAGE_SIZE), total: rows.length, page: shown, pages };
 }
 
 async function otherActiveAdmins(tx: Tx, id: number): Promise<number> {

@@ -6,7 +6,7 @@ import { createStaff } from "../../../db/factories";
 import { baseData, db } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";
-import { changeStaffRoles, createStaff as addAccount, LAST_ADMIN, NOT_YOURSELF, resetStaffPassword, setStaffActive } from "./admin.server";
+import { changeStaffRoles, createStaff as addAccount, LAST_ADMIN, NOT_YOURSELF, resetStaffPassword, searchStaff, setStaffActive, STAFF_PAGE_SIZE } from "./admin.server";
 
 beforeAll(baseData);
 
@@ -49,5 +49,24 @@ describe("staff accounts", () => {
     expect(next).not.toBe(password);
     expect(await db().select().from(schema.sessions).where(eq(schema.sessions.staffId, id))).toHaveLength(0);
     expect(JSON.stringify(await db().select().from(schema.auditLog))).not.toContain(next);
+  });
+
+  it("the list is searched by any part of name, e-mail or distributor with accents folded, and paged in Swedish order", async () => {
+    const tag = `sok${Date.now()}`;
+    const names = ["Östen Åberg", "Şahin Yılmaz", "Ängla Berg", "Zara Ek", "Anna Öberg"];
+    for (const [i, name] of names.entries()) await createStaff(db(), { email: `${tag}-${i}@test.example`, name, password: "x-password-1", roles: "sales" });
+    const gone = await createStaff(db(), { email: `${tag}-gone@test.example`, name: "Aaron Avstängd", password: "x-password-1", roles: "sales" });
+    await db().update(schema.staffUsers).set({ deactivatedAt: Date.now() }).where(eq(schema.staffUsers.id, gone.id));
+    // Active first, then å, ä, ö after z; the deactivated account last although "Aaron" sorts first.
+    expect((await searchStaff({ q: tag, page: 1 })).rows.map((r) => r.name)).toEqual(["Anna Öberg", "Şahin Yılmaz", "Zara Ek", "Ängla Berg", "Östen Åberg", "Aaron Avstängd"]);
+    expect((await searchStaff({ q: `sahin ${tag}`, page: 1 })).rows.map((r) => r.name)).toEqual(["Şahin Yılmaz"]);
+    expect((await searchStaff({ q: `${tag}-3@TEST`, page: 1 })).rows.map((r) => r.name)).toEqual(["Zara Ek"]);
+    expect((await searchStaff({ q: `${tag} nobody`, page: 1 })).total).toBe(0);
+    // Paged: the second page holds what the first could not; a page past the end shows the last.
+    for (let i = 0; i < STAFF_PAGE_SIZE; i++) await db().insert(schema.staffUsers).values({ email: `${tag}-bulk-${i}@test.example`, name: `Bulk ${String(i).padStart(2, "0")}`, passwordHash: "x", roles: "sales" });
+    const first = await searchStaff({ q: tag, page: 1 });
+    expect([first.total, first.pages, first.rows.length]).toEqual([STAFF_PAGE_SIZE + 6, 2, STAFF_PAGE_SIZE]);
+    const last = await searchStaff({ q: tag, page: 99 });
+    expect([last.page, last.rows.length, last.rows.at(-1)?.name]).toEqual([2, 6, "Aaron Avstängd"]);
   });
 });
