@@ -114,19 +114,13 @@ export default function StaffPage() {
         </section>
       ) : null}
 
-      <Form method="get" className="card" role="search" aria-label="Sök användare">
-        <div className="form-row">
-          <div className="field">
-            <label htmlFor="sok">Sök (namn, e-post eller distributör)</label>
-            <input id="sok" name="sok" type="search" defaultValue={q} maxLength={100} />
-          </div>
+      <Form method="get" className="actions" role="search" aria-label="Sök användare">
+        <div className="field">
+          <label htmlFor="sok">Sök (namn, e-post eller distributör)</label>
+          <input id="sok" name="sok" type="search" defaultValue={q} maxLength={100} />
         </div>
-        <div className="actions">
-          <button type="submit" className="primary">
-            Sök
-          </button>
-          {q ? <Link to="/admin/personal">Visa alla</Link> : null}
-        </div>
+        <button type="submit">Sök</button>
+        {q ? <Link to="/admin/personal">Visa alla</Link> : null}
       </Form>
       <p>{q ? `${total} användare matchar sökningen.` : `${total} användare.`}</p>
 
