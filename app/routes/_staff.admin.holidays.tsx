@@ -16,8 +16,9 @@ import {
 import { refuse } from "~/lib/refusal";
 import { DistributorSelect } from "~/ui/distributor-select";
 import type { FormReply } from "~/ui/form-reply";
-import { closeHoliday, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
+import { closeHoliday, countHolidayAnswers, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
 import { handleForm } from "~/http/form.server";
+import { today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const editing = editId !== null ? await getAdminHoliday(editId) : null;
   const [holidays, hoursRequests, distributors] = await Promise.all([listAdminHolidays(), listOpeningHoursRequests(), listDistributors()]);
-  return { holidays, editing, hoursRequests, distributors };
+  return { holidays, editing, hoursRequests, distributors, today: today() };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [HolidaySaveSchema, HolidayCloseSchema, OpeningHoursRequestSchema, OpeningHoursCloseSchema]);
@@ -61,7 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const ok = id !== null && (await closeHoliday(id, v.intent, user.actor));
         // Twice (two tabs, a double press): not an error, what was asked for holds.
         if (!ok) return redirectWithToast(request, "/admin/holidays", "Helgdagen finns inte längre i listan (redan klarmarkerad eller borttagen).");
-        return redirectWithToast(request, "/admin/holidays", v.intent === "complete" ? "Helgdagen klarmarkerad." : "Helgdagen borttagen.");
+        if (v.intent === "complete") return redirectWithToast(request, "/admin/holidays", "Helgdagen klarmarkerad.");
+        const answered = await countHolidayAnswers(id);
+        return redirectWithToast(request, "/admin/holidays", answered > 0 ? `Helgdagen borttagen. Svaren från ${answersOf(answered)} sparas.` : "Helgdagen borttagen.");
       }
       default:
         await saveHoliday(v, user.actor);
@@ -74,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 export default function HolidaysAdmin() {
-  const { holidays, editing, hoursRequests, distributors } = useLoaderData<typeof loader>();
+  const { holidays, editing, hoursRequests, distributors, today: day } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const confirming = useConfirming() ?? "";
   const confirmedId = Number(/^(?:klarmarkera|ta-bort)-(\d+)$/.exec(confirming)?.[1]);
@@ -130,45 +133,73 @@ export default function HolidaysAdmin() {
             {confirmed.holiday.description} ({confirmed.holiday.day}){" "}
             {confirmed.how === "complete" ? "markeras som klar och lämnar listan." : "tas bort; återförsäljarna frågas inte längre om den."}
           </p>
+          {confirmed.how === "delete" && confirmed.holiday.answered > 0 ? (
+            <p>
+              {answersOf(confirmed.holiday.answered)} har redan svarat. Svaren sparas, men syns inte längre under Svar. Klarmarkera i stället om svaren ska gå att läsa.
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
-      <TableOrEmpty empty={holidays.length === 0} emptyText="Inga aktuella helgdagar.">
-        <thead>
-          <tr>
-            <th>Dag</th>
-            <th>Beskrivning</th>
-            <th>Start rapportering</th>
-            <th>Tvingande från</th>
-            <ActionsHeader />
-          </tr>
-        </thead>
-        <tbody>
-          {holidays.map((h) => (
-            <tr key={h.id}>
-              <td>{h.day}</td>
-              <td>
-                <Link to={`?redigera=${h.id}`} aria-label={`Ändra ${h.description}`}>
-                  {h.description}
-                </Link>
-              </td>
-              <td>{h.startReportDay}</td>
-              <td>{h.startForceReportDay}</td>
-              <td>
-                {/* Both take the holiday off the list for good: each asks first. */}
-                <span className="inline-actions">
-                  <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
-                    Svar
-                  </Link>
-                  <ConfirmLink confirm={`klarmarkera-${h.id}`} label="Klarmarkera" ariaLabel={`Klarmarkera ${h.description}`} />
-                  <ConfirmLink confirm={`ta-bort-${h.id}`} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} />
-                </span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </TableOrEmpty>
+      <HolidayTable holidays={holidays.filter((h) => h.day >= day)} empty="Inga aktuella helgdagar." />
+      {holidays.some((h) => h.day < day) ? (
+        <section aria-labelledby="past-holidays">
+          <h2 id="past-holidays">Passerade helgdagar</h2>
+          <p>Dagen har varit men helgdagen är inte klarmarkerad. Läs svaren och klarmarkera den, så lämnar den listan.</p>
+          <HolidayTable holidays={holidays.filter((h) => h.day < day)} empty="" />
+        </section>
+      ) : null}
       <OpeningHoursRequests requests={hoursRequests} distributors={distributors} lastResult={hoursReply ? lastResult : undefined} />
     </>
+  );
+}
+
+/** "1 återförsäljare", "2 återförsäljare": the word is the same in both numbers. */
+function answersOf(n: number): string {
+  return `${n} återförsäljare`;
+}
+
+type ListedHoliday = { id: number; day: string; description: string; startReportDay: string; startForceReportDay: string; answered: number };
+
+/** The listed holidays of one kind (coming, or passed but not completed), each with its answers and the two ways off the list. */
+function HolidayTable({ holidays, empty }: { holidays: ListedHoliday[]; empty: string }) {
+  return (
+    <TableOrEmpty empty={holidays.length === 0} emptyText={empty}>
+      <thead>
+        <tr>
+          <th>Dag</th>
+          <th>Beskrivning</th>
+          <th>Start rapportering</th>
+          <th>Tvingande från</th>
+          <th className="num">Har svarat</th>
+          <ActionsHeader />
+        </tr>
+      </thead>
+      <tbody>
+        {holidays.map((h) => (
+          <tr key={h.id}>
+            <td>{h.day}</td>
+            <td>
+              <Link to={`?redigera=${h.id}`} aria-label={`Ändra ${h.description}`}>
+                {h.description}
+              </Link>
+            </td>
+            <td>{h.startReportDay}</td>
+            <td>{h.startForceReportDay}</td>
+            <td className="num">{h.answered}</td>
+            <td>
+              {/* Both take the holiday off the list for good: each asks first. */}
+              <span className="inline-actions">
+                <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
+                  Svar
+                </Link>
+                <ConfirmLink confirm={`klarmarkera-${h.id}`} label="Klarmarkera" ariaLabel={`Klarmarkera ${h.description}`} />
+                <ConfirmLink confirm={`ta-bort-${h.id}`} label="Ta bort" ariaLabel={`Ta bort ${h.description}`} />
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableOrEmpty>
   );
 }
 

@@ -2,6 +2,7 @@
 // not answered, with counts per distributor, a filter and an Excel export — as an admin;
 // a utb user sees only their distributor's customers.
 import ExcelJS from "exceljs";
+import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDistributor } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
@@ -89,4 +90,46 @@ test("sales reach a coming holiday's answers from Distribution; a past holiday i
   await answers.getByRole("link", { name: `Svar för Trettondedag jul ${run}` }).click();
   await expect(page).toHaveURL(`/admin/holidays/${coming.id}/svar`);
   await expect(page.getByRole("heading", { name: new RegExp(`Svar: Trettondedag jul ${run}`), level: 1 })).toBeVisible();
+});
+
+test("a holiday whose day has passed leaves Aktuella helgdagar; deleting an answered holiday says the answers are kept", async ({ page }, info) => {
+  const run = `${Date.now()}${info.project.name}`;
+  const offset = Math.floor(Math.random() * 3000);
+  const retailer = await makeRetailer(info.workerIndex, { name: `Şahin Livs ${run}` });
+  const other = await makeRetailer(info.workerIndex, { name: `Kiosk Łódź ${run}` });
+  const [past, coming] = await e2eDb()
+    .insert(schema.holidays)
+    .values([
+      // Passed three days ago and never completed.
+      { description: `Kristi himmelsfärd ${run}`, day: addDays(today(), -3), startReportDay: addDays(today(), -10), startForceReportDay: addDays(today(), -5) },
+      { description: `Nationaldagen ${run}`, day: addDays(today(), 400 + offset), startReportDay: addDays(today(), 380 + offset), startForceReportDay: addDays(today(), 390 + offset) },
+    ])
+    .returning();
+  await e2eDb().insert(schema.holidayReports).values([
+    { holidayId: coming.id, customerId: retailer.id, open: true },
+    { holidayId: coming.id, customerId: other.id, open: false },
+  ]);
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/holidays");
+  const pastSection = page.getByRole("region", { name: "Passerade helgdagar" });
+  await expect(pastSection.getByRole("row", { name: new RegExp(past.description) })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(1);
+  await expect(pastSection.getByRole("row", { name: new RegExp(coming.description) })).toHaveCount(0);
+  const row = page.getByRole("row", { name: new RegExp(coming.description) });
+  await expect(row.getByRole("cell").nth(4)).toHaveText("2");
+
+  await row.getByRole("link", { name: `Ta bort ${coming.description}` }).click();
+  await expect(page.getByText("2 återförsäljare har redan svarat. Svaren sparas, men syns inte längre under Svar.")).toBeVisible();
+  await page.getByRole("button", { name: "Ta bort", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Helgdagen borttagen. Svaren från 2 återförsäljare sparas.");
+  await expect(page.getByRole("row", { name: new RegExp(coming.description) })).toHaveCount(0);
+  const kept = await e2eDb().select().from(schema.holidayReports).where(eq(schema.holidayReports.holidayId, coming.id));
+  expect(kept).toHaveLength(2);
+
+  // Completed, the passed holiday leaves the page.
+  await page.getByRole("link", { name: `Klarmarkera ${past.description}` }).click();
+  await page.getByRole("button", { name: "Klarmarkera" }).click();
+  await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
+  await expect(page.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 // Staff side of holidays (Helgspärr): the rules that drive the retailers' holiday
 // screen and the HELGDAGAR alert. The retailer side lives in holidays.server.ts.
-import { and, asc, eq, ne } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate, today } from "~/lib/dates";
@@ -39,9 +39,10 @@ export function checkHoliday(input: HolidayInput): HolidayErrors {
   return errors;
 }
 
-/** Holidays still listed for staff: neither completed nor deleted, by day. */
+/** Holidays still listed for staff: neither completed nor deleted, by day, with how many retailers answered. */
 export function listAdminHolidays() {
   const h = schema.holidays;
+  const r = schema.holidayReports;
   return getDb()
     .select({
       id: h.id,
@@ -49,6 +50,7 @@ export function listAdminHolidays() {
       day: h.day,
       startReportDay: h.startReportDay,
       startForceReportDay: h.startForceReportDay,
+      answered: sql<number>`(select count(*) from ${r} where ${r.holidayId} = ${h.id})`.mapWith(Number),
     })
     .from(h)
     .where(and(eq(h.completed, false), eq(h.deleted, false)))
@@ -118,6 +120,13 @@ export async function saveHoliday(input: HolidayInput, actor: Actor, now = today
 }
 
 /** Klarmarkera (completed) or Ta bort (deleted): either way it leaves the list. */
+/** How many retailers answered Öppet or Stängt for a holiday; a deleted holiday keeps its answers. */
+export async function countHolidayAnswers(id: number): Promise<number> {
+  const r = schema.holidayReports;
+  const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(r).where(eq(r.holidayId, id));
+  return row?.n ?? 0;
+}
+
 export async function closeHoliday(id: number, how: "complete" | "delete", actor: Actor): Promise<boolean> {
   return writeTransaction(async (tx) => {
     const changed = await tx
