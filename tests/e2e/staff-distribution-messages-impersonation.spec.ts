@@ -110,7 +110,7 @@ test.describe("distribution monitoring", () => {
     await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
     const sheet = wb.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)"]);
+    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)", "Distributör"]);
     expect(sheet.getColumn(10).numFmt).toBe("0.00");
     const rows: unknown[][] = [];
     sheet.eachRow((row, n) => {
@@ -123,6 +123,14 @@ test.describe("distribution monitoring", () => {
     ].sort((x, y) => (x[0] as number) - (y[0] as number));
     expect(rows).toEqual([[a.id, 20, 18, 2, 44], ...todays]);
     expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
+    // Each row names its distributor; the second sheet sums it, and the total.
+    expect(sheet.getRow(2).getCell(11).value).toBe(dist.name);
+    const summary: unknown[][] = [];
+    wb.getWorksheet("Per distributör")!.eachRow((row, n) => n > 1 && summary.push((row.values as unknown[]).slice(1)));
+    expect(summary).toEqual([
+      [dist.name, 3, 7, 98.5],
+      ["Totalt", 3, 7, 98.5],
+    ]);
   });
 });
 

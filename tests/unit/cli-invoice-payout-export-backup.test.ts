@@ -109,11 +109,12 @@ describe("export distribution", () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(out);
     const sheet = wb.worksheets[0];
-    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)"]);
+    expect(sheet.getRow(1).values).toEqual([undefined, "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)", "Distributör"]);
     const row = sheet.getRow(2).values as unknown[];
     expect(row.slice(1, 6)).toEqual(["Kiosken Alfa", a, "111 22", "Stockholm", "Aftonbladet"]);
     expect((row[6] as Date).toISOString().slice(0, 10)).toBe("2026-02-02");
-    expect(row.slice(7)).toEqual([20, 18, 2, 44.38]);
+    expect(row.slice(7, 11)).toEqual([20, 18, 2, 44.38]);
+    expect(row[11]).toEqual(expect.any(String));
     expect(sheet.rowCount).toBe(2);
     const again = await portal(["export", "distribution", "--from", "2026-02-01", "--to", "2026-02-28", "--out", out]);
     expect(again.code).toBe(1);

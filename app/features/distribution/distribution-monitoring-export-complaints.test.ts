@@ -184,7 +184,7 @@ describe("the Excel export", () => {
     const sheet = wb.worksheets[0];
     expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
-      "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)",
+      "Namn", "Kundnr", "Postnr", "Ort", "Tidning", "Leveransdatum", "Följesedel", "Mottagit", "Antal", "Summa (kr)", "Distributör",
     ]);
     expect(sheet.actualRowCount).toBe(6);
     const first = sheet.getRow(2);
@@ -209,6 +209,20 @@ describe("the Excel export", () => {
     expect(amount).toBe(37);
     // Ordered by delivery date, then customer.
     expect(customers).toEqual([A, A, B, B, D]);
+    // Each row names its distributor; the second sheet sums per distributor, then in all.
+    const names = new Map<number, string>();
+    sheet.eachRow((row, n) => n > 1 && names.set(row.getCell(2).value as number, row.getCell(11).value as string));
+    expect([...names.values()].every((v) => typeof v === "string" && v.length > 0)).toBe(true);
+    const summary = wb.getWorksheet("Per distributör")!;
+    expect((summary.getRow(1).values as unknown[]).slice(1)).toEqual(["Distributör", "Rader", "Antal", "Summa (kr)"]);
+    const lines: unknown[][] = [];
+    summary.eachRow((row, n) => n > 1 && lines.push((row.values as unknown[]).slice(1)));
+    const totalLine = lines.at(-1)!;
+    expect(totalLine).toEqual(["Totalt", 5, 37, 810]);
+    const perDistributor = lines.slice(0, -1);
+    expect(perDistributor.map((l) => l[0])).toEqual([...new Set(names.values())].sort(new Intl.Collator("sv-SE").compare));
+    expect(perDistributor.reduce((s, l) => s + (l[1] as number), 0)).toBe(5);
+    expect(Math.round(perDistributor.reduce((s, l) => s + (l[3] as number), 0) * 100)).toBe(81_000);
   });
 
   it("pages through the rows with a keyset, none lost or repeated", async () => {

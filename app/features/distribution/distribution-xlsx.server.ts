@@ -3,6 +3,7 @@
 // cells go through xlsxRow, so a name like `=HYPERLINK(…)` stays text.
 import type { Writable } from "node:stream";
 import { exportRows, type DistributionQuery, type DistributorScope } from "./distribution.server";
+import { svCollator } from "~/lib/search-text";
 import { xlsxRow } from "~/lib/spreadsheet-cells.server";
 
 // Swedish headings in the order of the spec's export columns (back-office 3: name,
@@ -17,6 +18,17 @@ export const EXPORT_COLUMNS = [
   { header: "Leveransdatum", key: "deliveryDate", width: 14, style: { numFmt: "yyyy-mm-dd" } },
   { header: "Följesedel", key: "deliveredAmount", width: 11 },
   { header: "Mottagit", key: "receivedAmount", width: 10 },
+  { header: "Antal", key: "amount", width: 8 },
+  { header: "Summa (kr)", key: "price", width: 12, style: { numFmt: "0.00" } },
+  // After the spec's columns, so a file read by position keeps them where they were.
+  { header: "Distributör", key: "distributorName", width: 28 },
+] as const;
+
+/** The second sheet: one row per distributor in Swedish order, then "Totalt". */
+export const SUMMARY_SHEET = "Per distributör";
+export const SUMMARY_COLUMNS = [
+  { header: "Distributör", key: "distributor", width: 28 },
+  { header: "Rader", key: "rows", width: 8 },
   { header: "Antal", key: "amount", width: 8 },
   { header: "Summa (kr)", key: "price", width: 12, style: { numFmt: "0.00" } },
 ] as const;
@@ -39,8 +51,13 @@ export async function writeDistributionXlsx(
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   let count = 0;
+  // Per distributor while the rows stream past: rows, copies and öre (whole öre, no float drift).
+  const perDistributor = new Map<string, { rows: number; amount: number; priceOre: number }>();
   for await (const page of exportRows(query, scope)) {
     for (const r of page) {
+      const key = r.distributorName ?? "Utan distributör";
+      const sum = perDistributor.get(key) ?? { rows: 0, amount: 0, priceOre: 0 };
+      perDistributor.set(key, { rows: sum.rows + 1, amount: sum.amount + r.amount, priceOre: sum.priceOre + r.priceOre });
       sheet
         .addRow(
           xlsxRow({
@@ -55,6 +72,7 @@ export async function writeDistributionXlsx(
             amount: r.amount,
             // Kronor with two decimals, as a number.
             price: r.priceOre / 100,
+            distributorName: r.distributorName ?? "",
           }),
         )
         .commit();
@@ -62,6 +80,21 @@ export async function writeDistributionXlsx(
     }
   }
   sheet.commit();
+  const summary = workbook.addWorksheet(SUMMARY_SHEET, { views: [{ state: "frozen", ySplit: 1 }] });
+  summary.columns = SUMMARY_COLUMNS.map((c) => ({ ...c }));
+  summary.getRow(1).font = { bold: true };
+  summary.getRow(1).commit();
+  const total = { rows: 0, amount: 0, priceOre: 0 };
+  for (const [distributor, sum] of [...perDistributor].sort(([a], [b]) => svCollator.compare(a, b))) {
+    summary.addRow(xlsxRow({ distributor, rows: sum.rows, amount: sum.amount, price: sum.priceOre / 100 })).commit();
+    total.rows += sum.rows;
+    total.amount += sum.amount;
+    total.priceOre += sum.priceOre;
+  }
+  const totalRow = summary.addRow({ distributor: "Totalt", rows: total.rows, amount: total.amount, price: total.priceOre / 100 });
+  totalRow.font = { bold: true };
+  totalRow.commit();
+  summary.commit();
   await workbook.commit();
   return { rows: count };
 }

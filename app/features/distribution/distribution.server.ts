@@ -214,6 +214,8 @@ export type ExportRow = {
   receivedAmount: number;
   amount: number;
   priceOre: number;
+  /** The customer's distributor (null for a customer without one). */
+  distributorName: string | null;
 };
 
 /**
@@ -236,9 +238,10 @@ export async function* exportRows(query: DistributionQuery, scope: DistributorSc
         coalesce(e.description, t.name, '') as paperName, d.delivery_date as deliveryDate,
         d.delivered as deliveredAmount, d.received as receivedAmount,
         abs(d.delivered - d.received) as amount, abs(d.delivered - d.received) * d.price_ore as priceOre,
-        d.title_id as titleId, d.edition_id as editionId
+        d.title_id as titleId, d.edition_id as editionId, dd.name as distributorName
       from deliveries d
       join customers c on c.id = d.customer_id
+      left join distributors dd on dd.id = c.distributor_id
       left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
       left join titles t on t.id = d.title_id
       where d.received is not null and ${rowFilter(query, after === null)}${customerFilter(ids)}${keyset}
