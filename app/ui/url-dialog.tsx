@@ -1,8 +1,13 @@
 import { useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
-const loadModal = () => import("./aria-modal");
+let modalLoaded = false;
+const loadModal = () =>
+  import("./aria-modal").then((m) => {
+    modalLoaded = true;
+    return m;
+  });
 const AriaModal = lazy(loadModal);
 
 // A page that can open a dialog fetches the modal's code at the user's first touch, key or
@@ -31,13 +36,30 @@ if (typeof window !== "undefined") {
  * a press outside, the page hidden from screen readers, focus back to the opener). The
  * modal's code is a chunk of its own, fetched at the user's first touch or key (or when a
  * dialog opens first); until it has arrived the dialog shows as the section, so nothing
- * waits for it.
+ * waits for it, and a section someone has typed in stays the section.
  */
 export function UrlDialog({ title, closeTo, children }: { title: ReactNode; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const titleId = useId();
   const closeDialog = () => navigate(closeTo, { preventScrollReset: true });
+  // Until the modal's code has arrived the dialog is the section. Once someone has typed in
+  // the section it stays the section for this opening: the modal would be a new form, and
+  // what was typed would be gone (a slow phone, or a loaded machine, types before the chunk
+  // arrives).
+  const [modalReady, setModalReady] = useState(modalLoaded);
+  const [typedInSection, setTypedInSection] = useState(false);
+  useEffect(() => {
+    if (!hydrated || modalReady) return;
+    let live = true;
+    loadModal().then(
+      () => live && setModalReady(true),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [hydrated, modalReady]);
   useEffect(() => {
     if (!hydrated) return;
     // What opened the dialog (the link still has the focus): it gets the focus back when
@@ -70,7 +92,7 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
     </a>
   );
   const section = (
-    <section className="card url-dialog" aria-labelledby={titleId}>
+    <section className="card url-dialog" aria-labelledby={titleId} onInput={() => setTypedInSection(true)}>
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         {close}
@@ -78,7 +100,7 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
       {children}
     </section>
   );
-  if (!hydrated) return section;
+  if (!hydrated || !modalReady || typedInSection) return section;
   return (
     <Suspense fallback={section}>
       <AriaModal title={title} close={close} onClose={closeDialog}>
