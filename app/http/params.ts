@@ -8,6 +8,20 @@ export function routeParam<T>(params: Params, name: string, parse: (raw: string 
   return value;
 }
 
+/**
+ * `path` with the list's own query (its search, sort and page) from the request and nothing
+ * else: where a row's action sends the user back to, the list as they left it.
+ */
+export function listUrl(request: Request, path: string, keys: readonly string[]): string {
+  const from = new URL(request.url).searchParams;
+  const back = new URLSearchParams();
+  for (const key of keys) {
+    const value = from.get(key);
+    if (value) back.set(key, value);
+  }
+  return back.size ? `${path}?${back}` : path;
+}
+
 /** `123.pdf` → 123 (1–9 digits), else null: the file name of a PDF download. */
 export function pdfNumber(raw: string | undefined): number | null {
   const match = /^(\d{1,9})\.pdf$/.exec(raw ?? "");

@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!ok) return redirectWithToast(request, "/admin/holidays", "Helgdagen finns inte längre i listan (redan klarmarkerad eller borttagen).");
         if (v.intent === "complete") return redirectWithToast(request, "/admin/holidays", "Helgdagen klarmarkerad.");
         const answered = await countHolidayAnswers(id);
-        return redirectWithToast(request, "/admin/holidays", answered > 0 ? `Helgdagen borttagen. Svaren från ${answersOf(answered)} sparas.` : "Helgdagen borttagen.");
+        return redirectWithToast(request, "/admin/holidays", answered > 0 ? `Helgdagen borttagen. Svaren från ${answered} återförsäljare sparas.` : "Helgdagen borttagen.");
       }
       default:
         await saveHoliday(v, user.actor);
@@ -82,6 +82,8 @@ export default function HolidaysAdmin() {
   const confirming = useConfirming() ?? "";
   const confirmedId = Number(/^(?:klarmarkera|ta-bort)-(\d+)$/.exec(confirming)?.[1]);
   const confirmedHoliday = holidays.find((h) => h.id === confirmedId);
+  const coming = holidays.filter((h) => h.day >= day);
+  const passed = holidays.filter((h) => h.day < day);
   const confirmed = confirmedHoliday ? { holiday: confirmedHoliday, how: confirming.startsWith("klarmarkera") ? ("complete" as const) : ("delete" as const) } : null;
   const hoursReply = lastResult && "initialValue" in lastResult && (lastResult.initialValue as Record<string, unknown> | undefined)?.intent === "request-hours";
   const [form, fields, { valid }] = useContractForm(HolidaySaveSchema, {
@@ -135,27 +137,22 @@ export default function HolidaysAdmin() {
           </p>
           {confirmed.how === "delete" && confirmed.holiday.answered > 0 ? (
             <p>
-              {answersOf(confirmed.holiday.answered)} har redan svarat. Svaren sparas, men syns inte längre under Svar. Klarmarkera i stället om svaren ska gå att läsa.
+              {confirmed.holiday.answered} återförsäljare har redan svarat. Svaren sparas, men syns inte längre under Svar. Klarmarkera i stället om svaren ska gå att läsa.
             </p>
           ) : null}
         </ConfirmDialog>
       ) : null}
-      <HolidayTable holidays={holidays.filter((h) => h.day >= day)} empty="Inga aktuella helgdagar." />
-      {holidays.some((h) => h.day < day) ? (
+      <HolidayTable holidays={coming} empty="Inga aktuella helgdagar." />
+      {passed.length > 0 ? (
         <section aria-labelledby="past-holidays">
           <h2 id="past-holidays">Passerade helgdagar</h2>
           <p>Dagen har varit men helgdagen är inte klarmarkerad. Läs svaren och klarmarkera den, så lämnar den listan.</p>
-          <HolidayTable holidays={holidays.filter((h) => h.day < day)} empty="" />
+          <HolidayTable holidays={passed} empty="" />
         </section>
       ) : null}
       <OpeningHoursRequests requests={hoursRequests} distributors={distributors} lastResult={hoursReply ? lastResult : undefined} />
     </>
   );
-}
-
-/** "1 återförsäljare", "2 återförsäljare": the word is the same in both numbers. */
-function answersOf(n: number): string {
-  return `${n} återförsäljare`;
 }
 
 type ListedHoliday = { id: number; day: string; description: string; startReportDay: string; startForceReportDay: string; answered: number };

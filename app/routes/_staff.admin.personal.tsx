@@ -11,6 +11,7 @@ import { changeStaffRoles, createStaff, getStaff, resetStaffPassword, searchStaf
 import { secondFactorRequired } from "~/features/auth/index.server";
 import { listDistributors } from "~/features/customers/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
+import { listUrl } from "~/http/params";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
@@ -32,15 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** After a change the admin is back on the list as they left it: the same search and page. */
-function backToList(request: Request): string {
-  const url = new URL(request.url);
-  const keep = new URLSearchParams();
-  for (const key of ["sok", "sida"]) {
-    const value = url.searchParams.get(key);
-    if (value) keep.set(key, value);
-  }
-  return `/admin/personal${keep.size ? `?${keep}` : ""}`;
-}
+const backToList = (request: Request) => listUrl(request, "/admin/personal", ["sok", "sida"]);
 
 type SecondStep = "enrol" | "code" | "none";
 type Answer = FormReply & { shown?: { email: string; password: string; created: boolean; secondStep: SecondStep } };

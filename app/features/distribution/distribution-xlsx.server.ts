@@ -56,8 +56,11 @@ export async function writeDistributionXlsx(
   for await (const page of exportRows(query, scope)) {
     for (const r of page) {
       const key = r.distributorName ?? "Utan distributör";
-      const sum = perDistributor.get(key) ?? { rows: 0, amount: 0, priceOre: 0 };
-      perDistributor.set(key, { rows: sum.rows + 1, amount: sum.amount + r.amount, priceOre: sum.priceOre + r.priceOre });
+      let sum = perDistributor.get(key);
+      if (!sum) perDistributor.set(key, (sum = { rows: 0, amount: 0, priceOre: 0 }));
+      sum.rows++;
+      sum.amount += r.amount;
+      sum.priceOre += r.priceOre;
       sheet
         .addRow(
           xlsxRow({

@@ -119,7 +119,6 @@ export async function saveHoliday(input: HolidayInput, actor: Actor, now = today
   });
 }
 
-/** Klarmarkera (completed) or Ta bort (deleted): either way it leaves the list. */
 /** How many retailers answered Öppet or Stängt for a holiday; a deleted holiday keeps its answers. */
 export async function countHolidayAnswers(id: number): Promise<number> {
   const r = schema.holidayReports;
@@ -127,6 +126,7 @@ export async function countHolidayAnswers(id: number): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Klarmarkera (completed) or Ta bort (deleted): either way it leaves the list. */
 export async function closeHoliday(id: number, how: "complete" | "delete", actor: Actor): Promise<boolean> {
   return writeTransaction(async (tx) => {
     const changed = await tx

@@ -2,7 +2,7 @@
 // deactivate and reactivate, and reset a password (a one-time password shown once). Every
 // change is audited and ends the user's sessions; the network always keeps at least one
 // active admin, and nobody deactivates or demotes themself.
-import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
@@ -15,6 +15,7 @@ import { addStaff, setStaffPassword, type Role } from "./staff.server";
 export const LAST_ADMIN = "Det måste finnas minst en aktiv administratör.";
 export const NOT_YOURSELF = "Du kan inte stänga av eller ta bort administratörsrollen från dig själv.";
 
+/** Every staff account with its distributor, in no order: searchStaff orders them (Swedish names). */
 export function listStaff() {
   const s = schema.staffUsers;
   return getDb()
@@ -30,8 +31,7 @@ export function listStaff() {
       updatedAt: s.updatedAt,
     })
     .from(s)
-    .leftJoin(schema.distributors, eq(schema.distributors.id, s.distributorId))
-    .orderBy(asc(s.deactivatedAt), asc(s.name), asc(s.id));
+    .leftJoin(schema.distributors, eq(schema.distributors.id, s.distributorId));
 }
 
 export const STAFF_PAGE_SIZE = 50;

@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { MessageActionSchema } from "~/features/messages";
 import { deleteMessage, getMessage, listMessages, MESSAGE_SORT_COLUMNS, saveMessage } from "~/features/messages/index.server";
 import { handleForm } from "~/http/form.server";
+import { listUrl } from "~/http/params";
 import { parseId } from "~/lib/ids";
 import { pageParam } from "~/lib/paging";
 import { readSort } from "~/ui/sort";
@@ -42,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const id = parseId(v.id);
       // Deleting twice (two tabs, a double press) is not an error: what was asked for holds.
       const deleted = id !== null && (await deleteMessage(id, user.actor));
-      return redirectWithToast(request, listUrl(request), deleted ? "Meddelandet är borttaget." : "Meddelandet var redan borttaget.");
+      return redirectWithToast(request, messagesList(request), deleted ? "Meddelandet är borttaget." : "Meddelandet var redan borttaget.");
     }
     await saveMessage(
       { id: v.id, version: v.version, type: Number(v.type), header: v.header ?? "", content: v.content, startDate: v.startDate, stopDate: v.stopDate ?? "", customers: v.customers ?? "" },
@@ -53,16 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The list as it was shown (search, sort, page), without the confirm step. */
-function listUrl(request: Request): string {
-  const url = new URL(request.url);
-  const back = new URLSearchParams();
-  for (const key of ["sok", "sortera", "ordning", "sida"]) {
-    const value = url.searchParams.get(key);
-    if (value) back.set(key, value);
-  }
-  const query = back.toString();
-  return query ? `/admin/messages?${query}` : "/admin/messages";
-}
+const messagesList = (request: Request) => listUrl(request, "/admin/messages", ["sok", "sortera", "ordning", "sida"]);
 
 // A refused save because someone else changed the message (409) shows what is stored now.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
