@@ -68,6 +68,10 @@ export async function carryOtherShopPost(request: Request, now: { customerId: nu
   throw await redirectWithToast(request, "/", otherShopNotice(now, owner), { headers });
 }
 
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+}
+
 function cookie(request: Request) {
   const secure = isHttps(request);
   return createCookie(secure ? "__Host-rp_carried" : "rp_carried", {
@@ -149,6 +153,10 @@ export async function carriedAfterLogin(request: Request, customerId: number | n
  * null, the form kept, when it was carried for another customer.
  */
 export async function restoreCarriedForm(request: Request, customerId: number): Promise<{ form: FormData | null; setCookie: string } | null> {
+  // A prefetch must not use up the one read: the start page's link to the form is
+  // prefetched (<link rel="prefetch">, "Sec-Purpose: prefetch"), and a browser may send it
+  // late, after the shop logged in again; the page itself then came up empty.
+  if (isPrefetch(request)) return null;
   const id = await carriedId(request);
   if (!id) return null;
   // A form kept for another shop of this browser (two shops, one browser) waits for that shop's login.
