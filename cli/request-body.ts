@@ -20,10 +20,11 @@ import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, MAX_FORM_FILES, UPLOAD_BODY_LIMITS } 
  * connection is closed ("lingering close", as Apache and nginx do): closing at once,
  * with unread bytes, makes the kernel send a reset that can destroy the answer before
  * the client has read it. A browser stops sending when it reads the answer; on
- * localhost a client gets ~4 MB out before it notices, so the byte bound is larger.
+ * localhost a client gets ~4 MB out before it notices, and on a loaded machine 16 MB
+ * (a reset there took the answer with it), so the byte bound is larger still.
  */
 const LINGER_MS = 2_000;
-const LINGER_BYTES = 16 * 1024 * 1024;
+const LINGER_BYTES = 32 * 1024 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 

@@ -76,7 +76,7 @@ test("200 MB to the login form, chunked, with a huge Content-Length and with a t
     expect(r.sent, `${what}: the client could stop early`).toBeLessThan(50 * MB);
   }
   // A client that does not stop: the server throws away what still comes for a moment
-  // (lingering close, at most 2 s or 16 MB), then closes the connection.
+  // (lingering close, at most 2 s or 32 MB), then closes the connection.
   for (const [what, headers] of cases) {
     const r = await floodSocket(server.baseURL, "/login", headers, 200 * MB);
     console.log(`[limits] login, ${what}, client keeps sending: ${r.status} after ${r.msToAnswer} ms, ${Math.round(r.sent / MB)} MB sent before the server closed the connection after ${r.msToClose} ms`);
