@@ -18,6 +18,7 @@ import { Pager } from "~/ui/pager";
 import { SortHeader } from "~/ui/sort";
 import { CustomerRows } from "./customer-rows";
 import { DistributionFilters } from "./filters";
+import { DistributorSummary, FigureNotes, lateText, shareText } from "./summary";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -39,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const holidayAnswers = holidays.filter((h) => h.day >= t).map(({ id, description, day }) => ({ id, description, day }));
   const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers };
   if (parsed.errors) {
-    return data({ ...base, errors: parsed.errors, query: null, entries: [], daily: [], selected: null }, { status: 400 });
+    return data({ ...base, errors: parsed.errors, query: null, summary: [], openId: null, entries: [], daily: [], selected: null }, { status: 400 });
   }
   const query = parsed.query;
   if (outsideScope(query.distributorIds, scope)) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
@@ -54,21 +55,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   const [overview, deadlines] = await Promise.all([getDistributionOverview(query, scope, t), getDeadlineFigures(query, scope, t)]);
   const deadlineOf = new Map(deadlines.map((d) => [d.id, d]));
-  // Each distributor's table sends one page of its customers, searched and sorted.
-  const entries = overview.entries.map(({ customers, ...dist }) => ({
+  const summary = overview.entries.map(({ customers: _c, ...dist }) => ({
     ...dist,
     missing: deadlineOf.get(dist.id)?.missing ?? 0,
     lateRows: deadlineOf.get(dist.id)?.lateRows ?? 0,
     lateCopies: deadlineOf.get(dist.id)?.lateCopies ?? 0,
-    table: customerTable(customers, dist.id, url.searchParams, view, selected?.customerId ?? null),
   }));
-  return { ...base, errors: null, query, entries, daily: overview.daily, selected };
+  // One distributor is its card. Of several, the summary table lists them all and a card
+  // opens from its row (?visa=), for the open customer, for its page, or for a search
+  // that finds customers there.
+  const visa = Number(url.searchParams.get("visa"));
+  const openId = overview.entries.some((d) => d.id === visa) ? visa : null;
+  const cards = overview.entries.flatMap(({ customers, ...dist }, i) => {
+    const table = customerTable(customers, dist.id, url.searchParams, view, selected?.customerId ?? null);
+    const shown =
+      overview.entries.length === 1 ||
+      dist.id === openId ||
+      customers.some((c) => c.id === selected?.customerId) ||
+      url.searchParams.has(table.pageKey) ||
+      (view.search !== "" && table.matching > 0);
+    // Each shown distributor's table sends one page of its customers, searched and sorted.
+    return shown ? [{ ...summary[i], table }] : [];
+  });
+  return { ...base, errors: null, query, summary: summary.length > 1 ? summary : [], openId, entries: cards, daily: overview.daily, selected };
 }
 
-const pct = new Intl.NumberFormat("sv-SE", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 export default function DistributionPage() {
-  const { today: t, raw, errors, query, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, query, summary, openId, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -80,9 +93,11 @@ export default function DistributionPage() {
   }, [revalidator]);
   const loading = revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === location.pathname);
   const pageKeys = entries.map((d) => d.table.pageKey);
+  // Every distributor's page in the URL, the closed cards' too.
+  const noPages = Object.fromEntries([...new URLSearchParams(location.search).keys()].filter((k) => k.startsWith("sida-")).map((k) => [k, null]));
   // The export holds every row of the filters (not the table's search or page).
   const exportSearch = (utb: number | null) =>
-    withParams(location.search, { kund: null, sok: null, sortera: null, ordning: null, ...Object.fromEntries(pageKeys.map((k) => [k, null])), ...(utb === null ? {} : { utb: String(utb) }) });
+    withParams(location.search, { kund: null, visa: null, sok: null, sortera: null, ordning: null, ...noPages, ...(utb === null ? {} : { utb: String(utb) }) });
   const header = (column: CustomerColumn, label: string, numeric = false) => (
     <SortHeader column={column} sort={view.sort} pageParam={pageKeys} className={numeric ? "num" : undefined}>
       {label}
@@ -101,7 +116,7 @@ export default function DistributionPage() {
         </div>
       ) : null}
 
-      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund", ...pageKeys]} />
+      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund", "visa", ...pageKeys]} />
 
       <DistributionFilters
         raw={raw}
@@ -135,17 +150,24 @@ export default function DistributionPage() {
             Period {query.from === query.to ? query.from : `${query.from} – ${query.to}`}. Uppdateras var 5:e minut.
           </p>
           <ShareChart days={daily} />
+          {summary.length > 0 ? (
+            <DistributorSummary
+              rows={summary}
+              openId={openId}
+              hrefOf={(id) => withParams(location.search, { visa: id === null ? null : String(id), kund: null, ...noPages })}
+              exportHrefOf={(id) => `/admin/distribution/export.xlsx${exportSearch(id)}`}
+            />
+          ) : (
+            <FigureNotes />
+          )}
           {entries.map((dist) => {
-            const share = dist.customerCount ? (100 * dist.reporting) / dist.customerCount : 0;
             const open = selected !== null && dist.table.rows.some((c) => c.id === selected.customerId);
             return (
               <section key={dist.id} className="card distributor" aria-labelledby={`dist-${dist.id}`}>
                 <h2 id={`dist-${dist.id}`}>{dist.name}</h2>
                 <dl className="facts">
                   <dt>Rapporterande kunder</dt>
-                  <dd>
-                    {dist.reporting} av {dist.customerCount} ({pct.format(share)} %)
-                  </dd>
+                  <dd>{shareText(dist.reporting, dist.customerCount)}</dd>
                   <dt>Antal</dt>
                   <dd>{dist.amount}</dd>
                   <dt>Summa</dt>
@@ -154,9 +176,7 @@ export default function DistributionPage() {
                   <dt>Ej rapporterade efter sista returdag</dt>
                   <dd>{dist.missing}</dd>
                   <dt>Sena returer</dt>
-                  <dd>
-                    {dist.lateRows} {dist.lateRows === 1 ? "rad" : "rader"}, {dist.lateCopies} ex
-                  </dd>
+                  <dd>{lateText(dist.lateRows, dist.lateCopies)}</dd>
                 </dl>
                 <p>
                   <a href={`/admin/distribution/export.xlsx${exportSearch(dist.id)}`} download>
