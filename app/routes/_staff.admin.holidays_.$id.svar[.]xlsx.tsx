@@ -1,8 +1,8 @@
-// Svar per helgdag as Excel: the screen's filters, Swedish headings.
+// Svar per helgdag as Excel: the screen's filters, search and order, every row; Swedish headings.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
 import { customerScope } from "~/features/customers/index.server";
-import { getHolidayForReport, holidayAnswerRows, type HolidayReportRow } from "~/features/holidays/index.server";
+import { getHolidayForReport, holidayAnswerList, readHolidayAnswerView, type HolidayReportRow } from "~/features/holidays/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { routeParam } from "~/http/params";
 import { parseId } from "~/lib/ids";
@@ -22,9 +22,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "id", (raw) => parseId(raw ?? null), "Helgdagen finns inte.");
   const holiday = await getHolidayForReport(id);
   if (!holiday) throw new Response("Helgdagen finns inte.", { status: 404 });
-  const url = new URL(request.url);
-  const svar = url.searchParams.get("svar");
-  const answer = svar === "oppet" || svar === "stangt" || svar === "ej-svarat" ? svar : "alla";
-  const rows = await holidayAnswerRows(id, customerScope(user), { distributorId: parseId(url.searchParams.get("utb")), answer }, null);
+  const rows = await holidayAnswerList(id, customerScope(user), readHolidayAnswerView(new URL(request.url).searchParams));
   return fileResponse(xlsxStream("Svar", COLUMNS, rows), `helgsvar-${holiday.day}.xlsx`, CONTENT_TYPES.xlsx);
 }

@@ -133,3 +133,69 @@ test("a holiday whose day has passed leaves Aktuella helgdagar; deleting an answ
   await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
   await expect(page.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(0);
 });
+
+test("sales search, sort and page a distributor's 130 answers, and the export holds the search's rows", async ({ page }, info) => {
+  test.setTimeout(90_000);
+  const run = `${Date.now()}${info.project.name}`;
+  const distributorId = 100_000 + Math.floor(Math.random() * 800_000);
+  const dist = await createDistributor(e2eDb(), distributorId, `Tidningsbud Mitt ${distributorId}`);
+  const names = ["Şahin Livs", "Åre Tobak", "Örebro Kiosk", ...Array.from({ length: 127 }, (_, i) => `Kiosk ${String(i).padStart(3, "0")}`)];
+  const customers = [];
+  for (const name of names) customers.push(await makeRetailer(info.workerIndex, { distributorId, name: `${name} ${distributorId}` }));
+  const [holiday] = await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Julafton ${run}`, day: addDays(today(), 500), startReportDay: addDays(today(), 480), startForceReportDay: addDays(today(), 490) })
+    .returning();
+  // The first 60 answered, Öppet and Stängt in turn; 70 have not.
+  await e2eDb()
+    .insert(schema.holidayReports)
+    .values(customers.slice(0, 60).map((c, i) => ({ holidayId: holiday.id, customerId: c.id, open: i % 2 === 0 })));
+
+  const sales = await makeStaff("sales");
+  await loginAs(page, sales.email, sales.password);
+  await page.goto("/admin/distribution");
+  await page.getByRole("region", { name: "Butikernas svar om helgdagar" }).getByRole("link", { name: `Svar för Julafton ${run}` }).click();
+  await expect(page.getByRole("heading", { name: new RegExp(`Svar: Julafton ${run}`), level: 1 })).toBeVisible();
+  await page.getByLabel("Distributör").selectOption({ label: dist.name });
+  await page.getByRole("button", { name: "Visa" }).click();
+  const table = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Kundnummer" }) });
+  // All 130, no stop at 500 or anywhere: a page of 100, then the rest.
+  await expect(page.getByText("130 kunder.", { exact: true })).toBeVisible();
+  await expect(page.getByText("Sida 1 av 2")).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(101);
+  await page.getByRole("link", { name: "Nästa" }).click();
+  await expect(table.getByRole("row")).toHaveCount(31);
+
+  // Sorted by name in Swedish order, descending: Ö, Å, then S (Ş sorts as S), then K.
+  await table.getByRole("link", { name: "Namn" }).click();
+  await expect(page).not.toHaveURL(/sida=/);
+  await table.getByRole("link", { name: /Namn/ }).click();
+  await expect(table.getByRole("columnheader", { name: /Namn/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(table.getByRole("row").nth(1)).toContainText(`Örebro Kiosk ${distributorId}`);
+  await expect(table.getByRole("row").nth(2)).toContainText(`Åre Tobak ${distributorId}`);
+  await expect(table.getByRole("row").nth(3)).toContainText(`Şahin Livs ${distributorId}`);
+
+  // Searched the way staff type, the order and the filters kept.
+  await page.getByLabel("Sök kund (nummer, namn, ort)").fill("SAHIN");
+  await page.getByRole("button", { name: "Visa" }).click();
+  await expect(page).toHaveURL(/sortera=namn&ordning=fallande/);
+  await expect(page.getByText("1 kund.", { exact: true })).toBeVisible();
+  await expect(table.getByRole("row")).toHaveCount(2);
+  await expect(table.getByRole("row").nth(1)).toContainText("Öppet");
+
+  // Only the unanswered, sorted by when they answered: none has, so the order is by number.
+  await page.getByLabel("Sök kund (nummer, namn, ort)").fill("kiosk");
+  await page.getByLabel("Svar", { exact: true }).selectOption({ label: "Ej svarat" });
+  await page.getByRole("button", { name: "Visa" }).click();
+  await expect(page.getByText("70 kunder.", { exact: true })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera till Excel" }).click()]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(1)));
+  expect(rows).toHaveLength(70);
+  expect(rows.every((r) => r[4] === "Ej svarat" && String(r[1]).startsWith("Kiosk"))).toBe(true);
+  // Descending by name, as the screen: Kiosk 126 first.
+  expect(rows[0][1]).toBe(`Kiosk 126 ${distributorId}`);
+});

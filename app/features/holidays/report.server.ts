@@ -4,6 +4,10 @@
 // (a deactivated one is not asked). A utb user sees their distributor's customers.
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
+import { parseId } from "~/lib/ids";
+import { pageCount } from "~/lib/paging";
+import { svCollator, textMatcher } from "~/lib/search-text";
+import { readSort, type Sort } from "~/lib/sort";
 
 export type HolidayAnswerFilter = "alla" | "oppet" | "stangt" | "ej-svarat";
 export type HolidayReportScope = { distributorIds: number[] | null };
@@ -50,18 +54,74 @@ export async function holidayCounts(holidayId: number, scope: HolidayReportScope
   return rows.map((x) => ({ ...x, open: Number(x.open), closed: Number(x.closed), unanswered: Number(x.unanswered) }));
 }
 
-/** The customers with their answer, filtered; `limit` null for every row (the export). */
-export async function holidayAnswerRows(holidayId: number, scope: HolidayReportScope, filter: { distributorId: number | null; answer: HolidayAnswerFilter }, limit: number | null = 500): Promise<HolidayReportRow[]> {
+/** The customers with their answer, filtered by answer and distributor. */
+async function holidayAnswerRows(holidayId: number, scope: HolidayReportScope, filter: { distributorId: number | null; answer: HolidayAnswerFilter }): Promise<HolidayReportRow[]> {
   const c = schema.customers;
   const r = schema.holidayReports;
   const d = schema.distributors;
-  const query = getDb()
+  const rows = await getDb()
     .select({ customerId: c.id, name: c.name, city: c.city, distributorId: d.id, distributor: d.name, open: r.open, answeredAt: r.updatedAt })
     .from(c)
     .innerJoin(d, eq(d.id, c.distributorId))
     .leftJoin(r, and(eq(r.customerId, c.id), eq(r.holidayId, holidayId)))
     .where(conditions(scope, filter.distributorId, filter.answer))
     .orderBy(asc(d.name), asc(c.id));
-  const rows = limit === null ? await query : await query.limit(limit);
   return rows.map(({ open, answeredAt, ...x }) => ({ ...x, answer: open === null ? "Ej svarat" : open ? "Öppet" : "Stängt", answeredAt: open === null ? null : answeredAt }));
+}
+
+export const ANSWER_COLUMNS = ["kundnr", "namn", "ort", "utb", "svar", "svarat"] as const;
+export type AnswerColumn = (typeof ANSWER_COLUMNS)[number];
+export const ANSWERS_PER_PAGE = 100;
+
+/** The list's view in the URL: the answer and distributor filters, a search (`?sok=`), an order and a page. */
+export type HolidayAnswerView = {
+  answer: HolidayAnswerFilter;
+  distributorId: number | null;
+  search: string;
+  sort: Sort<AnswerColumn>;
+};
+
+const ANSWER_FILTERS: readonly HolidayAnswerFilter[] = ["alla", "oppet", "stangt", "ej-svarat"];
+
+export function readHolidayAnswerView(params: URLSearchParams): HolidayAnswerView {
+  const svar = params.get("svar") as HolidayAnswerFilter | null;
+  return {
+    answer: svar && ANSWER_FILTERS.includes(svar) ? svar : "alla",
+    distributorId: parseId(params.get("utb")),
+    search: (params.get("sok") ?? "").slice(0, 100),
+    // Without a chosen order: by distributor, then customer number, as the counts above.
+    sort: readSort(params, ANSWER_COLUMNS, { column: "utb", descending: false }),
+  };
+}
+
+const compareBy: Record<AnswerColumn, (a: HolidayReportRow, b: HolidayReportRow) => number> = {
+  kundnr: (a, b) => a.customerId - b.customerId,
+  namn: (a, b) => svCollator.compare(a.name, b.name),
+  ort: (a, b) => svCollator.compare(a.city, b.city),
+  utb: (a, b) => svCollator.compare(a.distributor, b.distributor),
+  svar: (a, b) => svCollator.compare(a.answer, b.answer),
+  // Unanswered last in either order's first page: null is older than any answer.
+  svarat: (a, b) => (a.answeredAt ?? 0) - (b.answeredAt ?? 0),
+};
+
+/**
+ * Every customer of the view with its answer, searched (number, name or city;
+ * case and accents ignored, so "sahin" finds "Şahin Livs") and sorted (ties by number).
+ * The whole country is a few thousand active customers, matched in memory as other
+ * searched lists are; the screen shows a page of them, the export all.
+ */
+export async function holidayAnswerList(holidayId: number, scope: HolidayReportScope, view: HolidayAnswerView): Promise<HolidayReportRow[]> {
+  const rows = await holidayAnswerRows(holidayId, scope, view);
+  const matches = textMatcher(view.search);
+  const byColumn = compareBy[view.sort.column];
+  const sign = view.sort.descending ? -1 : 1;
+  return rows.filter((r) => matches(r.customerId, r.name, r.city)).sort((a, b) => sign * byColumn(a, b) || a.customerId - b.customerId);
+}
+
+/** One page of `holidayAnswerList`, with the count of matching customers. */
+export async function holidayAnswerPage(holidayId: number, scope: HolidayReportScope, view: HolidayAnswerView, page: number) {
+  const all = await holidayAnswerList(holidayId, scope, view);
+  const pages = pageCount(all.length, ANSWERS_PER_PAGE);
+  const shown = Math.min(page, pages);
+  return { rows: all.slice((shown - 1) * ANSWERS_PER_PAGE, shown * ANSWERS_PER_PAGE), matching: all.length, page: shown, pages };
 }
