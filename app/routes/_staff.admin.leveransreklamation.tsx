@@ -1,15 +1,18 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals } from "~/features/deliveries/index.server";
+import { COMPLAINT_DEFAULT_SORT, type ComplaintColumn } from "~/features/deliveries";
+import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals, readComplaintView } from "~/features/deliveries/index.server";
 import { today } from "~/lib/dates";
 import { scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
-import { parsePeriod, preset, type PresetId } from "~/lib/period";
+import { pageParam } from "~/lib/paging";
+import { type PresetId } from "~/lib/period";
 import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { Pager, pageCount } from "~/ui/pager";
+import { SortHeader } from "~/ui/sort";
 import { TableOrEmpty } from "~/ui/table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
@@ -21,33 +24,31 @@ const PRESETS: PresetId[] = ["senaste7", "dennamanad", "forramanaden"];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
-  const url = new URL(request.url);
   const t = today();
-  const hasRange = url.searchParams.has("from") || url.searchParams.has("to");
-  const raw = hasRange ? { from: url.searchParams.get("from") ?? "", to: url.searchParams.get("to") ?? "" } : preset("senaste7", t);
-  const parsed = parsePeriod(raw.from, raw.to);
-  if (parsed.errors) return data({ today: t, raw, errors: parsed.errors, period: null, totals: [], detail: null }, { status: 400 });
-  const period = parsed.period;
+  const view = readComplaintView(new URL(request.url).searchParams, scope, t);
+  if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort }, { status: 400 });
+  const period = view.period;
+  if (view.forbidden) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
 
   const totals = await complaintTotals(period, scope);
   // A utb user always sees its own distributor's rows; others choose one (?utb=).
-  const utbText = url.searchParams.get("utb");
-  let detailId: number | null = scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
-  if (utbText) {
-    const id = /^\d{1,9}$/.test(utbText) ? Number(utbText) : NaN;
-    if (scope.distributorIds !== null && !scope.distributorIds.includes(id)) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
-    if (!totals.some((d) => d.id === id)) throw new Response("Distributören finns inte.", { status: 404 });
-    detailId = id;
-  }
-  const pageText = url.searchParams.get("sida");
-  const page = pageText && /^\d{1,6}$/.test(pageText) ? Math.max(1, Number(pageText)) : 1;
+  const detailId = view.distributorId;
+  if (detailId !== null && !totals.some((d) => d.id === detailId)) throw new Response("Distributören finns inte.", { status: 404 });
+  const page = pageParam(new URL(request.url).searchParams.get("sida"));
   const complaints = totals.find((d) => d.id === detailId)?.complaints ?? 0;
-  const detail = detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page)) };
-  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail };
+  const detail =
+    detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page, view.sort)) };
+  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail, sort: view.sort };
 }
 
 export default function ComplaintsPage() {
-  const { today: t, raw, errors, period, totals, detail } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, period, totals, detail, sort } = useLoaderData<typeof loader>();
+  const header = (column: ComplaintColumn, label: string, numeric = false) => (
+    <SortHeader column={column} sort={sort} className={numeric ? "num" : undefined}>
+      {label}
+    </SortHeader>
+  );
+  const exportHref = (utb: number | null) => `/admin/leveransreklamation/export.xlsx${withParams(location.search, { sida: null, utb: utb === null ? null : String(utb) })}`;
   const location = useLocation();
   const sum = totals.reduce((acc, d) => ({ complaints: acc.complaints + d.complaints, difference: acc.difference + d.difference, priceOre: acc.priceOre + d.priceOre }), {
     complaints: 0,
@@ -64,9 +65,23 @@ export default function ComplaintsPage() {
           <PlainField key={`f-${raw.from}`} id="rek-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
           <PlainField key={`t-${raw.to}`} id="rek-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         </div>
-        <button type="submit" className="primary">
-          Visa
-        </button>
+        {sort.column !== COMPLAINT_DEFAULT_SORT.column || sort.descending !== COMPLAINT_DEFAULT_SORT.descending ? (
+          <>
+            <input type="hidden" name="sortera" value={sort.column} />
+            <input type="hidden" name="ordning" value={sort.descending ? "fallande" : "stigande"} />
+          </>
+        ) : null}
+        {detail && totals.length > 1 ? <input type="hidden" name="utb" value={detail.distributorId} /> : null}
+        <div className="actions">
+          <button type="submit" className="primary">
+            Visa
+          </button>
+          {period ? (
+            <a className="button" href={exportHref(null)} download>
+              Exportera alla reklamationer till Excel
+            </a>
+          ) : null}
+        </div>
       </Form>
 
       {period ? (
@@ -113,16 +128,21 @@ export default function ComplaintsPage() {
           {detail ? (
             <section aria-labelledby="rek-detail">
               <h2 id="rek-detail">Reklamationer – {detailName}</h2>
+              <p>
+                <a href={exportHref(detail.distributorId)} download>
+                  Exportera reklamationerna för {detailName} till Excel
+                </a>
+              </p>
               <TableOrEmpty empty={detail.rows.length === 0} emptyText="Inga reklamationer under perioden.">
                 <thead>
                   <tr>
-                    <th scope="col">Datum</th>
-                    <th scope="col">Kund</th>
-                    <th scope="col">Tidning</th>
-                    <th scope="col" className="num">Följesedel</th>
-                    <th scope="col" className="num">Mottagit</th>
-                    <th scope="col" className="num">Differens</th>
-                    <th scope="col" className="num">Summa</th>
+                    {header("datum", "Datum")}
+                    {header("kund", "Kund")}
+                    {header("tidning", "Tidning")}
+                    {header("foljesedel", "Följesedel", true)}
+                    {header("mottagit", "Mottagit", true)}
+                    {header("differens", "Differens", true)}
+                    {header("summa", "Summa", true)}
                   </tr>
                 </thead>
                 <tbody>

@@ -274,6 +274,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
     post: { form: noForm, want: "L R 405 405 405" },
   },
+  "routes/_staff.admin.leveransreklamation_.export[.]xlsx": {
+    get: { url: () => "/admin/leveransreklamation/export.xlsx?utb=2", want: "L R 200 403 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   // Kunder: admin and sales see every customer, utb (distributor 3) not B.
   "routes/_staff.admin.kunder._index": {
     get: { url: (ids) => `/admin/kunder?sok=${ids.b}`, want: "L R 200 200 200" },
@@ -287,6 +291,10 @@ const TABLE: Record<string, Row | null> = {
     // B's invoice: utb (another distributor) does not find the customer.
     get: { url: (ids) => `/admin/kunder/${ids.b}/faktura/${ids.bInvoice}.pdf`, want: "L R 200 404 200" },
     post: { url: (ids) => `/admin/kunder/${ids.b}/faktura/${ids.bInvoice}.pdf`, form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin.kunder.$kund_.andra": {
+    get: { url: (ids) => `/admin/kunder/${ids.b}/andra`, want: "L R R R 200" },
+    post: { url: (ids) => `/admin/kunder/${ids.b}/andra`, form: staffForm, want: "L R 403 403 400" },
   },
   "routes/_staff.admin.kunder.ny": {
     get: { url: () => "/admin/kunder/ny", want: "L R R R 200" },

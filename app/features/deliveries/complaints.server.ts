@@ -1,8 +1,12 @@
 // 'Leveransreklamation per utb': deliveries whose reported received amount differs
-// from the delivered amount, summed per distributor, and one distributor's rows.
-import { sql } from "drizzle-orm";
+// from the delivered amount, summed per distributor, and the rows: one distributor's a
+// page at a time in the chosen order, and every row of the scope for Excel.
+import { sql, type SQL } from "drizzle-orm";
+import { paperName } from "~/catalog";
 import { getDb } from "~/db.server";
-import type { Period } from "~/lib/period";
+import { parsePeriod, preset, type Period } from "~/lib/period";
+import { readSort, type Sort } from "~/lib/sort";
+import { COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT, type ComplaintColumn } from "./complaint-columns";
 import type { DistributorScope } from "~/features/distribution/distribution.server";
 
 export type ComplaintTotals = { id: number; name: string; complaints: number; customers: number; difference: number; priceOre: number };
@@ -11,6 +15,7 @@ export type ComplaintRow = {
   id: number;
   customerId: number;
   customerName: string;
+  distributorName: string | null;
   paperName: string;
   deliveryDate: string;
   delivered: number;
@@ -44,20 +49,71 @@ export async function complaintTotals(period: Period, scope: DistributorScope): 
     order by dist.name, dist.id`);
 }
 
-/** One distributor's complaint rows, a page at a time (newest first). */
-export async function complaintRows(distributorId: number, period: Period, page = 1) {
-  const offset = (Math.max(1, page) - 1) * COMPLAINT_PAGE_SIZE;
-  const rows = await getDb().all<ComplaintRow>(sql`
-    select d.id as id, c.id as customerId, c.name as customerName,
-      coalesce(e.description, '') as paperName, d.delivery_date as deliveryDate,
+
+const ORDER_BY: Record<ComplaintColumn, SQL> = {
+  datum: sql`d.delivery_date`,
+  kund: sql`c.id`,
+  tidning: sql`coalesce(t.name, '') || ' ' || coalesce(e.description, '')`,
+  foljesedel: sql`d.delivered`,
+  mottagit: sql`d.received`,
+  differens: sql`d.received - d.delivered`,
+  summa: sql`abs(d.delivered - d.received) * d.price_ore`,
+};
+
+/** The complaint rows of some distributors (null: every one) in a period, in the chosen order, from `offset`. */
+async function complaintSlice(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, limit: number, offset: number) {
+  const which = distributorIds === null ? sql`` : sql`c.distributor_id in (${list(distributorIds)}) and `;
+  const rows = await getDb().all<Omit<ComplaintRow, "paperName"> & { title: string | null; edition: string | null }>(sql`
+    select d.id as id, c.id as customerId, c.name as customerName, dist.name as distributorName,
+      t.name as title, e.description as edition, d.delivery_date as deliveryDate,
       d.delivered as delivered, d.received as received, d.received - d.delivered as difference,
       abs(d.delivered - d.received) * d.price_ore as priceOre
     from deliveries d
     join customers c on c.id = d.customer_id
+    left join distributors dist on dist.id = c.distributor_id
     left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
-    where c.distributor_id = ${distributorId} and d.received is not null and d.received <> d.delivered
+    left join titles t on t.id = d.title_id
+    where ${which}d.received is not null and d.received <> d.delivered
       and d.delivery_date between ${period.from} and ${period.to}
-    order by d.delivery_date desc, c.id, d.title_id, d.edition_id
-    limit ${COMPLAINT_PAGE_SIZE + 1} offset ${offset}`);
+    order by ${ORDER_BY[sort.column]} ${sort.descending ? sql`desc` : sql`asc`}, d.delivery_date desc, c.id, d.title_id, d.edition_id
+    limit ${limit} offset ${offset}`);
+  // The paper as printed: Kvällsposten is "Expressen – Kvällsposten", never a second "Expressen".
+  return rows.map(({ title, edition, ...r }) => ({ ...r, paperName: title ? paperName(title, edition) : (edition ?? "") }));
+}
+
+/** One distributor's complaint rows, a page at a time (newest first unless another order is chosen). */
+export async function complaintRows(distributorId: number, period: Period, page = 1, sort: Sort<ComplaintColumn> = COMPLAINT_DEFAULT_SORT) {
+  const offset = (Math.max(1, page) - 1) * COMPLAINT_PAGE_SIZE;
+  const rows = await complaintSlice([distributorId], period, sort, COMPLAINT_PAGE_SIZE + 1, offset);
   return { rows: rows.slice(0, COMPLAINT_PAGE_SIZE), hasMore: rows.length > COMPLAINT_PAGE_SIZE };
+}
+
+/** Every complaint row of the distributors (null: all) in the period, in the order, a page at a time for the export. */
+export async function* allComplaintRows(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, pageSize = 5000): AsyncGenerator<ComplaintRow> {
+  for (let offset = 0; ; offset += pageSize) {
+    const rows = await complaintSlice(distributorIds, period, sort, pageSize, offset);
+    yield* rows;
+    if (rows.length < pageSize) return;
+  }
+}
+
+/**
+ * The list's view in the URL, read the same by the screen and its export: the period
+ * (`from`, `to`; the last seven days when neither is given), a distributor (`utb`, a
+ * utb user's own when none) and the order. `forbidden`: `utb` names a distributor
+ * outside the staff user's scope.
+ */
+export function readComplaintView(params: URLSearchParams, scope: DistributorScope, today: string) {
+  const hasRange = params.has("from") || params.has("to");
+  const raw = hasRange ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : preset("senaste7", today);
+  const utbText = params.get("utb");
+  const asked = utbText && /^\d{1,9}$/.test(utbText) ? Number(utbText) : utbText ? NaN : null;
+  const own = scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
+  return {
+    raw,
+    ...parsePeriod(raw.from, raw.to),
+    distributorId: asked ?? own,
+    forbidden: asked !== null && scope.distributorIds !== null && !scope.distributorIds.includes(asked),
+    sort: readSort(params, COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),
+  };
 }

@@ -1,3 +1,4 @@
-// The deliveries feature's client-safe part (the forms' schemas and texts).
+// The deliveries feature's client-safe part (the forms' schemas and texts, the complaint list's columns).
 export * from "./schemas";
 export * from "./words";
+export * from "./complaint-columns";

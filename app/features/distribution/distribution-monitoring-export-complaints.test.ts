@@ -16,7 +16,7 @@ import {
   type DistributorScope,
 } from "./distribution.server";
 import { parseDistributionParams, scopeFor } from "./distribution-params.server";
-import { complaintRows, complaintTotals } from "../deliveries/complaints.server";
+import { allComplaintRows, complaintRows, complaintTotals } from "../deliveries/complaints.server";
 import { parsePeriod, preset } from "../../lib/period";
 import { writeDistributionXlsx } from "./distribution-xlsx.server";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
@@ -262,6 +262,25 @@ describe("Leveransreklamation per utb", () => {
       ["2026-03-10", A, 20, 18, -2],
     ]);
     expect((await complaintRows(1, period, 2)).rows).toEqual([]);
+  });
+  it("sorts by the chosen column in SQL, ties newest first", async () => {
+    const bySum = await complaintRows(1, period, 1, { column: "summa", descending: true });
+    expect(bySum.rows.map((r) => r.priceOre)).toEqual([66_000, 6_600, 4_400]);
+    const byDifference = await complaintRows(1, period, 1, { column: "differens", descending: false });
+    expect(byDifference.rows.map((r) => r.difference)).toEqual([-30, -2, 3]);
+  });
+  it("yields every row of the scope for the export, page by page, in the same order", async () => {
+    const rows = [];
+    for await (const r of allComplaintRows(null, period, { column: "summa", descending: false }, 2)) rows.push(r);
+    expect(rows.map((r) => [r.priceOre, r.distributorName])).toEqual([
+      [4_000, "Utb Syd"],
+      [4_400, "Utb Norr"],
+      [6_600, "Utb Norr"],
+      [66_000, "Utb Norr"],
+    ]);
+    const scoped = [];
+    for await (const r of allComplaintRows([2], period, { column: "datum", descending: true })) scoped.push(r.distributorName);
+    expect(scoped).toEqual(["Utb Syd"]);
   });
 });
 
