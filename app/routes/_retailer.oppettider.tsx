@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { refuseWhenBusy } from "~/http/busy.server";
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 // After a refusal because another tab saved (409), the page shows what is stored now
 // and carries its version, so saving again stores what was typed.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 /**
  * Öppettider, the OPPETTIDER alert's screen (docs/decisions/015-opening-hours-and-placard-alerts.md):

@@ -1,5 +1,5 @@
 // One customer: address, distributor, open bundles, latest reports and
-// invoices. An admin can issue a new PIN (shown once here, printable as a PIN letter;
+// invoices. An admin can edit the details (Ändra uppgifter), issue a new PIN (shown once here, printable as a PIN letter;
 // the customer's sessions end), and deactivate or reactivate the customer. A utb user
 // sees only their distributor's customers; another's is "not found".
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
@@ -104,6 +104,8 @@ export default function CustomerPage() {
           <dd>{[c.address, c.coAddress ? `c/o ${c.coAddress}` : "", `${c.zip} ${c.city}`.trim()].filter(Boolean).join(", ") || "–"}</dd>
           <dt>Distributör</dt>
           <dd>{c.distributor}</dd>
+          <dt>Kontaktperson</dt>
+          <dd>{c.contact || "–"}</dd>
           <dt>Telefon</dt>
           <dd>{c.phone || "–"}</dd>
           <dt>E-post</dt>
@@ -120,6 +122,9 @@ export default function CustomerPage() {
         </dl>
         {canChange ? (
           <div className="actions">
+            <Link to={`/admin/kunder/${c.id}/andra`} className="button">
+              Ändra uppgifter
+            </Link>
             <ConfirmLink confirm="ny-pinkod" label="Ny pinkod" />
             {c.deactivatedAt ? (
               <Form method="post">

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { ProductActionSchema, ProductSaveSchema, splitEdition } from "~/features/products";
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // A refused save because someone else changed the row (409) shows what is stored now.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function ProductsAdmin() {
   const { titles, editions, products, editing } = useLoaderData<typeof loader>();

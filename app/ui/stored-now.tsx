@@ -1,4 +1,12 @@
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
+
+/**
+ * A route with an edit form answered 409 reloads its data, so StoredNow shows what the
+ * other save stored (Remix does not revalidate after a 4xx action by default).
+ * Export it as the route's `shouldRevalidate`.
+ */
+export const revalidateOnConflict: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
 
 /**
  * What is stored now, shown beside an edit form whose save was refused because someone

@@ -144,3 +144,65 @@ test("a utb user sees their distributor's customers only, and cannot change them
   await expect(page.getByRole("heading", { name: `${mine.id} ${mine.name}` })).toBeVisible();
   await expect(page.getByRole("link", { name: "Ny pinkod" })).toHaveCount(0);
 });
+
+test("an admin edits a customer's details: the postcode is stored as '211 20', the log says what changed, and a save over another admin's is refused with both kept", async ({ page, browser }, info) => {
+  const run = `${Date.now()}${info.project.name}`;
+  const north = await createDistributor(e2eDb(), 100_000 + Math.floor(Math.random() * 800_000), `Tidningsbud Syd ${run}`);
+  const shop = await makeRetailer(info.workerIndex, { name: `Sahin Livs ${run}` });
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto(`/admin/kunder/${shop.id}`);
+  await page.getByRole("link", { name: "Ändra uppgifter" }).click();
+  await expect(page.getByRole("heading", { name: "Ändra uppgifter", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Namn")).toHaveValue(shop.name);
+
+  // A bad postcode is refused beside its field; nothing else typed is lost.
+  await page.getByLabel("Namn").fill(`Şahin Livs ${run}`);
+  await page.getByLabel("Adress").fill("Södergatan 12");
+  await page.getByLabel("c/o").fill("Ayşe Şahin");
+  await page.getByLabel("Postnummer").fill("2112");
+  await page.getByLabel("Ort").fill("Malmö");
+  await page.getByLabel("Kontaktperson").fill("Ayşe Şahin");
+  await page.getByLabel("Telefon").fill("040-12 34 56");
+  await page.getByLabel("E-post").fill("ayse@sahinlivs.example");
+  await page.getByLabel("Distributör").selectOption({ label: north.name });
+  // Without JavaScript the server refuses it; with it the field says so and Spara waits.
+  if (info.project.name === "js-off") await page.getByRole("button", { name: "Spara" }).click();
+  else await expect(page.getByRole("button", { name: "Spara" })).toBeDisabled();
+  await expect(page.getByText("Postnumret är fem siffror, till exempel 111 20.")).toBeVisible();
+  await expect(page.getByLabel("Adress")).toHaveValue("Södergatan 12");
+  await expect(page.getByLabel("Kontaktperson")).toHaveValue("Ayşe Şahin");
+  await page.getByLabel("Postnummer").fill("21120");
+  await page.getByRole("button", { name: "Spara" }).click();
+
+  await expect(page.getByRole("status")).toContainText(`Sparat för ${shop.id} Şahin Livs ${run}: Namn, Distributör, Adress, c/o, Postnummer, Ort, Kontaktperson, Telefon, E-post.`);
+  await expect(page.getByRole("heading", { name: `${shop.id} Şahin Livs ${run}`, level: 1 })).toBeVisible();
+  await expect(page.getByText("Södergatan 12, c/o Ayşe Şahin, 211 20 Malmö")).toBeVisible();
+  await expect(page.getByText(north.name)).toBeVisible();
+  const [stored] = await e2eDb().select().from(schema.customers).where(eq(schema.customers.id, shop.id));
+  expect([stored.zip, stored.distributorId, stored.contact]).toEqual(["211 20", north.id, "Ayşe Şahin"]);
+
+  // The log says it in words.
+  await page.goto(`/admin/logg?kund=${shop.id}`);
+  await expect(page.getByText(`Postnummer 123 45 → 211 20`, { exact: false }).first()).toBeVisible();
+
+  // Two admins open the form; the second one's save over the first's is refused, both kept.
+  await page.goto(`/admin/kunder/${shop.id}/andra`);
+  const other = await browser.newPage();
+  await loginAs(other, admin.email, admin.password);
+  await other.goto(`/admin/kunder/${shop.id}/andra`);
+  await other.getByLabel("Telefon").fill("040-99 99 99");
+  await other.getByRole("button", { name: "Spara" }).click();
+  await expect(other.getByRole("status")).toContainText("Telefon.");
+  await page.getByLabel("Ort").fill("Lund");
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Någon annan har ändrat kunden" })).toBeVisible();
+  await expect(page.getByLabel("Ort")).toHaveValue("Lund");
+  await expect(page.getByRole("alert").getByText("040-99 99 99")).toBeVisible();
+  const [kept] = await e2eDb().select().from(schema.customers).where(eq(schema.customers.id, shop.id));
+  expect([kept.city, kept.phone]).toEqual(["Malmö", "040-99 99 99"]);
+  // Spara again saves the typed values over it, on purpose.
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByRole("status")).toContainText("Ort, Telefon.");
+  await other.close();
+});

@@ -4,7 +4,7 @@ export const AUDIT_GROUPS = [
   { id: "personalinloggning", label: "Personalinloggning som kund", prefixes: ["impersonation."] },
   { id: "utbetalningar", label: "Garantibelopp och utbetalningar", prefixes: ["guarantee.", "payout."] },
   { id: "pinkoder", label: "Pinkoder", prefixes: ["customer.set-pin", "customer.pin-letter"] },
-  { id: "kunder", label: "Kunder (tillägg, avstängning, bankuppgifter, inloggningar avslutade)", prefixes: ["customer.add", "customer.deactivate", "customer.activate", "customer.bankgiro", "customer.bankAccount", "customer.orgNumber", "customer.sessions"] },
+  { id: "kunder", label: "Kunder (tillägg, ändrade uppgifter, avstängning, bankuppgifter, inloggningar avslutade)", prefixes: ["customer.add", "customer.update", "customer.deactivate", "customer.activate", "customer.bankgiro", "customer.bankAccount", "customer.orgNumber", "customer.sessions"] },
   { id: "meddelanden", label: "Meddelanden", prefixes: ["message."] },
   { id: "inlasningar", label: "Inläsningar och beställningsfiler", prefixes: ["import.", "orders."] },
   { id: "fakturering", label: "Fakturering och fakturaposter", prefixes: ["invoice.", "extra-invoice."] },

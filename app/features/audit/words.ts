@@ -29,6 +29,18 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 
 const ROLE_WORDS: Record<string, string> = { admin: "administratör", sales: "sälj", utb: "distributör (utb)" };
 const FIELD_WORDS: Record<string, string> = { bankgiro: "Bankgiro", bankAccount: "Bankkonto", orgNumber: "Organisationsnummer" };
+/** A customer's details as Uppgifter names them. */
+const DETAIL_WORDS: Record<string, string> = {
+  name: "Namn",
+  distributorId: "Distributör",
+  address: "Adress",
+  coAddress: "c/o",
+  zip: "Postnummer",
+  city: "Ort",
+  contact: "Kontaktperson",
+  phone: "Telefon",
+  email: "E-post",
+};
 const IMPORT_WORDS: Record<string, string> = {
   customers: "kunder",
   deliveries: "leveranser",
@@ -83,6 +95,14 @@ export function eventText(e: AuditEvent): string {
       return `Kund avstängd: ${t}${sessionsNote(d)}`;
     case "customer.activate":
       return `Kund aktiv igen: ${t}`;
+    case "customer.update": {
+      const changes = Object.entries(d).map(([k, v]) => {
+        const c = (v && typeof v === "object" ? v : {}) as Detail;
+        const shown = (x: unknown) => str(x) ?? (num(x) !== null ? String(x) : "(tomt)");
+        return `${DETAIL_WORDS[k] ?? k} ${shown(c.from)} → ${shown(c.to)}`;
+      });
+      return `Uppgifter ändrade för ${t}${changes.length ? `: ${changes.join("; ")}` : ""}`;
+    }
     case "bundle.renumber":
       return `Buntnummer ändrat för ${t}: ${num(d.from) ?? "?"} → ${num(d.to) ?? "?"}`;
     case "label-block.delete":

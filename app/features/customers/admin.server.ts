@@ -1,5 +1,5 @@
 // The staff's customer screens: search, one customer's page, a new PIN shown
-// once, add, deactivate and reactivate. Every change is audited; a new PIN and a
+// once, add, edit the details, deactivate and reactivate. Every change is audited; a new PIN and a
 // deactivation end the customer's sessions. A `utb` user sees only their distributor's
 // customers (`scope`); only admins change anything (the routes' guards).
 import { randomInt } from "node:crypto";
@@ -10,6 +10,7 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { verifySecret } from "~/features/auth/passwords.server";
 import { refuse } from "~/lib/refusal";
+import { nextVersion } from "~/lib/row-version.server";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { addCustomer, setCustomerPin } from "./customers.server";
 
@@ -105,6 +106,7 @@ export async function customerOverview(customerId: number, scope: CustomerScope)
       coAddress: c.coAddress,
       zip: c.zip,
       city: c.city,
+      contact: c.contact,
       phone: c.phone,
       email: c.email,
       distributorId: c.distributorId,
@@ -217,4 +219,47 @@ export async function customerInScope(customerId: number, scope: CustomerScope):
 export async function isCurrentPin(customerId: number, pin: string): Promise<boolean> {
   const [row] = await getDb().select({ pinHash: schema.customers.pinHash }).from(schema.customers).where(eq(schema.customers.id, customerId));
   return verifySecret(pin, row?.pinHash);
+}
+
+export type CustomerDetails = { name: string; distributorId: number; address: string; coAddress: string; zip: string; city: string; contact: string; phone: string; email: string };
+
+/** The details Uppgifter edits, with the row's version for the edit form. */
+export async function getCustomerDetails(customerId: number): Promise<(CustomerDetails & { version: number }) | null> {
+  const c = schema.customers;
+  const [row] = await getDb()
+    .select({ name: c.name, distributorId: c.distributorId, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, contact: c.contact, phone: c.phone, email: c.email, version: c.updatedAt })
+    .from(c)
+    .where(eq(c.id, customerId));
+  return row ?? null;
+}
+
+export const CUSTOMER_CONFLICT =
+  "Någon annan har ändrat kunden sedan du öppnade sidan. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Spara igen för att spara dina ändringar över det.";
+
+/**
+ * Saves a customer's details when the row is still at `version` (the form's), audited
+ * with what changed (old and new value per field). Refuses an unknown distributor on its
+ * field and a save over someone else's (409). Returns the names of the changed fields.
+ */
+export async function updateCustomerDetails(customerId: number, input: CustomerDetails, version: number | undefined, actor: Actor): Promise<(keyof CustomerDetails)[]> {
+  return writeTransaction(async (tx) => {
+    const c = schema.customers;
+    const [before] = await tx
+      .select({ name: c.name, distributorId: c.distributorId, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, contact: c.contact, phone: c.phone, email: c.email, version: c.updatedAt })
+      .from(c)
+      .where(eq(c.id, customerId));
+    if (!before) throw refuse.notFound(`Kund ${customerId} finns inte.`);
+    if (version !== undefined && before.version !== version) throw refuse.conflict(CUSTOMER_CONFLICT, { field: "version" });
+    const [distributor] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, input.distributorId));
+    if (!distributor) throw refuse.invalid("Distributören finns inte.", { field: "distributorId" });
+    const changed = (Object.keys(input) as (keyof CustomerDetails)[]).filter((k) => input[k] !== before[k]);
+    if (changed.length === 0) return changed;
+    await tx
+      .update(c)
+      .set({ ...input, updatedAt: nextVersion(c.updatedAt) })
+      .where(eq(c.id, customerId));
+    const detail = Object.fromEntries(changed.map((k) => [k, { from: before[k], to: input[k] }]));
+    await audit({ actor, action: "customer.update", target: `customer:${customerId}`, detail }, tx);
+    return changed;
+  });
 }

@@ -1,11 +1,12 @@
 // The staff's customer rules against a real libSQL database.
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";
-import { createCustomer, customerOverview, customerScope, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive } from "./admin.server";
+import { createCustomer, CUSTOMER_CONFLICT, customerOverview, customerScope, getCustomerDetails, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive, updateCustomerDetails, type CustomerDetails } from "./admin.server";
+import { CustomerEditSchema, ZIP_RULE } from "./schemas";
 import { renderPinLetterPdf } from "./pin-letter-pdf.server";
 
 const actor = staffActor(1);
@@ -74,5 +75,49 @@ describe("customers for staff", () => {
   it("the PIN letter prints any name", async () => {
     const pdf = await renderPinLetterPdf({ customerId: 1, name: "Şahin Livs – Łódź Nguyễn Ελλάδα Київ", address: "Storgatan 1", coAddress: "", zip: "211 22", city: "Malmö", pin: "012345", date: "2026-11-24", loginUrl: "https://portal.example/login" });
     expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+  });
+});
+
+describe("a customer's details edited by staff", () => {
+  const details = (over: Partial<CustomerDetails> = {}): CustomerDetails => ({
+    name: "Şahin Livs",
+    distributorId: 2,
+    address: "Södergatan 12",
+    coAddress: "",
+    zip: "211 20",
+    city: "Malmö",
+    contact: "Ayşe Şahin",
+    phone: "040-12 34 56",
+    email: "ayse@sahinlivs.example",
+    ...over,
+  });
+  it("stores the details, audits old and new per field, and says which fields changed", async () => {
+    const id = await newCustomer({ name: "Kiosk", distributorId: 1 });
+    const before = (await getCustomerDetails(id))!;
+    const changed = await updateCustomerDetails(id, details(), before.version, actor);
+    expect(changed).toEqual(expect.arrayContaining(["name", "distributorId", "address", "zip", "city", "contact", "phone", "email"]));
+    const after = (await getCustomerDetails(id))!;
+    expect(after).toMatchObject(details());
+    expect(after.version).toBeGreaterThan(before.version);
+    const [row] = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "customer.update"), eq(schema.auditLog.target, `customer:${id}`)));
+    expect(JSON.parse(row.detail!)).toMatchObject({ name: { from: "Kiosk", to: "Şahin Livs" }, distributorId: { from: 1, to: 2 } });
+    // The same values again change nothing and write no audit row.
+    expect(await updateCustomerDetails(id, details(), after.version, actor)).toEqual([]);
+    expect(await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "customer.update"), eq(schema.auditLog.target, `customer:${id}`)))).toHaveLength(1);
+  });
+  it("refuses a save over someone else's (409) and an unknown distributor on its field, storing nothing", async () => {
+    const id = await newCustomer({ name: "Kiosk Łódź", distributorId: 1 });
+    const opened = (await getCustomerDetails(id))!;
+    await updateCustomerDetails(id, details({ city: "Lund" }), opened.version, actor);
+    await expect(updateCustomerDetails(id, details({ city: "Ystad" }), opened.version, actor)).rejects.toMatchObject({ code: "conflict", fields: { version: CUSTOMER_CONFLICT } });
+    await expect(updateCustomerDetails(id, details({ distributorId: 999_999 }), undefined, actor)).rejects.toMatchObject({ code: "invalid", fields: { distributorId: "Distributören finns inte." } });
+    expect((await getCustomerDetails(id))!.city).toBe("Lund");
+    await expect(updateCustomerDetails(99_998, details(), undefined, actor)).rejects.toMatchObject({ code: "not-found" });
+  });
+  it("stores a postcode in one form however it was typed, and refuses one that is not five digits", () => {
+    const parse = (zip: string) => CustomerEditSchema.safeParse({ name: "Kiosk", distributorId: "1", zip });
+    for (const typed of ["21120", "211 20", "211-20", " S-211 20 ", "SE21120"]) expect(parse(typed)).toMatchObject({ success: true, data: { zip: "211 20" } });
+    expect(parse("")).toMatchObject({ success: true, data: { zip: "" } });
+    for (const bad of ["2112", "011 20", "211 200", "ABC 12"]) expect(parse(bad).error?.issues[0]?.message).toBe(ZIP_RULE);
   });
 });

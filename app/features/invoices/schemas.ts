@@ -4,15 +4,10 @@ import { CUSTOMER_NUMBER } from "~/catalog";
 import { MAGAZINES, PRODUCT_GROUPS } from "~/catalog";
 import { isValidDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { parseKronor } from "~/lib/money";
 import { z } from "~/lib/zod";
 
-/** "12,50" / "12.50" / "12" kronor -> öre; null when not a sum of money. */
-export function parseKronor(value: string): number | null {
-  const m = /^(-?)(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(value.replace(/\s/g, ""));
-  if (!m) return null;
-  const ore = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
-  return m[1] ? -ore : ore;
-}
+export { parseKronor } from "~/lib/money";
 
 /** grossPrice = nettoPrice × (1 + vat/100), rounded to whole öre (back-office 5). */
 export function grossFromNet(nettoOre: number, vatPercent: number): number {

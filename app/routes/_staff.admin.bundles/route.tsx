@@ -2,7 +2,7 @@
 // changes, as three tabs in the URL (?flik=…). The parts sit beside this file.
 import { BUNDLE_NUMBER, parseShortNumber } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { BUNDLE_ORDERS, BundleActionSchema, type BundleOrder } from "~/features/bundles";
@@ -78,7 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 // A save refused because someone else changed the row (409) shows what is stored now.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function BundlesAdmin() {
   const { search } = useLocation();

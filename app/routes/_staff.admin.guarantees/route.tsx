@@ -1,6 +1,6 @@
 import { CUSTOMER_NUMBER } from "~/catalog";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useActionData, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, data, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
@@ -153,7 +153,7 @@ function errorsOf(reply: FormReply | null): string[] {
 }
 
 // A save refused because someone else changed the row (409) shows what is stored now.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function GuaranteesAdmin() {
   const { search, customer, searchMessage, totals, totalsError, list, pendingCount, weeksPending, today: now, refundsError, missing, history, historyPage, historyPages, historyError } = useLoaderData<typeof loader>();

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
@@ -57,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const messagesList = (request: Request) => listUrl(request, "/admin/messages", ["sok", "sortera", "ordning", "sida"]);
 
 // A refused save because someone else changed the message (409) shows what is stored now.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => actionStatus === 409 || defaultShouldRevalidate;
+export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function MessagesPage() {
   const { list, sort, search, editing } = useLoaderData<typeof loader>();
