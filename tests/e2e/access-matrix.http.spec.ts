@@ -349,6 +349,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/bundles?kund=${ids.b}`, want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },
   },
+  "routes/_staff.admin.dailyproducts_.ny": {
+    get: { url: () => "/admin/dailyproducts/ny", want: "L R R R 200" },
+    post: { form: staffForm, want: "L R 403 403 400" },
+  },
   "routes/_staff.admin.dailyproducts": {
     get: { url: () => "/admin/dailyproducts", want: "L R R R 200" },
     post: { form: staffForm, want: "L R 403 403 400" },

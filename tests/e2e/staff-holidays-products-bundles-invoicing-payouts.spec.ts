@@ -495,6 +495,8 @@ test.describe("Dagens produkter", () => {
     await page.getByLabel("Titel").selectOption({ label: "Aftonbladet" });
     await page.getByLabel("Utgåva").selectOption({ label: "Aftonbladet: Sportbladet" });
     await page.getByLabel("Datum").first().fill(date);
+    // Only the cover: a description needs the product (staff-daily-products.spec.ts).
+    await page.getByLabel("Extra beskrivning").fill("");
     await page.getByLabel(/Omslag/).setInputFiles({ name: `omslag-${date}.png`, mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "Ladda upp omslag" }).click();
     await expect(page.getByRole("status")).toHaveText("Omslaget väntar på produkten.");
@@ -513,7 +515,7 @@ test.describe("Dagens produkter", () => {
     await expect(page.getByText("En beskrivning skapar ingen produkt")).toBeVisible();
     await expect(page.getByLabel("Extra beskrivning")).toHaveValue("Med stor VM-bilaga");
     expect(await e2eDb().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.startDate, date))).toHaveLength(0);
-    // The product comes with the products file (portal import products), priced.
+    // The product comes with the products file (portal import products) or Ny produkt, priced.
     await e2eDb().insert(schema.dailyProducts).values({ titleId: 1, editionId: 21, description: "Sportbladet", startDate: date, endDate: date, priceOre: 2900 });
     await page.getByRole("button", { name: "Spara beskrivning" }).click();
     await expect(page.getByRole("status")).toHaveText("Beskrivningen sparad.");

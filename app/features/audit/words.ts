@@ -216,6 +216,12 @@ export function eventText(e: AuditEvent): string {
       return "Dagens produkt: beskrivning sparad";
     case "daily-product.cover":
       return "Dagens produkt: omslag uppladdat";
+    case "daily-product.add":
+    case "daily-product.price": {
+      const price = num(d.priceOre);
+      const what = [str(d.description), str(d.date), price !== null ? formatKr(price) : null].filter(Boolean).join(", ");
+      return `Dagens produkt ${a === "daily-product.add" ? "tillagd" : "uppdaterad"}${what ? `: ${what}` : ""}`;
+    }
     case "shortcut.add":
       return `Länk tillagd: ${str(d.name) ?? ""}`.trim();
     case "shortcut.delete":

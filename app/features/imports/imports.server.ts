@@ -1,4 +1,3 @@
-import { LEDGERS, TITLES } from "~/catalog";
 // Batch imports of the operators' files (docs/formats.md): distributors, customers,
 // editions, deliveries and guarantees. Each file is validated as a whole, then
 // applied in ONE write transaction, upserting by natural key, so a re-run changes
@@ -7,7 +6,9 @@ import { LEDGERS, TITLES } from "~/catalog";
 // national day of deliveries is ~23,000 rows.
 import { randomInt } from "node:crypto";
 import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { LEDGERS, TITLES } from "~/catalog";
 import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { EAN_CODE } from "~/features/products";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { check, formatProblem, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { isValidDate } from "~/lib/dates";
@@ -186,7 +187,7 @@ function parseProduct(v: Record<string, string>, line: number): Parsed<ProductRo
     priceOre: c.int("price_ore", v.price_ore, 1, 10_000_000),
     eanCode: c.text("ean_code", v.ean_code, 20, false),
   };
-  if (row.eanCode && !/^\d{8,14}$/.test(row.eanCode)) c.add("ean_code", "ska vara 8–14 siffror");
+  if (row.eanCode && !EAN_CODE.test(row.eanCode)) c.add("ean_code", "ska vara 8–14 siffror");
   if (isValidDate(row.startDate) && isValidDate(row.endDate) && row.endDate < row.startDate) c.add("end_date", "ska vara samma dag som start_date eller senare");
   return { row: c.problems.length ? null : row, problems: c.problems };
 }

@@ -8,6 +8,7 @@ import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { EAN_CODE, EAN_RULE, LAST_DAY_RULE, PRICE_RULE } from "./schemas";
 
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
@@ -47,12 +48,21 @@ async function findProduct(tx: Tx, k: Key) {
   return row ?? null;
 }
 
-/** Stores a cover. Returns whether it was attached to an existing product (published). */
+export const NO_PRODUCT_FOR_DESCRIPTION =
+  "Det finns ingen produkt för den titeln, utgåvan och dagen ännu, så beskrivningen kan inte sparas. Lägg till produkten under Ny produkt, eller töm Extra beskrivning för att bara ladda upp omslaget.";
+
+/**
+ * Stores a cover, and the extra description typed in the same form. Returns whether it
+ * was attached to an existing product (published). A description for a product that does
+ * not exist yet is refused before anything is stored, so nothing typed is dropped.
+ */
 export async function uploadCover(
-  input: Key & { filename: string; bytes: Uint8Array },
+  input: Key & { filename: string; bytes: Uint8Array; extraDescription?: string },
   actor: Actor,
-): Promise<{ imageId: number; published: boolean }> {
+): Promise<{ imageId: number; published: boolean; described: boolean }> {
+  const description = input.extraDescription?.trim() ?? "";
   const { errors } = await checkKey(input);
+  if (description.length > 500) errors.extraDescription = "Högst 500 tecken.";
   if (input.bytes.length > MAX_COVER_BYTES) errors.file = "Filen är större än 2 MB.";
   const contentType = detectImageType(input.bytes);
   if (!contentType && !errors.file) errors.file = "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp.";
@@ -60,6 +70,7 @@ export async function uploadCover(
   const sha256 = createHash("sha256").update(input.bytes).digest("hex");
   return writeTransaction(async (tx) => {
     const product = await findProduct(tx, input);
+    if (description && !product) throw refuse.notFound(NO_PRODUCT_FOR_DESCRIPTION, { field: "extraDescription" });
     const [image] = await tx
       .insert(schema.images)
       .values({
@@ -74,13 +85,16 @@ export async function uploadCover(
       })
       .returning({ id: schema.images.id });
     if (product) {
-      await tx.update(schema.dailyProducts).set({ coverImageId: image.id, updatedAt: Date.now() }).where(eq(schema.dailyProducts.id, product.id));
+      await tx
+        .update(schema.dailyProducts)
+        .set({ coverImageId: image.id, ...(description ? { extraDescription: description } : {}), updatedAt: Date.now() })
+        .where(eq(schema.dailyProducts.id, product.id));
     }
     await audit(
       { actor, action: "daily-product.cover", target: `image:${image.id}`, detail: { ...input, bytes: input.bytes.length, published: !!product } },
       tx,
     );
-    return { imageId: image.id, published: !!product };
+    return { imageId: image.id, published: !!product, described: description !== "" };
   });
 }
 
@@ -173,4 +187,46 @@ export async function getImage(id: number, includePending: boolean) {
     .from(img)
     .where(and(eq(img.id, id), includePending ? undefined : eq(img.published, true)));
   return row ?? null;
+}
+
+export type DailyProductInput = Key & { endDate: string; heading: string; description: string; priceOre: number; eanCode: string };
+
+/**
+ * Creates a product for title, edition and first day, or prices an existing one (the same
+ * rules as the products file: last day not before the first, a price, an EAN of 8–14
+ * digits). The staff's extra description and cover stay; a cover waiting for this
+ * product is attached and published. Returns the product and whether it is new.
+ */
+export async function saveDailyProduct(input: DailyProductInput, actor: Actor): Promise<{ id: number; created: boolean }> {
+  const { errors } = await checkKey(input);
+  if (!isValidDate(input.endDate)) errors.endDate = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
+  else if (input.endDate < input.date) errors.endDate = LAST_DAY_RULE;
+  if (!Number.isInteger(input.priceOre) || input.priceOre < 1 || input.priceOre > 10_000_000) errors.price = PRICE_RULE;
+  if (input.eanCode && !EAN_CODE.test(input.eanCode)) errors.eanCode = EAN_RULE;
+  refuseIfAny(errors);
+  return writeTransaction(async (tx) => {
+    const d = schema.dailyProducts;
+    const img = schema.images;
+    const existing = await findProduct(tx, input);
+    const values = { endDate: input.endDate, heading: input.heading, description: input.description, priceOre: input.priceOre, eanCode: input.eanCode };
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      await tx.update(d).set({ ...values, updatedAt: Date.now() }).where(eq(d.id, id));
+    } else {
+      [{ id }] = await tx.insert(d).values({ titleId: input.titleId, editionId: input.editionId, startDate: input.date, ...values }).returning({ id: d.id });
+    }
+    const [pending] = await tx
+      .select({ id: img.id })
+      .from(img)
+      .where(and(eq(img.published, false), eq(img.titleId, input.titleId), eq(img.editionId, input.editionId), eq(img.date, input.date)))
+      .orderBy(desc(img.id))
+      .limit(1);
+    if (pending) {
+      await tx.update(d).set({ coverImageId: pending.id }).where(eq(d.id, id));
+      await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
+    }
+    await audit({ actor, action: existing ? "daily-product.price" : "daily-product.add", target: `daily-product:${id}`, detail: { ...input, cover: pending?.id ?? null } }, tx);
+    return { id, created: !existing };
+  });
 }

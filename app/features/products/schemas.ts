@@ -1,6 +1,7 @@
 // The forms of Produkt information and Dagens produkter: one schema each for the
 // browser and the action.
 import { missing, rowId, rowRef, rowVersion } from "~/lib/form-fields";
+import { parseKronor } from "~/lib/money";
 import { z } from "~/lib/zod";
 
 const required = { error: missing("Obligatorisk.") };
@@ -59,3 +60,38 @@ export const DailyProductActionSchema = z.discriminatedUnion("intent", [
     .object({ intent: z.literal("upload"), ...dailyProductFields, file: z.instanceof(File, { error: "Välj en bild." }) })
     .refine(editionOfTitle, NOT_OF_TITLE),
 ]);
+
+/** A product's EAN: 8–14 digits (the products file's rule too). */
+export const EAN_CODE = /^\d{8,14}$/;
+export const EAN_RULE = "EAN-koden är 8–14 siffror.";
+export const LAST_DAY_RULE = "Sista dag kan inte vara före första dag.";
+export const PRICE_RULE = "Ange ett pris i kronor, till exempel 29,00.";
+
+const kronorPrice = () =>
+  z
+    .string(required)
+    .refine((v) => {
+      const ore = parseKronor(v);
+      return ore !== null && ore >= 1 && ore <= 10_000_000;
+    }, PRICE_RULE)
+    .transform((v) => parseKronor(v)!);
+
+/** Ny produkt: create a product for title, edition and first day, or price the one there is. */
+export const DailyProductCreateSchema = z
+  .object({
+    titleId: titleField(),
+    edition: editionField(),
+    date: z.string(required).trim().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
+    endDate: z.string(required).trim().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
+    heading: z.string().trim().max(100, "Högst 100 tecken.").optional().transform((v) => v ?? ""),
+    description: z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
+    price: kronorPrice(),
+    eanCode: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v === "" || EAN_CODE.test(v), EAN_RULE),
+  })
+  .refine(editionOfTitle, NOT_OF_TITLE)
+  .refine((v) => v.endDate >= v.date, { message: LAST_DAY_RULE, path: ["endDate"] });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { DailyProductActionSchema, splitEdition } from "~/features/products";
@@ -40,8 +40,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       switch (v.intent) {
         case "upload": {
           const bytes = new Uint8Array(await v.file.arrayBuffer());
-          const { published } = await uploadCover({ ...key, filename: v.file.name || "omslag", bytes }, user.actor);
-          return redirectWithToast(request, "/admin/dailyproducts", published ? "Omslaget är publicerat." : "Omslaget väntar på produkten.");
+          const { published, described } = await uploadCover({ ...key, filename: v.file.name || "omslag", bytes, extraDescription: v.extraDescription }, user.actor);
+          const message = !published ? "Omslaget väntar på produkten." : described ? "Omslaget är publicerat och beskrivningen sparad." : "Omslaget är publicerat.";
+          return redirectWithToast(request, "/admin/dailyproducts", message);
         }
         case "describe": {
           const id = await saveExtraDescription({ ...key, extraDescription: v.extraDescription ?? "" }, user.actor);
@@ -60,6 +61,11 @@ export default function DailyProductsAdmin() {
   return (
     <>
       <h1>Dagens produkter</h1>
+      <p>
+        <Link to={`/admin/dailyproducts/ny?datum=${day}`} className="button">
+          Ny produkt eller nytt pris
+        </Link>
+      </p>
       <section className="card" aria-labelledby="dp-form-title">
         <h2 id="dp-form-title">{selected ? "Vald produkt" : "Produkt"}</h2>
         <DailyProductForm day={day} titles={titles} editions={editions} selected={selected} lastResult={lastResult} />
