@@ -105,7 +105,7 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
   // A customer with a long name and a morning's papers, for the customer page and the lists.
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
   await retailerWithAMorning(r.id);
-  const pages = [...STAFF_PAGES, `/admin/kunder/${r.id}`];
+  const pages = [...STAFF_PAGES, `/admin/kunder/${r.id}`, `/admin/kunder/${r.id}/andra`, "/admin/dailyproducts/ny", "/admin/leveransreklamation?utb=1"];
   // Logg with a row whose sentence, code and raw detail are long.
   await e2eDb()
     .insert(schema.auditLog)
