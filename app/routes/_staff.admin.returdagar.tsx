@@ -1,14 +1,16 @@
 // Sista returdag (decision 018): an admin sets the return window per paper
 // type and, where a publisher wants another, per edition; and per distributor whether
 // returns after the last return day are refused or stored marked late, and whether the
-// portal locks the day before. Beside Produkt information in the menu.
+// portal locks the day before. Beside Produkt information in the menu. New windows per
+// paper type move every retailer's last return days: the page says how many papers and
+// asks before it saves them.
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { DeadlineActionSchema, ReturnWindowsSchema } from "~/features/returns";
-import { getReturnRules, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows } from "~/features/returns/index.server";
+import { getReturnRules, previewReturnWindows, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows, type WindowsEffect } from "~/features/returns/index.server";
 import { handleForm } from "~/http/form.server";
 import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
@@ -29,9 +31,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, DeadlineActionSchema, async (v) => {
     switch (v.intent) {
-      case "windows":
+      case "windows": {
+        // A change that moves retailers' last return days says what it does and asks first.
+        if (!v.confirmed) {
+          const effect = await previewReturnWindows({ main: v.main, inserts: v.inserts });
+          if (effect.changed > 0) return { ask: { ...effect, main: v.main, inserts: v.inserts } };
+        }
         await saveReturnWindows({ main: v.main, inserts: v.inserts }, user.actor);
         return redirectWithToast(request, HERE, `Returfönstret sparat: huvudtidningar ${v.main} dagar, bilagor ${v.inserts} dagar.`);
+      }
       case "edition": {
         const [titleId, editionId] = v.edition.split(":").map(Number);
         if (!(await saveEditionReturnDays(titleId, editionId, v.days, user.actor))) throw refuse.invalid("Utgåvan finns inte.", { fields: { edition: "Utgåvan finns inte." } });
@@ -46,18 +54,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+const count = new Intl.NumberFormat("sv-SE");
+
+/** What new windows do to the retailers' papers, said before they are saved: Spara or Avbryt. */
+function AskWindows({ ask }: { ask: WindowsEffect & { main: number; inserts: number } }) {
+  const parts = [`${count.format(ask.changed)} ${ask.changed === 1 ? "tidning" : "tidningar"} får en ny sista returdag`, `${count.format(ask.nowPassed)} blir passerade i dag`];
+  if (ask.reopened > 0) parts.push(`${count.format(ask.reopened)} går att returnera igen`);
+  return (
+    <section className="card ask" role="alert" aria-labelledby="ask-windows-title">
+      <h3 id="ask-windows-title">Spara returfönstret?</h3>
+      <p>
+        Huvudtidningar {ask.main} dagar, bilagor {ask.inserts} dagar: {parts.join("; ")}. Utgåvor med eget returfönster ändras inte.
+      </p>
+      <Form method="post" className="actions">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="windows" />
+        <input type="hidden" name="main" value={ask.main} />
+        <input type="hidden" name="inserts" value={ask.inserts} />
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit" className="primary">
+          Spara ändå
+        </button>
+        <Link to={HERE}>Avbryt</Link>
+      </Form>
+    </section>
+  );
+}
+
 const LATE_LABEL = { reject: "Neka sena returer", accept: "Ta emot och märk som sena" } as const;
 
 export default function ReturnDeadlinesAdmin() {
   const { windows, editions, distributors } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const ask = answer && "ask" in answer ? answer.ask : null;
+  const lastResult = answer && !("ask" in answer) ? answer : undefined;
   const intent = (lastResult?.initialValue as Record<string, unknown> | undefined)?.intent;
   const typed = lastResult?.initialValue as Record<string, string | undefined> | undefined;
   const rowError = (key: string) => (lastResult?.error as Record<string, string[] | null> | undefined)?.[key]?.[0];
   const [form, fields, { valid }] = useContractForm(ReturnWindowsSchema, {
-    id: "return-windows",
+    // Asked, the form shows the typed windows; Avbryt brings a fresh one with the stored.
+    id: ask ? "return-windows-asked" : "return-windows",
     lastResult: intent === "windows" ? lastResult : null,
-    defaultValue: { intent: "windows", main: String(windows[0]), inserts: String(windows[1]) },
+    defaultValue: { intent: "windows", main: String(ask?.main ?? windows[0]), inserts: String(ask?.inserts ?? windows[1]) },
   });
   return (
     <>
@@ -75,6 +113,7 @@ export default function ReturnDeadlinesAdmin() {
           </div>
           <SubmitButton valid={valid}>Spara returfönster</SubmitButton>
         </Form>
+        {ask ? <AskWindows ask={ask} /> : null}
       </section>
 
       <section aria-labelledby="editions-title">

@@ -148,3 +148,32 @@ test("the distribution monitor counts per distributor the papers unreported afte
   const missing = Number(await section.locator("dt:has-text('Ej rapporterade efter sista returdag') + dd").textContent());
   expect(missing).toBeGreaterThanOrEqual(1);
 });
+
+test("new windows per paper type say how many papers get a new last return day and ask first; Avbryt saves nothing", async ({ page }, info) => {
+  const retailer = await makeRetailer(info.workerIndex, { name: "Kiosk Łódź" });
+  // Today's paper, and one whose last return day (7 days) is tomorrow.
+  await delivery(retailer.id, { date: day(0) });
+  await delivery(retailer.id, { date: day(-6) });
+  const stored = async () => (await e2eDb().select().from(schema.returnWindows)).map((w) => [w.paperType, w.days]).sort();
+  const before = await stored();
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/returdagar");
+  const windows = page.getByRole("region", { name: "Returfönster per papperstyp" });
+  await windows.getByLabel("Huvudtidningar, dagar").fill("3");
+  await windows.getByRole("button", { name: "Spara returfönster" }).click();
+  const ask = page.getByRole("alert").filter({ hasText: "Spara returfönstret?" });
+  await expect(ask).toBeVisible();
+  // Counted on the whole network's papers: at least the two above move, the one due tomorrow passes.
+  const text = (await ask.textContent()) ?? "";
+  const [, changed, passed] = /Huvudtidningar 3 dagar, bilagor 14 dagar: ([\d\s]+) tidningar? får en ny sista returdag; ([\d\s]+) blir passerade i dag/.exec(text) ?? [];
+  expect(Number(changed?.replace(/\s/g, ""))).toBeGreaterThanOrEqual(2);
+  expect(Number(passed?.replace(/\s/g, ""))).toBeGreaterThanOrEqual(1);
+  await expect(windows.getByLabel("Huvudtidningar, dagar")).toHaveValue("3");
+  expect(await stored()).toEqual(before);
+
+  await ask.getByRole("link", { name: "Avbryt" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Spara returfönstret?" })).toHaveCount(0);
+  await expect(windows.getByLabel("Huvudtidningar, dagar")).toHaveValue("7");
+  expect(await stored()).toEqual(before);
+});

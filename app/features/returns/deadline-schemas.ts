@@ -18,7 +18,8 @@ const days = () =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= 14, DEADLINE_MESSAGES.days);
 
-export const ReturnWindowsSchema = z.object({ intent: z.literal("windows"), main: days(), inserts: days() });
+/** The windows per paper type; `confirmed` once the admin has seen what the change does to retailers' papers. */
+export const ReturnWindowsSchema = z.object({ intent: z.literal("windows"), main: days(), inserts: days(), confirmed: z.literal("1").optional() });
 
 /** An edition's own window; empty = its paper type's. */
 export const EditionDaysSchema = z.object({

@@ -80,6 +80,37 @@ export async function saveReturnWindows(input: { main: number; inserts: number }
   });
 }
 
+/** What new windows per paper type would do to the papers retailers can still return. */
+export type WindowsEffect = {
+  /** Papers (deliveries) still returnable before or after the change whose last return day moves. */
+  changed: number;
+  /** Of them, returnable today now, passed after the change. */
+  nowPassed: number;
+  /** Of them, passed now, returnable again after the change. */
+  reopened: number;
+};
+
+/**
+ * The effect of saving `input` as the windows per paper type, counted on the deliveries
+ * of the last MAX_RETURN_DAYS days of editions that follow their type's window (an
+ * edition with its own window is not moved). Shown to the admin before the change is saved.
+ */
+export async function previewReturnWindows(input: { main: number; inserts: number }, today = todayDate()): Promise<WindowsEffect> {
+  const w = schema.returnWindows;
+  const [row] = await getDb().all<WindowsEffect>(sql`
+    select coalesce(sum(case when old_day <> new_day then 1 else 0 end), 0) as changed,
+      coalesce(sum(case when old_day >= ${today} and new_day < ${today} then 1 else 0 end), 0) as nowPassed,
+      coalesce(sum(case when old_day < ${today} and new_day >= ${today} then 1 else 0 end), 0) as reopened
+    from (
+      select date(d.delivery_date, '+' || coalesce((select ${w.days} from ${w} where ${w.paperType} = e.type), ${FALLBACK_DAYS}) || ' days') as old_day,
+        date(d.delivery_date, '+' || (case e.type when 0 then ${input.main} else ${input.inserts} end) || ' days') as new_day
+      from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      where e.return_days is null and d.delivery_date >= ${addDays(today, -MAX_RETURN_DAYS - 1)}
+    )
+    where old_day >= ${today} or new_day >= ${today}`);
+  return { changed: Number(row?.changed ?? 0), nowPassed: Number(row?.nowPassed ?? 0), reopened: Number(row?.reopened ?? 0) };
+}
+
 /** An edition's own window, or null for its paper type's. False when there is no such edition. */
 export async function saveEditionReturnDays(titleId: number, editionId: number, days: number | null, actor: Actor): Promise<boolean> {
   return writeTransaction(async (tx) => {

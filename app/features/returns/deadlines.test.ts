@@ -8,7 +8,7 @@ import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/help
 import { alertFacts, listAlerts, lockRedirect } from "../alerts/alerts.server";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { getDeadlineFigures } from "../distribution/distribution.server";
-import { dueCounts, getReturnRules, papersDue, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows } from "./deadlines.server";
+import { dueCounts, getReturnRules, papersDue, previewReturnWindows, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows } from "./deadlines.server";
 import { listHistory } from "./history.server";
 import { RETURN_MESSAGES, listPapers, saveReturns, type ReturnLine } from "./returns.server";
 import { dueText } from "./texts";
@@ -73,6 +73,31 @@ describe("the last return day", () => {
       expect(logged.at(-1)?.detail).toContain('"main":3');
     } finally {
       await saveReturnWindows({ main: 7, inserts: 14 }, CLI_ACTOR);
+    }
+  });
+});
+
+describe("new windows per paper type, before they are saved", () => {
+  it("count the papers whose last return day moves, those it passes today and those it opens again; own windows stay out", async () => {
+    const T = "2029-01-20";
+    const c = await retailer(61, "Kiosk Łódź");
+    await newDelivery(c, { date: "2029-01-15" }); // 7 days: the 22nd
+    await newDelivery(c, { date: "2029-01-19" }); // the 26th
+    await newDelivery(c, { date: "2029-01-11" }); // passed on the 18th
+    await newDelivery(c, { date: "2029-01-16", editionId: 20 }); // an insert: 14 days, the 30th
+    await saveEditionReturnDays(2, 2, 2, CLI_ACTOR);
+    try {
+      await newDelivery(c, { date: "2029-01-19", titleId: 2, editionId: 2 }); // Kvällsposten's own 2 days
+      await saveReturnWindows({ main: 7, inserts: 14 }, CLI_ACTOR);
+      // 3 days: the 15th's passes (the 18th), the 19th's moves to the 22nd.
+      expect(await previewReturnWindows({ main: 3, inserts: 14 }, T)).toEqual({ changed: 2, nowPassed: 1, reopened: 0 });
+      // 10 days: the 11th's opens again (the 21st); the others move later.
+      expect(await previewReturnWindows({ main: 10, inserts: 14 }, T)).toEqual({ changed: 3, nowPassed: 0, reopened: 1 });
+      expect(await previewReturnWindows({ main: 7, inserts: 14 }, T)).toEqual({ changed: 0, nowPassed: 0, reopened: 0 });
+      // Inserts 3 days: the 16th's insert passed on the 19th.
+      expect(await previewReturnWindows({ main: 7, inserts: 3 }, T)).toEqual({ changed: 1, nowPassed: 1, reopened: 0 });
+    } finally {
+      await saveEditionReturnDays(2, 2, null, CLI_ACTOR);
     }
   });
 });
