@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { parseShortNumber } from "~/catalog";
-import { CustomerEditSchema } from "~/features/customers";
+import { CUSTOMER_DETAIL_LABELS, CustomerEditSchema } from "~/features/customers";
 import { getCustomerDetails, listDistributors, updateCustomerDetails, type CustomerDetails } from "~/features/customers/index.server";
 import { handleForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
@@ -22,17 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Ändra
 
 const NOT_FOUND = "Kunden finns inte.";
 
-const LABELS: Record<keyof CustomerDetails, string> = {
-  name: "Namn",
-  distributorId: "Distributör",
-  address: "Adress",
-  coAddress: "c/o",
-  zip: "Postnummer",
-  city: "Ort",
-  contact: "Kontaktperson",
-  phone: "Telefon",
-  email: "E-post",
-};
+const LABELS: Record<keyof CustomerDetails, string> = CUSTOMER_DETAIL_LABELS;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);

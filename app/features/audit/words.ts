@@ -1,6 +1,7 @@
 // Logg in Swedish words: each audit row as one sentence a staff member reads, with the
 // target by number and name and amounts in kronor. Client-safe; the screen and the Excel
 // export say the same. An action without words of its own is named by its group.
+import { CUSTOMER_DETAIL_LABELS } from "~/features/customers/detail-labels";
 import { formatKr } from "~/lib/money";
 import { actionGroupLabel } from "./groups";
 
@@ -29,18 +30,6 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 
 const ROLE_WORDS: Record<string, string> = { admin: "administratör", sales: "sälj", utb: "distributör (utb)" };
 const FIELD_WORDS: Record<string, string> = { bankgiro: "Bankgiro", bankAccount: "Bankkonto", orgNumber: "Organisationsnummer" };
-/** A customer's details as Uppgifter names them. */
-const DETAIL_WORDS: Record<string, string> = {
-  name: "Namn",
-  distributorId: "Distributör",
-  address: "Adress",
-  coAddress: "c/o",
-  zip: "Postnummer",
-  city: "Ort",
-  contact: "Kontaktperson",
-  phone: "Telefon",
-  email: "E-post",
-};
 const IMPORT_WORDS: Record<string, string> = {
   customers: "kunder",
   deliveries: "leveranser",
@@ -99,7 +88,7 @@ export function eventText(e: AuditEvent): string {
       const changes = Object.entries(d).map(([k, v]) => {
         const c = (v && typeof v === "object" ? v : {}) as Detail;
         const shown = (x: unknown) => str(x) ?? (num(x) !== null ? String(x) : "(tomt)");
-        return `${DETAIL_WORDS[k] ?? k} ${shown(c.from)} → ${shown(c.to)}`;
+        return `${(CUSTOMER_DETAIL_LABELS as Record<string, string>)[k] ?? k} ${shown(c.from)} → ${shown(c.to)}`;
       });
       return `Uppgifter ändrade för ${t}${changes.length ? `: ${changes.join("; ")}` : ""}`;
     }

@@ -48,6 +48,19 @@ async function findProduct(tx: Tx, k: Key) {
   return row ?? null;
 }
 
+/** The newest cover waiting for title, edition and date, published now (the caller attaches it), or null. */
+async function publishPendingCover(tx: Tx, k: Key): Promise<{ id: number } | null> {
+  const img = schema.images;
+  const [pending] = await tx
+    .select({ id: img.id })
+    .from(img)
+    .where(and(eq(img.published, false), eq(img.titleId, k.titleId), eq(img.editionId, k.editionId), eq(img.date, k.date)))
+    .orderBy(desc(img.id))
+    .limit(1);
+  if (pending) await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
+  return pending ?? null;
+}
+
 export const NO_PRODUCT_FOR_DESCRIPTION =
   "Det finns ingen produkt för den titeln, utgåvan och dagen ännu, så beskrivningen kan inte sparas. Lägg till produkten under Ny produkt, eller töm Extra beskrivning för att bara ladda upp omslaget.";
 
@@ -99,7 +112,7 @@ export async function uploadCover(
 }
 
 export const NO_PRODUCT_TO_DESCRIBE =
-  "Det finns ingen produkt för den titeln, utgåvan och dagen. En beskrivning skapar ingen produkt: produkten kommer med produktfilen, och sedan kan den beskrivas.";
+  "Det finns ingen produkt för den titeln, utgåvan och dagen. En beskrivning skapar ingen produkt: lägg till produkten under Ny produkt eller med produktfilen, och beskriv den sedan.";
 
 /**
  * Saves the extra description of the existing product for title, edition and date; the
@@ -113,20 +126,13 @@ export async function saveExtraDescription(input: Key & { extraDescription: stri
   refuseIfAny(errors);
   return writeTransaction(async (tx) => {
     const d = schema.dailyProducts;
-    const img = schema.images;
     const product = await findProduct(tx, input);
     if (!product) throw refuse.notFound(NO_PRODUCT_TO_DESCRIBE, { field: "extraDescription" });
-    const [pending] = await tx
-      .select({ id: img.id })
-      .from(img)
-      .where(and(eq(img.published, false), eq(img.titleId, input.titleId), eq(img.editionId, input.editionId), eq(img.date, input.date)))
-      .orderBy(desc(img.id))
-      .limit(1);
+    const pending = await publishPendingCover(tx, input);
     await tx
       .update(d)
       .set({ extraDescription: input.extraDescription.trim(), ...(pending ? { coverImageId: pending.id } : {}), updatedAt: Date.now() })
       .where(eq(d.id, product.id));
-    if (pending) await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
     await audit(
       { actor, action: "daily-product.describe", target: `daily-product:${product.id}`, detail: { extraDescription: input.extraDescription, cover: pending?.id ?? null } },
       tx,
@@ -206,7 +212,6 @@ export async function saveDailyProduct(input: DailyProductInput, actor: Actor): 
   refuseIfAny(errors);
   return writeTransaction(async (tx) => {
     const d = schema.dailyProducts;
-    const img = schema.images;
     const existing = await findProduct(tx, input);
     const values = { endDate: input.endDate, heading: input.heading, description: input.description, priceOre: input.priceOre, eanCode: input.eanCode };
     let id: number;
@@ -216,16 +221,8 @@ export async function saveDailyProduct(input: DailyProductInput, actor: Actor): 
     } else {
       [{ id }] = await tx.insert(d).values({ titleId: input.titleId, editionId: input.editionId, startDate: input.date, ...values }).returning({ id: d.id });
     }
-    const [pending] = await tx
-      .select({ id: img.id })
-      .from(img)
-      .where(and(eq(img.published, false), eq(img.titleId, input.titleId), eq(img.editionId, input.editionId), eq(img.date, input.date)))
-      .orderBy(desc(img.id))
-      .limit(1);
-    if (pending) {
-      await tx.update(d).set({ coverImageId: pending.id }).where(eq(d.id, id));
-      await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
-    }
+    const pending = await publishPendingCover(tx, input);
+    if (pending) await tx.update(d).set({ coverImageId: pending.id }).where(eq(d.id, id));
     await audit({ actor, action: existing ? "daily-product.price" : "daily-product.add", target: `daily-product:${id}`, detail: { ...input, cover: pending?.id ?? null } }, tx);
     return { id, created: !existing };
   });
