@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
 let modalLoaded = false;
@@ -49,6 +49,14 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
   // arrives).
   const [modalReady, setModalReady] = useState(modalLoaded);
   const [typedInSection, setTypedInSection] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Typed before React hydrated (onInput was not listening yet): a field no longer holds
+    // what the page came with. Checked in the same pass that marks the page hydrated, so
+    // the modal never replaces it.
+    const fields = sectionRef.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [];
+    if ([...fields].some((f) => f.value !== f.defaultValue || ("checked" in f && f.checked !== f.defaultChecked))) setTypedInSection(true);
+  }, []);
   useEffect(() => {
     if (!hydrated || modalReady) return;
     let live = true;
@@ -92,7 +100,7 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
     </a>
   );
   const section = (
-    <section className="card url-dialog" aria-labelledby={titleId} onInput={() => setTypedInSection(true)}>
+    <section ref={sectionRef} className="card url-dialog" aria-labelledby={titleId} onInput={() => setTypedInSection(true)}>
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         {close}
