@@ -65,9 +65,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function StartPage() {
   const { customer, bundles, due, report, dialog, version } = useLoaderData<typeof loader>();
+  // A close refused from the locked menu's "Stäng bunt N" (no dialog open) is said here.
+  const actionData = useActionData<typeof action>();
+  const closeError = !dialog && isFormReply(actionData) ? replyError(actionData) : null;
   return (
     <>
       <h1>Sammanfattning</h1>
+      {closeError ? (
+        <p className="field-error" role="alert">
+          {closeError}
+        </p>
+      ) : null}
       {report.count > 0 ? (
         // The day's work first: one way to the returns form.
         <p className="day-work">

@@ -383,6 +383,24 @@ test.describe("Aviseringar", () => {
   });
 });
 
+test.describe("Aviseringar: a refused close", () => {
+  test("'Stäng bunt N' in the locked menu for a bundle closed meanwhile says so on the start page", async ({ page, retailer }) => {
+    await giveLabels(retailer.id);
+    const a = await createBundle(e2eDb(), { customerId: retailer.id, number: 1, type: 0 });
+    await createBundle(e2eDb(), { customerId: retailer.id, number: 2, type: 0 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/kontakt");
+    const lock = page.getByRole("navigation", { name: "Meny" });
+    await expect(lock.getByRole("button", { name: "Stäng bunt 1" })).toBeVisible();
+    // Another tab (or staff) closed bundle 1 while this page was open.
+    await e2eDb().update(schema.bundles).set({ open: false, closedDate: day }).where(eq(schema.bundles.id, a.id));
+    await lock.getByRole("button", { name: "Stäng bunt 1" }).click();
+    await expect(page).toHaveURL(/\/(\?index)?$/);
+    await expect(page.getByRole("alert").filter({ hasText: "Bunten kunde inte stängas. Den är redan stängd eller finns inte." })).toBeVisible();
+    await expect(page.getByText("Bunt #1 är stängd.")).toHaveCount(0);
+  });
+});
+
 test.describe("Aviseringar vid inloggning som kund", () => {
   test("a staff member opening a retailer's portal gets no alerts and no lock", async ({ page, retailer }) => {
     await createBundle(e2eDb(), { customerId: retailer.id, number: 1, type: 0 });

@@ -52,3 +52,14 @@ describe("the code's own words", () => {
     expect([...numbers].filter((n) => !decisions.has(n))).toEqual([]);
   });
 });
+
+describe("the code's own idioms", () => {
+  it("writes to the app's database only through the write queue", () => {
+    // A write straight on the app's client (getDb()) waits only its 20 ms busy timeout for a
+    // lock another process holds, then fails; writeTransaction waits for it (db/client.ts).
+    const direct = files
+      .filter(({ path }) => path.startsWith("app/") && !/\.test\.tsx?$/.test(path))
+      .flatMap(({ path, text }) => [...text.matchAll(/getDb\(\)\s*\.\s*(insert|update|delete)\(/g)].map((m) => `${path}: ${m[0]}`));
+    expect(direct).toEqual([]);
+  });
+});

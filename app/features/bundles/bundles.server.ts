@@ -79,11 +79,15 @@ export async function getBundle(customerId: number, number: number): Promise<Bun
 /** Closes one of the customer's open bundles; false when it is not an open bundle of theirs. */
 export async function closeBundle(customerId: number, number: number, on: string = today()): Promise<boolean> {
   const b = schema.bundles;
-  const closed = await getDb()
-    .update(b)
-    .set({ open: false, closedDate: on, updatedAt: Date.now() })
-    .where(and(eq(b.customerId, customerId), eq(b.number, number), eq(b.open, true)))
-    .returning({ id: b.id });
+  // Through the write queue like every save: a lock held by another connection is waited
+  // for, not answered busy after the app client's 20 ms.
+  const closed = await writeTransaction((tx) =>
+    tx
+      .update(b)
+      .set({ open: false, closedDate: on, updatedAt: Date.now() })
+      .where(and(eq(b.customerId, customerId), eq(b.number, number), eq(b.open, true)))
+      .returning({ id: b.id }),
+  );
   return closed.length > 0;
 }
 
