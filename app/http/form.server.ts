@@ -3,6 +3,7 @@
 // the schema with 400 and `submission.reply()`, and maps a rule's Refusal to its HTTP
 // status and to form errors here, in one place. The typed values always go back with
 // the reply, so nothing the user typed is lost.
+import type { Question } from "~/lib/question";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
@@ -67,6 +68,15 @@ export function refused(submission: Submission<unknown> | null, refusal: Refusal
     ? submission.reply({ fieldErrors, formErrors, resetForm: options.resetForm, hideFields: options.hideFields })
     : { status: "error", error: { ...fieldErrors, ...(formErrors ? { "": formErrors } : {}) } };
   return data(reply, { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) });
+}
+
+/**
+ * A change that reaches many retailers, not saved yet (decision 029): the form comes back
+ * as typed with the question of what it will change; the form's "Spara ändå" sends it
+ * again with `confirmed`. Not a refusal: nothing was wrong with the form (200).
+ */
+export function askFirst(submission: Submission<unknown>, question: Question) {
+  return data({ ...submission.reply(), ask: question });
 }
 
 function retryHeaders(refusal: Refusal): HeadersInit | undefined {

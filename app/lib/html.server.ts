@@ -46,7 +46,9 @@ export function isHtmlContent(content: string): boolean {
 
 /** What is stored for typed message content: HTML sanitised, plain text as typed. */
 export function storedMessageContent(content: string): string {
-  return isHtmlContent(content) ? sanitizeHtml(content) : content;
+  // A browser sends a textarea's line breaks as CRLF: stored as one "\n".
+  const text = content.replace(/\r\n?/g, "\n");
+  return isHtmlContent(text) ? sanitizeHtml(text) : text;
 }
 
 /** Plain text made safe inside HTML text and attribute values. */

@@ -11,15 +11,17 @@ import {
   checkOpeningHoursRequest,
   closeOpeningHoursRequest,
   listOpeningHoursRequests,
+  openingHoursRequestQuestion,
   requestOpeningHours,
 } from "~/features/opening-hours/index.server";
 import { refuse } from "~/lib/refusal";
 import { DistributorSelect } from "~/ui/distributor-select";
 import type { FormReply } from "~/ui/form-reply";
 import { closeHoliday, countHolidayAnswers, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
-import { handleForm } from "~/http/form.server";
+import { askFirst, handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { AskFirst, questionOf } from "~/ui/ask-first";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
@@ -42,11 +44,17 @@ const ActionSchema = z.discriminatedUnion("intent", [HolidaySaveSchema, HolidayC
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  return handleForm(request, ActionSchema, async (v) => {
+  return handleForm(request, ActionSchema, async (v, submission) => {
     switch (v.intent) {
       case "request-hours": {
         const errors = checkOpeningHoursRequest(v);
         if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
+        // Every request reaches many retailers: it says how many and asks first.
+        if (!v.confirmed) {
+          const question = await openingHoursRequestQuestion(v);
+          if (!question) throw refuse.invalid("Välj en distributör i listan.", { fields: { distributorId: "Välj en distributör i listan." } });
+          return askFirst(submission, question);
+        }
         await requestOpeningHours(v, user.actor);
         return redirectWithToast(request, "/admin/holidays", "Öppettider begärda.");
       }
@@ -214,7 +222,14 @@ function OpeningHoursRequests({
   distributors: { id: number; name: string }[];
   lastResult: FormReply | undefined;
 }) {
-  const [form, fields, { valid }] = useContractForm(OpeningHoursRequestSchema, { id: "opening-hours-request", lastResult });
+  const question = questionOf(lastResult);
+  const [form, fields, { valid }] = useContractForm(OpeningHoursRequestSchema, {
+    // Asked, the form shows what was typed; Avbryt brings an empty one.
+    id: question ? "opening-hours-request-asked" : "opening-hours-request",
+    lastResult,
+    // A new form id starts from its defaults, so the asked form's defaults are what was typed.
+    defaultValue: question ? (lastResult?.initialValue as Record<string, string> | undefined) : undefined,
+  });
   const confirming = useConfirming() ?? "";
   const ending = requests.find((r) => confirming === `avsluta-oppettider-${r.id}`);
   const reach = (name: string | null) => name ?? "Alla distributörer";
@@ -248,6 +263,7 @@ function OpeningHoursRequests({
             Begär öppettider
           </button>
         </div>
+        {question ? <AskFirst question={question} cancelTo="/admin/holidays" /> : null}
       </Form>
       {ending ? (
         <ConfirmDialog title="Avsluta begäran om öppettider?" intent="close-hours" fields={{ id: ending.id }} confirmLabel="Avsluta begäran">

@@ -1,18 +1,30 @@
 // Sista returdag (decision 018): an admin sets the return window per paper
 // type and, where a publisher wants another, per edition; and per distributor whether
 // returns after the last return day are refused or stored marked late, and whether the
-// portal locks the day before. Beside Produkt information in the menu. New windows per
-// paper type move every retailer's last return days: the page says how many papers and
-// asks before it saves them.
+// portal locks the day before. Beside Produkt information in the menu. New windows and a
+// distributor's new rule move or lock retailers' papers: the page says how many and asks
+// before it saves them (decision 029).
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { DeadlineActionSchema, ReturnWindowsSchema } from "~/features/returns";
-import { getReturnRules, previewReturnWindows, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows, type WindowsEffect } from "~/features/returns/index.server";
-import { handleForm } from "~/http/form.server";
+import {
+  distributorPolicyReach,
+  editionQuestion,
+  getReturnRules,
+  policyQuestion,
+  previewEditionReturnDays,
+  previewReturnWindows,
+  saveDistributorPolicy,
+  saveEditionReturnDays,
+  saveReturnWindows,
+  windowsQuestion,
+} from "~/features/returns/index.server";
+import { askFirst, handleForm } from "~/http/form.server";
 import { refuse } from "~/lib/refusal";
+import { AskFirst, AskFirstForm, questionOf } from "~/ui/ask-first";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
@@ -29,73 +41,59 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  return handleForm(request, DeadlineActionSchema, async (v) => {
+  return handleForm(request, DeadlineActionSchema, async (v, submission) => {
+    // A change that moves or locks retailers' papers says what it does and asks first.
     switch (v.intent) {
       case "windows": {
-        // A change that moves retailers' last return days says what it does and asks first.
-        if (!v.confirmed) {
-          const effect = await previewReturnWindows({ main: v.main, inserts: v.inserts });
-          if (effect.changed > 0) return { ask: { ...effect, main: v.main, inserts: v.inserts } };
-        }
+        const question = v.confirmed ? null : windowsQuestion(await previewReturnWindows({ main: v.main, inserts: v.inserts }), v);
+        if (question) return askFirst(submission, question);
         await saveReturnWindows({ main: v.main, inserts: v.inserts }, user.actor);
         return redirectWithToast(request, HERE, `Returfönstret sparat: huvudtidningar ${v.main} dagar, bilagor ${v.inserts} dagar.`);
       }
       case "edition": {
         const [titleId, editionId] = v.edition.split(":").map(Number);
-        if (!(await saveEditionReturnDays(titleId, editionId, v.days, user.actor))) throw refuse.invalid("Utgåvan finns inte.", { fields: { edition: "Utgåvan finns inte." } });
+        const gone = refuse.invalid("Utgåvan finns inte.", { fields: { edition: "Utgåvan finns inte." } });
+        if (!v.confirmed) {
+          const edition = (await getReturnRules()).editions.find((e) => e.titleId === titleId && e.editionId === editionId);
+          if (!edition) throw gone;
+          const question = editionQuestion(await previewEditionReturnDays(titleId, editionId, v.days), edition.description, v.days);
+          if (question) return askFirst(submission, question);
+        }
+        if (!(await saveEditionReturnDays(titleId, editionId, v.days, user.actor))) throw gone;
         return redirectWithToast(request, HERE, v.days === null ? "Utgåvan följer papperstypens returfönster." : `Utgåvans returfönster sparat: ${v.days} dagar.`);
       }
       case "policy": {
-        if (!(await saveDistributorPolicy(v.distributor, { lateReturns: v.lateReturns, deadlineLock: v.deadlineLock }, user.actor)))
-          throw refuse.invalid("Distributören finns inte.", { fields: { distributor: "Distributören finns inte." } });
+        const gone = refuse.invalid("Distributören finns inte.", { fields: { distributor: "Distributören finns inte." } });
+        const input = { lateReturns: v.lateReturns, deadlineLock: v.deadlineLock };
+        if (!v.confirmed) {
+          const reach = await distributorPolicyReach(v.distributor);
+          if (!reach) throw gone;
+          const question = policyQuestion(reach, input);
+          if (question) return askFirst(submission, question);
+        }
+        if (!(await saveDistributorPolicy(v.distributor, input, user.actor))) throw gone;
         return redirectWithToast(request, HERE, "Distributörens regler för sena returer sparade.");
       }
     }
   });
 }
 
-const count = new Intl.NumberFormat("sv-SE");
-
-/** What new windows do to the retailers' papers, said before they are saved: Spara or Avbryt. */
-function AskWindows({ ask }: { ask: WindowsEffect & { main: number; inserts: number } }) {
-  const parts = [`${count.format(ask.changed)} ${ask.changed === 1 ? "tidning" : "tidningar"} får en ny sista returdag`, `${count.format(ask.nowPassed)} blir passerade i dag`];
-  if (ask.reopened > 0) parts.push(`${count.format(ask.reopened)} går att returnera igen`);
-  return (
-    <section className="card ask" role="alert" aria-labelledby="ask-windows-title">
-      <h3 id="ask-windows-title">Spara returfönstret?</h3>
-      <p>
-        Huvudtidningar {ask.main} dagar, bilagor {ask.inserts} dagar: {parts.join("; ")}. Utgåvor med eget returfönster ändras inte.
-      </p>
-      <Form method="post" className="actions">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="windows" />
-        <input type="hidden" name="main" value={ask.main} />
-        <input type="hidden" name="inserts" value={ask.inserts} />
-        <input type="hidden" name="confirmed" value="1" />
-        <button type="submit" className="primary">
-          Spara ändå
-        </button>
-        <Link to={HERE}>Avbryt</Link>
-      </Form>
-    </section>
-  );
-}
-
 const LATE_LABEL = { reject: "Neka sena returer", accept: "Ta emot och märk som sena" } as const;
 
 export default function ReturnDeadlinesAdmin() {
   const { windows, editions, distributors } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const ask = answer && "ask" in answer ? answer.ask : null;
-  const lastResult = answer && !("ask" in answer) ? answer : undefined;
+  const lastResult = useActionData<typeof action>();
+  const question = questionOf(lastResult);
   const intent = (lastResult?.initialValue as Record<string, unknown> | undefined)?.intent;
   const typed = lastResult?.initialValue as Record<string, string | undefined> | undefined;
   const rowError = (key: string) => (lastResult?.error as Record<string, string[] | null> | undefined)?.[key]?.[0];
+  const asked = question ? intent : null;
   const [form, fields, { valid }] = useContractForm(ReturnWindowsSchema, {
     // Asked, the form shows the typed windows; Avbryt brings a fresh one with the stored.
-    id: ask ? "return-windows-asked" : "return-windows",
+    id: asked === "windows" ? "return-windows-asked" : "return-windows",
     lastResult: intent === "windows" ? lastResult : null,
-    defaultValue: { intent: "windows", main: String(ask?.main ?? windows[0]), inserts: String(ask?.inserts ?? windows[1]) },
+    // A new form id starts from its defaults, so the asked form's defaults are what was typed.
+    defaultValue: asked === "windows" ? { intent: "windows", main: typed?.main, inserts: typed?.inserts } : { intent: "windows", main: String(windows[0]), inserts: String(windows[1]) },
   });
   return (
     <>
@@ -112,8 +110,8 @@ export default function ReturnDeadlinesAdmin() {
             <Field label="Bilagor, dagar" field={fields.inserts} inputProps={{ inputMode: "numeric", size: 3 }} hint="1–14" />
           </div>
           <SubmitButton valid={valid}>Spara returfönster</SubmitButton>
+          {question && asked === "windows" ? <AskFirst question={question} cancelTo={HERE} /> : null}
         </Form>
-        {ask ? <AskWindows ask={ask} /> : null}
       </section>
 
       <section aria-labelledby="editions-title">
@@ -140,7 +138,8 @@ export default function ReturnDeadlinesAdmin() {
                   <td data-label="Utgåva">{e.description}</td>
                   <td data-label="Typ">{e.type === 1 ? "Bilaga" : "Huvudtidning"}</td>
                   <td>
-                    <Form method="post" className="inline-field">
+                    {/* Keyed: after Avbryt the stored window shows again, not the typed one. */}
+                    <Form method="post" className="inline-field" key={mine ? "typed" : "stored"}>
                       <CsrfInput />
                       <input type="hidden" name="intent" value="edition" />
                       <input type="hidden" name="edition" value={key} />
@@ -172,6 +171,9 @@ export default function ReturnDeadlinesAdmin() {
             })}
           </tbody>
         </TableOrEmpty>
+        {question && asked === "edition" && typed?.edition ? (
+          <AskFirstForm question={question} cancelTo={HERE} fields={{ intent: "edition", edition: typed.edition, days: typed.days ?? "" }} />
+        ) : null}
       </section>
 
       <section aria-labelledby="policy-title">
@@ -194,7 +196,7 @@ export default function ReturnDeadlinesAdmin() {
                     {d.id} {d.name}
                   </td>
                   <td>
-                    <Form method="post" className="inline-field">
+                    <Form method="post" className="inline-field" key={mine ? "typed" : "stored"}>
                       <CsrfInput />
                       <input type="hidden" name="intent" value="policy" />
                       <input type="hidden" name="distributor" value={d.id} />
@@ -225,6 +227,13 @@ export default function ReturnDeadlinesAdmin() {
             })}
           </tbody>
         </TableOrEmpty>
+        {question && asked === "policy" && typed?.distributor ? (
+          <AskFirstForm
+            question={question}
+            cancelTo={HERE}
+            fields={{ intent: "policy", distributor: typed.distributor, lateReturns: typed.lateReturns ?? "", ...(typed.deadlineLock === "on" ? { deadlineLock: "on" } : {}) }}
+          />
+        ) : null}
       </section>
     </>
   );

@@ -35,7 +35,16 @@ test("staff ask a distributor's retailers for their opening hours; the retailer 
   await expect(section.getByLabel("Påminn från")).toHaveValue(addDays(day, 1));
   await section.getByLabel("Påminn från").fill(day);
   await section.getByRole("button", { name: "Begär öppettider" }).click();
+  // A request reaches many retailers: the page says how many, and nothing is stored until asked again.
+  const ask = section.getByRole("alert").filter({ hasText: "Begär öppettider?" });
+  await expect(ask).toContainText(new RegExp(`${distributor.name}: \\d+ kunde?r? ombeds rapportera sina öppettider\\. De påminns från ${day}, och från ${day} är menyn låst för den som inte har svarat\\.`));
+  await expect(section.getByLabel("Påminn från")).toHaveValue(day);
+  await expect(section.getByLabel("Distributör")).toHaveValue(String(distributor.id));
+  const requests = () => e2eDb().select().from(schema.openingHoursRequests).where(and(eq(schema.openingHoursRequests.distributorId, distributor.id), eq(schema.openingHoursRequests.closed, false)));
+  const before = (await requests()).map((r) => r.id);
+  await ask.getByRole("button", { name: "Spara ändå" }).click();
   await expect(page.getByText("Öppettider begärda.")).toBeVisible();
+  expect((await requests()).map((r) => r.id)).not.toEqual(before);
   const row = page.getByRole("region", { name: "Öppettider" }).getByRole("row").filter({ hasText: distributor.name });
   await expect(row).toContainText(/0 av \d+/);
 

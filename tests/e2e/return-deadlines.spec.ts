@@ -93,6 +93,12 @@ test("staff set an edition's window and a distributor's rule; a late return is t
   await expect(page.getByLabel(`Dagar för ${description}`)).toHaveValue("15");
   await page.getByLabel(`Dagar för ${description}`).fill("2");
   await page.getByRole("button", { name: `Spara returfönster för ${description}` }).click();
+  // The retailer's paper of this edition (last return day in 3 days) passes: the page asks first.
+  const askEdition = page.getByRole("alert").filter({ hasText: "Spara utgåvans returfönster?" });
+  await expect(askEdition).toContainText(`${description}, 2 dagar: 1 tidning får en ny sista returdag; 1 blir passerade i dag.`);
+  await expect(page.getByLabel(`Dagar för ${description}`)).toHaveValue("2");
+  expect((await e2eDb().select().from(schema.editions).where(and(eq(schema.editions.titleId, 2), eq(schema.editions.editionId, editionId))))[0].returnDays).toBeNull();
+  await askEdition.getByRole("button", { name: "Spara ändå" }).click();
   await expect(page.getByRole("status")).toHaveText("Utgåvans returfönster sparat: 2 dagar.");
   await expect(page.getByLabel(`Dagar för ${description}`)).toHaveValue("2");
 
@@ -101,7 +107,21 @@ test("staff set an edition's window and a distributor's rule; a late return is t
   await policy.getByLabel("Ta emot och märk som sena").check();
   await policy.getByLabel(`Lås portalen dagen före sista returdag för ${lenient.name}`).check();
   await policy.getByRole("button", { name: `Spara regler för ${lenient.name}` }).click();
+  // What the rule does to the distributor's retailers now, asked before it is saved.
+  const askPolicy = page.getByRole("alert").filter({ hasText: "Spara distributörens regler?" });
+  await expect(askPolicy).toContainText(
+    new RegExp(
+      `${lenient.name}, \\d+ kunde?r?\\. Sena returer tas emot och märks som sena: [1-9]\\d* tidninga?r? som passerat sista returdag utan retur kan returneras igen\\. ` +
+        `Portalen låses dagen före sista returdag: [1-9]\\d* kunde?r? har tidningar med sista returdag i dag eller i morgon och låses nu tills de har rapporterat\\.`,
+    ),
+  );
+  expect((await e2eDb().select().from(schema.distributors).where(eq(schema.distributors.id, lenient.id)))[0].deadlineLock).toBe(false);
+  await askPolicy.getByRole("button", { name: "Spara ändå" }).click();
   await expect(page.getByRole("status")).toHaveText("Distributörens regler för sena returer sparade.");
+  // Saved again as it is now: nothing changes, nothing is asked.
+  await page.getByRole("row").filter({ hasText: lenient.name }).getByRole("button", { name: `Spara regler för ${lenient.name}` }).click();
+  await expect(page.getByRole("status")).toHaveText("Distributörens regler för sena returer sparade.");
+  await expect(page.getByRole("alert").filter({ hasText: "Spara distributörens regler?" })).toHaveCount(0);
   const [stored] = await e2eDb().select().from(schema.distributors).where(eq(schema.distributors.id, lenient.id));
   expect([stored.lateReturns, stored.deadlineLock]).toEqual(["accept", true]);
   const audit = await e2eDb()

@@ -273,6 +273,13 @@ test.describe("messages", () => {
     expect((await e2eDb().select().from(schema.messageCustomers).where(eq(schema.messageCustomers.messageId, saved.id))).map((l) => l.customerId)).toEqual([retailer.id]);
     await page.getByLabel("Kundnummer", { exact: true }).fill("");
     await page.getByRole("button", { name: "Uppdatera" }).click();
+    // From one customer to every retailer: the page says how many and asks; the form stays as typed.
+    const ask = page.getByRole("alert").filter({ hasText: "Spara meddelandet till alla kunder?" });
+    await expect(ask).toContainText(new RegExp(`Leveransinformation "${header.replace(/[.]/g, "\\.")}" visas för alla [\\d\\s\u00a0]+ aktiva kunder från ${T} till ${addDays(T, 3)}\\.`));
+    await expect(page.getByLabel("Typ", { exact: true })).toHaveValue("1");
+    await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(header);
+    expect((await e2eDb().select().from(schema.messages).where(eq(schema.messages.id, saved.id)))[0].type).toBe(3);
+    await ask.getByRole("button", { name: "Spara ändå" }).click();
     await expect(page.getByRole("status")).toHaveText("Meddelandet är uppdaterat.");
     await expect(page.getByRole("row").filter({ hasText: header })).toContainText("Leveransinformation");
     await expect(page.getByRole("row").filter({ hasText: header })).toContainText("Alla");

@@ -140,3 +140,44 @@ test("a delete asks first; Avbryt keeps the message; deleting it twice says it w
   await expect(page.getByText("Meddelandet finns inte.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Huvudmeny" })).toBeVisible();
 });
+
+test("a new message to every retailer says how many it reaches and asks first; the text typed stays to be changed", async ({ page }, info) => {
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  await page.goto("/admin/messages");
+  const header = `Till alla ${Date.now()}-${info.project.name}`;
+  const content = "Tidningarna kommer sent i dag.\nVi ber om ursäkt – Şahin på kundtjänst";
+  await page.getByLabel("Typ", { exact: true }).selectOption("3");
+  await page.getByLabel("Från", { exact: true }).fill(T);
+  await page.getByLabel("Rubrik", { exact: true }).fill(header);
+  await page.getByLabel("Innehåll", { exact: true }).fill(content);
+  await page.getByRole("button", { name: "Spara", exact: true }).click();
+  const ask = page.getByRole("alert").filter({ hasText: "Spara meddelandet till alla kunder?" });
+  await expect(ask).toContainText(new RegExp(`Kundmeddelande "${header}" visas för alla [1-9][\\d\\s]* aktiva kunder den ${T}\\.`));
+  await expect(ask).toContainText("Inget är sparat än.");
+  expect(await messageByHeader(header)).toBeUndefined();
+  await expect(page.getByLabel("Innehåll", { exact: true })).toHaveValue(content);
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue(header);
+
+  // Changed to one customer instead: saved at once, no question.
+  const retailer = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
+  await page.getByLabel("Kundnummer", { exact: true }).fill(String(retailer.id));
+  await page.getByRole("button", { name: "Spara", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("Meddelandet är sparat.");
+  expect(await linksOf((await messageByHeader(header)).id)).toEqual([retailer.id]);
+  // Saved, the form is empty for the next message (a second Spara would write it twice).
+  await expect(page.getByLabel("Innehåll", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Kundnummer", { exact: true })).toHaveValue("");
+
+  // A second one to everybody, confirmed: stored with the text as typed.
+  await page.getByLabel("Typ", { exact: true }).selectOption("1");
+  await page.getByLabel("Från", { exact: true }).fill(T);
+  await page.getByLabel("Rubrik", { exact: true }).fill(`${header} B`);
+  await page.getByLabel("Innehåll", { exact: true }).fill(content);
+  await page.getByRole("button", { name: "Spara", exact: true }).click();
+  await page.getByRole("alert").filter({ hasText: "Spara meddelandet till alla kunder?" }).getByRole("button", { name: "Spara ändå" }).click();
+  await expect(page.getByRole("status")).toHaveText("Meddelandet är sparat.");
+  const stored = await messageByHeader(`${header} B`);
+  expect([stored.type, stored.content]).toEqual([1, content]);
+  expect(await linksOf(stored.id)).toEqual([]);
+});

@@ -3,7 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createStaff } from "../../db/factories";
-import { deleteMessage, getMessage, listMessages, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
+import { deleteMessage, getMessage, listMessages, messageQuestion, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
+import { openingHoursRequestQuestion, requestOpeningHours } from "../../app/features/opening-hours/opening-hours.server";
+import { createDistributor } from "../../db/factories";
+import { CLI_ACTOR } from "../../app/features/audit/audit.server";
 import { addShortcut, deleteShortcut, listShortcuts } from "../../app/features/staff/shortcuts.server";
 import { staffActor } from "../../app/features/audit/audit.server";
 import { auditImpersonatedRequest, endImpersonation, startImpersonation } from "../../app/features/auth/impersonation.server";
@@ -94,6 +97,48 @@ describe("messages", () => {
 
   it("an update of a message that is gone changes nothing", async () => {
     await expect(saveMessage({ ...base, id: 424242 }, staffActor(staffA))).rejects.toMatchObject({ code: "invalid", fields: { id: "Meddelandet finns inte längre." } });
+  });
+});
+
+describe("changes that reach every retailer ask first", () => {
+  const activeCustomers = async () => (await db().select().from(schema.customers)).filter((c) => c.deactivatedAt === null).length;
+
+  it("a message to everybody names how many active customers it reaches; to chosen customers, or an edit of one already to everybody, asks nothing", async () => {
+    const n = await activeCustomers();
+    const nf = new Intl.NumberFormat("sv-SE").format(n);
+    expect(await messageQuestion({ ...base, stopDate: "2026-03-12" })).toEqual({
+      title: "Spara meddelandet till alla kunder?",
+      text: `Leveransinformation "Försenad leverans" visas för alla ${nf} aktiva kunder från 2026-03-10 till 2026-03-12. Skriv kundnummer för att bara nå några (Kundmeddelande och Returrapportering).`,
+    });
+    // Type 3 without numbers is for everybody too; with numbers it is not.
+    expect((await messageQuestion({ ...base, type: 3, header: "" }))?.text).toMatch(new RegExp(`^Kundmeddelande visas för alla ${nf} aktiva kunder den 2026-03-10\\.`));
+    expect(await messageQuestion({ ...base, type: 3, customers: `${k1}` })).toBeNull();
+    // A deactivated customer is not counted.
+    const gone = await newCustomer({ name: "Stängd kiosk" });
+    await db().update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, gone));
+    expect((await messageQuestion(base))?.text).toContain(`alla ${nf} aktiva kunder`);
+    // Edits: one to everybody stays so without a question; one to k1 made everybody's asks.
+    const everybody = await saveMessage(base, staffActor(staffA));
+    expect(await messageQuestion({ ...base, id: everybody, header: "Rättad rubrik" })).toBeNull();
+    const chosen = await saveMessage({ ...base, type: 3, customers: `${k1}` }, staffActor(staffA));
+    expect(await messageQuestion({ ...base, id: chosen, type: 3, customers: "" })).not.toBeNull();
+  });
+
+  it("an opening-hours request names its reach, its days and the request it replaces; an unknown distributor has none", async () => {
+    await createDistributor(db(), 77, "Tidningsbud Östersund");
+    await newCustomer({ distributorId: 77, name: "Şahin Livs" });
+    await newCustomer({ distributorId: 77, name: "Nguyễn Tobak" });
+    const input = { distributorId: 77, startReportDay: "2026-04-01", startForceReportDay: "2026-04-08" };
+    expect(await openingHoursRequestQuestion(input)).toEqual({
+      title: "Begär öppettider?",
+      text: "Tidningsbud Östersund: 2 kunder ombeds rapportera sina öppettider. De påminns från 2026-04-01, och från 2026-04-08 är menyn låst för den som inte har svarat.",
+    });
+    await requestOpeningHours(input, CLI_ACTOR);
+    expect((await openingHoursRequestQuestion({ ...input, startReportDay: "2026-05-01", startForceReportDay: "2026-05-02" }))?.text).toContain(
+      "Begäran som gäller nu (påminn från 2026-04-01, lås från 2026-04-08) ersätts.",
+    );
+    expect((await openingHoursRequestQuestion({ ...input, distributorId: null }))?.text).toMatch(/^Alla distributörer: [\d\s]+ kunder ombeds/);
+    expect(await openingHoursRequestQuestion({ ...input, distributorId: 99_999 })).toBeNull();
   });
 });
 

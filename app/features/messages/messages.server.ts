@@ -12,6 +12,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { storedMessageContent } from "~/lib/html.server";
+import type { Question } from "~/lib/question";
 import { refuse } from "~/lib/refusal";
 import { escapeLike } from "~/lib/sql-like";
 import { nextVersion } from "~/lib/row-version.server";
@@ -119,6 +120,37 @@ export async function getMessage(id: number) {
     .from(schema.messageCustomers)
     .where(eq(schema.messageCustomers.messageId, id));
   return { ...row, customers: links.map((l) => l.customerId).sort((a, b) => a - b).join(", ") };
+}
+
+/** Whether a message of `type` with this customer list is for every retailer (the decision above). */
+function reachesEverybody(type: number, customers: string): boolean {
+  return !TYPES_WITH_CUSTOMERS.includes(type) || parseCustomerNumbers(customers).ids.length === 0;
+}
+
+/**
+ * The question before a message reaches every retailer (decision 029): asked for a new
+ * message to everybody, and for an edit that makes a message to some customers one to
+ * everybody; null otherwise (an edit of a message that already reached everybody).
+ */
+export async function messageQuestion(input: Pick<MessageInput, "id" | "type" | "header" | "startDate" | "stopDate" | "customers">): Promise<Question | null> {
+  if (!reachesEverybody(input.type, input.customers)) return null;
+  if (input.id) {
+    const stored = await getMessage(input.id);
+    if (stored && reachesEverybody(stored.type, stored.customers)) return null;
+  }
+  const c = schema.customers;
+  const [{ n }] = await getDb()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(c)
+    .where(sql`${c.deactivatedAt} is null`);
+  const type = MESSAGE_TYPES.find((t) => t.id === input.type)?.label ?? String(input.type);
+  const stop = input.stopDate || input.startDate;
+  const period = stop === input.startDate ? `den ${input.startDate}` : `från ${input.startDate} till ${stop}`;
+  const header = input.header.trim() ? ` "${input.header.trim()}"` : "";
+  return {
+    title: "Spara meddelandet till alla kunder?",
+    text: `${type}${header} visas för alla ${new Intl.NumberFormat("sv-SE").format(n)} aktiva kunder ${period}. Skriv kundnummer för att bara nå några (Kundmeddelande och Returrapportering).`,
+  };
 }
 
 /**

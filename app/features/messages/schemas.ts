@@ -32,6 +32,8 @@ export const MessageSaveSchema = z
     header: z.string().trim().max(MESSAGE_HEADER_MAX, `Rubriken får vara högst ${MESSAGE_HEADER_MAX} tecken.`).optional(),
     content: z.string({ error: missing("Innehåll saknas") }).max(MESSAGE_CONTENT_MAX, "Innehållet får vara högst 20 000 tecken."),
     customers: z.string().max(100_000, "Högst 100 000 tecken.").optional(),
+    /** Sent by "Spara ändå" once the admin has seen that the message reaches every retailer. */
+    confirmed: z.literal("1").optional(),
   })
   .refine((v) => !v.stopDate || v.stopDate >= v.startDate, { message: "Perioden felaktig", path: ["stopDate"] })
   // A list is never dropped silently: types 1 and 2 go to everybody (messages.server.ts).

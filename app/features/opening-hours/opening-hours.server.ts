@@ -6,6 +6,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate, today as todayDate } from "~/lib/dates";
+import type { Question } from "~/lib/question";
 import type { DayHours } from "./schemas";
 import { NEVER_REPORTED, WEEKDAYS } from "./words";
 
@@ -114,6 +115,36 @@ export function checkOpeningHoursRequest(input: { startReportDay: string; startF
     errors.startForceReportDay = "Lås från får inte vara före Påminn från.";
   }
   return errors;
+}
+
+/**
+ * The question before a request reaches the retailers (decision 029): how many are asked,
+ * from when they are reminded and locked, and which current request it replaces. Null
+ * when the distributor does not exist.
+ */
+export async function openingHoursRequestQuestion(input: { distributorId: number | null; startReportDay: string; startForceReportDay: string }): Promise<Question | null> {
+  const c = schema.customers;
+  const d = schema.distributors;
+  let reach = "Alla distributörer";
+  if (input.distributorId !== null) {
+    const [dist] = await getDb().select({ name: d.name }).from(d).where(eq(d.id, input.distributorId));
+    if (!dist) return null;
+    reach = dist.name;
+  }
+  const sameReach = input.distributorId === null ? isNull(req.distributorId) : eq(req.distributorId, input.distributorId);
+  const [[{ n }], [current]] = await Promise.all([
+    getDb()
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(c)
+      .where(input.distributorId === null ? isNull(c.deactivatedAt) : and(isNull(c.deactivatedAt), eq(c.distributorId, input.distributorId))),
+    getDb().select({ startReportDay: req.startReportDay, startForceReportDay: req.startForceReportDay }).from(req).where(and(eq(req.closed, false), sameReach)).orderBy(desc(req.id)).limit(1),
+  ]);
+  const customers = `${new Intl.NumberFormat("sv-SE").format(n)} ${n === 1 ? "kund" : "kunder"}`;
+  const replaced = current ? ` Begäran som gäller nu (påminn från ${current.startReportDay}, lås från ${current.startForceReportDay}) ersätts.` : "";
+  return {
+    title: "Begär öppettider?",
+    text: `${reach}: ${customers} ombeds rapportera sina öppettider. De påminns från ${input.startReportDay}, och från ${input.startForceReportDay} är menyn låst för den som inte har svarat.${replaced}`,
+  };
 }
 
 /** Asks the retailers in reach for their hours; replaces the current request of the same reach. */

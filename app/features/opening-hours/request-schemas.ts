@@ -15,6 +15,8 @@ export const OpeningHoursRequestSchema = z.object({
     .transform((v) => (v === undefined ? null : Number(v))),
   startReportDay: date(),
   startForceReportDay: date(),
+  /** Sent by "Spara ändå" once the admin has seen how many retailers the request reaches. */
+  confirmed: z.literal("1").optional(),
 });
 
 /** Avsluta: the request ends and no longer reminds or locks. */

@@ -26,6 +26,7 @@ export const EditionDaysSchema = z.object({
   intent: z.literal("edition"),
   edition: z.string({ error: DEADLINE_MESSAGES.edition }).regex(/^\d{1,9}:\d{1,9}$/, DEADLINE_MESSAGES.edition),
   days: z.union([z.literal("").transform(() => null), days()]).optional().transform((v) => v ?? null),
+  confirmed: z.literal("1").optional(),
 });
 
 export const LatePolicySchema = z.object({
@@ -33,6 +34,7 @@ export const LatePolicySchema = z.object({
   distributor: rowId(DEADLINE_MESSAGES.distributor),
   lateReturns: z.enum(["reject", "accept"], { error: DEADLINE_MESSAGES.policy }),
   deadlineLock: z.literal("on").optional().transform((v) => v === "on"),
+  confirmed: z.literal("1").optional(),
 });
 
 export const DeadlineActionSchema = z.discriminatedUnion("intent", [ReturnWindowsSchema, EditionDaysSchema, LatePolicySchema]);

@@ -91,24 +91,81 @@ export type WindowsEffect = {
 };
 
 /**
- * The effect of saving `input` as the windows per paper type, counted on the deliveries
- * of the last MAX_RETURN_DAYS days of editions that follow their type's window (an
- * edition with its own window is not moved). Shown to the admin before the change is saved.
+ * What moving last return days does, counted on the deliveries of the last MAX_RETURN_DAYS
+ * days that `where` picks (joined as `d` and `e`), from `oldDay` to `newDay` (SQL dates).
  */
-export async function previewReturnWindows(input: { main: number; inserts: number }, today = todayDate()): Promise<WindowsEffect> {
-  const w = schema.returnWindows;
+async function deadlineEffect(where: SQL, oldDay: SQL, newDay: SQL, today: string): Promise<WindowsEffect> {
   const [row] = await getDb().all<WindowsEffect>(sql`
     select coalesce(sum(case when old_day <> new_day then 1 else 0 end), 0) as changed,
       coalesce(sum(case when old_day >= ${today} and new_day < ${today} then 1 else 0 end), 0) as nowPassed,
       coalesce(sum(case when old_day < ${today} and new_day >= ${today} then 1 else 0 end), 0) as reopened
     from (
-      select date(d.delivery_date, '+' || coalesce((select ${w.days} from ${w} where ${w.paperType} = e.type), ${FALLBACK_DAYS}) || ' days') as old_day,
-        date(d.delivery_date, '+' || (case e.type when 0 then ${input.main} else ${input.inserts} end) || ' days') as new_day
+      select ${oldDay} as old_day, ${newDay} as new_day
       from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
-      where e.return_days is null and d.delivery_date >= ${addDays(today, -MAX_RETURN_DAYS - 1)}
+      where ${where} and d.delivery_date >= ${addDays(today, -MAX_RETURN_DAYS - 1)}
     )
     where old_day >= ${today} or new_day >= ${today}`);
   return { changed: Number(row?.changed ?? 0), nowPassed: Number(row?.nowPassed ?? 0), reopened: Number(row?.reopened ?? 0) };
+}
+
+const typeWindow = sql`coalesce((select ${schema.returnWindows.days} from ${schema.returnWindows} where ${schema.returnWindows.paperType} = e.type), ${FALLBACK_DAYS})`;
+const plusDays = (days: SQL) => sql`date(d.delivery_date, '+' || ${days} || ' days')`;
+
+/**
+ * The effect of saving `input` as the windows per paper type, counted on the deliveries
+ * of the last MAX_RETURN_DAYS days of editions that follow their type's window (an
+ * edition with its own window is not moved). Shown to the admin before the change is saved.
+ */
+export function previewReturnWindows(input: { main: number; inserts: number }, today = todayDate()): Promise<WindowsEffect> {
+  return deadlineEffect(sql`e.return_days is null`, plusDays(typeWindow), plusDays(sql`(case e.type when 0 then ${input.main} else ${input.inserts} end)`), today);
+}
+
+/** The effect of giving one edition its own window (`days`), or its type's (null). */
+export function previewEditionReturnDays(titleId: number, editionId: number, days: number | null, today = todayDate()): Promise<WindowsEffect> {
+  return deadlineEffect(
+    sql`e.title_id = ${titleId} and e.edition_id = ${editionId}`,
+    plusDays(sql`coalesce(e.return_days, ${typeWindow})`),
+    plusDays(days === null ? typeWindow : sql`${days}`),
+    today,
+  );
+}
+
+/** What a distributor's rule touches now: its active customers, their passed and nearly due unreported papers. */
+export type PolicyReach = {
+  name: string;
+  lateReturns: LatePolicy;
+  deadlineLock: boolean;
+  customers: number;
+  /** Unreported papers of the last MAX_RETURN_DAYS days whose last return day has passed. */
+  passed: number;
+  /** Customers with unreported papers whose last return day is today or tomorrow (locked while the lock is on). */
+  dueCustomers: number;
+};
+
+export async function distributorPolicyReach(distributorId: number, today = todayDate()): Promise<PolicyReach | null> {
+  const dist = schema.distributors;
+  const [d] = await getDb().select({ name: dist.name, lateReturns: dist.lateReturns, deadlineLock: dist.deadlineLock }).from(dist).where(eq(dist.id, distributorId));
+  if (!d) return null;
+  const deadline = deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` });
+  const [row] = await getDb().all<{ customers: number; passed: number; dueCustomers: number }>(sql`
+    select (select count(*) from customers c where c.distributor_id = ${distributorId} and c.deactivated_at is null) as customers,
+      coalesce(sum(case when deadline < ${today} then 1 else 0 end), 0) as passed,
+      count(distinct case when deadline between ${today} and ${addDays(today, 1)} then customer_id end) as dueCustomers
+    from (
+      select d.customer_id, ${deadline} as deadline
+      from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+        join customers c on c.id = d.customer_id
+      where c.distributor_id = ${distributorId} and c.deactivated_at is null and d.reported_at is null
+        and d.delivery_date between ${addDays(today, -MAX_RETURN_DAYS)} and ${today}
+    )`);
+  return {
+    name: d.name,
+    lateReturns: d.lateReturns === "accept" ? "accept" : "reject",
+    deadlineLock: d.deadlineLock,
+    customers: Number(row?.customers ?? 0),
+    passed: Number(row?.passed ?? 0),
+    dueCustomers: Number(row?.dueCustomers ?? 0),
+  };
 }
 
 /** An edition's own window, or null for its paper type's. False when there is no such edition. */

@@ -8,7 +8,18 @@ import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/help
 import { alertFacts, listAlerts, lockRedirect } from "../alerts/alerts.server";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { getDeadlineFigures } from "../distribution/distribution.server";
-import { dueCounts, getReturnRules, papersDue, previewReturnWindows, saveDistributorPolicy, saveEditionReturnDays, saveReturnWindows } from "./deadlines.server";
+import { editionQuestion, policyQuestion } from "./deadline-questions";
+import {
+  distributorPolicyReach,
+  dueCounts,
+  getReturnRules,
+  papersDue,
+  previewEditionReturnDays,
+  previewReturnWindows,
+  saveDistributorPolicy,
+  saveEditionReturnDays,
+  saveReturnWindows,
+} from "./deadlines.server";
 import { listHistory } from "./history.server";
 import { RETURN_MESSAGES, listPapers, saveReturns, type ReturnLine } from "./returns.server";
 import { dueText } from "./texts";
@@ -99,6 +110,56 @@ describe("new windows per paper type, before they are saved", () => {
     } finally {
       await saveEditionReturnDays(2, 2, null, CLI_ACTOR);
     }
+  });
+});
+
+describe("an edition's window and a distributor's rule, before they are saved", () => {
+  it("an edition's own window counts only that edition's papers; back to its type's window counts the way back", async () => {
+    const T = "2029-02-20";
+    const c = await retailer(61, "Kiosk Łódź");
+    await newDelivery(c, { date: "2029-02-16", titleId: 2, editionId: 2 }); // Kvällsposten, 7 days: the 23rd
+    await newDelivery(c, { date: "2029-02-19", titleId: 2, editionId: 2 }); // the 26th
+    await newDelivery(c, { date: "2029-02-16" }); // Aftonbladet: not this edition
+    // 2 days: the 16th's passes (the 18th), the 19th's moves to the 21st.
+    const effect = await previewEditionReturnDays(2, 2, 2, T);
+    expect(effect).toEqual({ changed: 2, nowPassed: 1, reopened: 0 });
+    expect(editionQuestion(effect, "Kvällsposten", 2)).toEqual({
+      title: "Spara utgåvans returfönster?",
+      text: "Kvällsposten, 2 dagar: 2 tidningar får en ny sista returdag; 1 blir passerade i dag.",
+    });
+    expect(await previewEditionReturnDays(2, 2, 7, T)).toEqual({ changed: 0, nowPassed: 0, reopened: 0 });
+    expect(editionQuestion(await previewEditionReturnDays(2, 2, 7, T), "Kvällsposten", 7)).toBeNull();
+    await saveEditionReturnDays(2, 2, 2, CLI_ACTOR);
+    try {
+      // Back to the type's 7 days: the 16th's opens again.
+      expect(await previewEditionReturnDays(2, 2, null, T)).toEqual({ changed: 2, nowPassed: 0, reopened: 1 });
+    } finally {
+      await saveEditionReturnDays(2, 2, null, CLI_ACTOR);
+    }
+  });
+
+  it("a distributor's rule counts its active customers, their passed papers and those due today or tomorrow; the same rule asks nothing", async () => {
+    const T = "2029-03-20";
+    await createDistributor(db(), 68, "Tidningsbud Ängelholm");
+    const a = await retailer(68, "Şahin Livs");
+    const b = await retailer(68, "Nguyễn Tobak");
+    const gone = await retailer(68, "Stängd kiosk");
+    await db().update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, gone));
+    await newDelivery(a, { date: "2029-03-10" }); // passed on the 17th
+    await newDelivery(a, { date: "2029-03-13" }); // the 20th: due today
+    await newDelivery(b, { date: "2029-03-14" }); // the 21st: due tomorrow
+    await newDelivery(b, { date: "2029-03-01" }); // passed, older than the form's 14 days: not counted
+    await newDelivery(gone, { date: "2029-03-10" }); // a deactivated customer's: not counted
+    const reach = await distributorPolicyReach(68, T);
+    expect(reach).toEqual({ name: "Tidningsbud Ängelholm", lateReturns: "reject", deadlineLock: false, customers: 2, passed: 1, dueCustomers: 2 });
+    expect(policyQuestion(reach!, { lateReturns: "reject", deadlineLock: false })).toBeNull();
+    expect(policyQuestion(reach!, { lateReturns: "accept", deadlineLock: true })).toEqual({
+      title: "Spara distributörens regler?",
+      text:
+        "Tidningsbud Ängelholm, 2 kunder. Sena returer tas emot och märks som sena: 1 tidning som passerat sista returdag utan retur kan returneras igen. " +
+        "Portalen låses dagen före sista returdag: 2 kunder har tidningar med sista returdag i dag eller i morgon och låses nu tills de har rapporterat.",
+    });
+    expect(await distributorPolicyReach(99_999, T)).toBeNull();
   });
 });
 

@@ -5,3 +5,4 @@ export * from "./returns-pdf.server";
 export * from "./returns.server";
 export * from "./return-lines";
 export * from "./deadlines.server";
+export * from "./deadline-questions";

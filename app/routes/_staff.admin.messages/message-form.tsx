@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { MESSAGE_TYPES, MessageSaveSchema } from "~/features/messages";
+import { AskFirst, questionOf } from "~/ui/ask-first";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
@@ -13,6 +14,7 @@ export type EditedMessage = { id: number; updatedAt: number; type: number; start
 
 /** The message form: new (Spara) or editing one (Uppdatera); Nollställ empties it. */
 export function MessageForm({ editing, lastResult }: { editing: EditedMessage | null; lastResult: SubmissionResult<string[]> | null | undefined }) {
+  const question = questionOf(lastResult);
   const [form, fields, { valid }] = useContractForm(MessageSaveSchema, {
     id: `message-${editing?.id ?? "new"}`,
     lastResult,
@@ -57,6 +59,7 @@ export function MessageForm({ editing, lastResult }: { editing: EditedMessage | 
           Nollställ
         </Link>
       </SaveActions>
+      {question ? <AskFirst question={question} /> : null}
     </Form>
   );
 }
