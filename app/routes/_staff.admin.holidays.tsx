@@ -17,7 +17,7 @@ import {
 import { refuse } from "~/lib/refusal";
 import { DistributorSelect } from "~/ui/distributor-select";
 import type { FormReply } from "~/ui/form-reply";
-import { closeHoliday, countHolidayAnswers, getAdminHoliday, listAdminHolidays, saveHoliday } from "~/features/holidays/index.server";
+import { closeHoliday, countHolidayAnswers, getAdminHoliday, listAdminHolidays, listEndedHolidays, saveHoliday } from "~/features/holidays/index.server";
 import { askFirst, handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -36,8 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
   const editId = parseId(new URL(request.url).searchParams.get("redigera"));
   const editing = editId !== null ? await getAdminHoliday(editId) : null;
-  const [holidays, hoursRequests, distributors] = await Promise.all([listAdminHolidays(), listOpeningHoursRequests(), listDistributors()]);
-  return { holidays, editing, hoursRequests, distributors, today: today() };
+  const [holidays, ended, hoursRequests, distributors] = await Promise.all([listAdminHolidays(), listEndedHolidays(), listOpeningHoursRequests(), listDistributors()]);
+  return { holidays, ended, editing, hoursRequests, distributors, today: today() };
 }
 
 const ActionSchema = z.discriminatedUnion("intent", [HolidaySaveSchema, HolidayCloseSchema, OpeningHoursRequestSchema, OpeningHoursCloseSchema]);
@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function HolidaysAdmin() {
-  const { holidays, editing, hoursRequests, distributors, today: day } = useLoaderData<typeof loader>();
+  const { holidays, ended, editing, hoursRequests, distributors, today: day } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const confirming = useConfirming() ?? "";
   const confirmedId = Number(/^(?:klarmarkera|ta-bort)-(\d+)$/.exec(confirming)?.[1]);
@@ -145,7 +145,7 @@ export default function HolidaysAdmin() {
           </p>
           {confirmed.how === "delete" && confirmed.holiday.answered > 0 ? (
             <p>
-              {confirmed.holiday.answered} återförsäljare har redan svarat. Svaren sparas, men syns inte längre under Svar. Klarmarkera i stället om svaren ska gå att läsa.
+              {confirmed.holiday.answered} återförsäljare har redan svarat. Svaren sparas och går att läsa under Avslutade helgdagar.
             </p>
           ) : null}
         </ConfirmDialog>
@@ -156,6 +156,40 @@ export default function HolidaysAdmin() {
           <h2 id="past-holidays">Passerade helgdagar</h2>
           <p>Dagen har varit men helgdagen är inte klarmarkerad. Läs svaren och klarmarkera den, så lämnar den listan.</p>
           <HolidayTable holidays={passed} empty="" />
+        </section>
+      ) : null}
+      {ended.length > 0 ? (
+        <section aria-labelledby="ended-holidays">
+          <h2 id="ended-holidays">Avslutade helgdagar</h2>
+          <p>Klarmarkerade och borttagna helgdagar, de senaste {ended.length} med nyaste först. Svaren finns kvar.</p>
+          <TableOrEmpty empty={false} emptyText="">
+            <thead>
+              <tr>
+                <th scope="col">Dag</th>
+                <th scope="col">Beskrivning</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Har svarat
+                </th>
+                <ActionsHeader />
+              </tr>
+            </thead>
+            <tbody>
+              {ended.map((h) => (
+                <tr key={h.id}>
+                  <td className="nowrap">{h.day}</td>
+                  <td>{h.description}</td>
+                  <td>{h.deleted ? "Borttagen" : "Klarmarkerad"}</td>
+                  <td className="num">{h.answered}</td>
+                  <td>
+                    <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description} ${h.day}`}>
+                      Svar
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableOrEmpty>
         </section>
       ) : null}
       <OpeningHoursRequests requests={hoursRequests} distributors={distributors} lastResult={hoursReply ? lastResult : undefined} />

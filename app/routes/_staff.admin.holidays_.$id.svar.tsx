@@ -66,6 +66,9 @@ export default function HolidayAnswers() {
       <h1>
         Svar: {holiday.description} {holiday.day}
       </h1>
+      {holiday.deleted || holiday.completed ? (
+        <p>{holiday.deleted ? "Helgdagen är borttagen: återförsäljarna frågas inte längre, men svaren finns kvar." : "Helgdagen är klarmarkerad."}</p>
+      ) : null}
       <h2>Per distributör</h2>
       <TableOrEmpty empty={counts.length === 0} emptyText="Inga kunder.">
         <thead>

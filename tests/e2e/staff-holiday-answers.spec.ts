@@ -120,18 +120,36 @@ test("a holiday whose day has passed leaves Aktuella helgdagar; deleting an answ
   await expect(row.getByRole("cell").nth(4)).toHaveText("2");
 
   await row.getByRole("link", { name: `Ta bort ${coming.description}` }).click();
-  await expect(page.getByText("2 återförsäljare har redan svarat. Svaren sparas, men syns inte längre under Svar.")).toBeVisible();
+  await expect(page.getByText("2 återförsäljare har redan svarat. Svaren sparas och går att läsa under Avslutade helgdagar.")).toBeVisible();
   await page.getByRole("button", { name: "Ta bort", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("Helgdagen borttagen. Svaren från 2 återförsäljare sparas.");
-  await expect(page.getByRole("row", { name: new RegExp(coming.description) })).toHaveCount(0);
+  const current = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Tvingande från" }) });
+  await expect(current.getByRole("row", { name: new RegExp(coming.description) })).toHaveCount(0);
   const kept = await e2eDb().select().from(schema.holidayReports).where(eq(schema.holidayReports.holidayId, coming.id));
   expect(kept).toHaveLength(2);
 
-  // Completed, the passed holiday leaves the page.
+  // The deleted holiday's answers stay readable: under Avslutade helgdagar, marked Borttagen.
+  const ended = page.getByRole("region", { name: "Avslutade helgdagar" });
+  const endedRow = ended.getByRole("row", { name: new RegExp(coming.description) });
+  await expect(endedRow).toContainText("Borttagen");
+  await expect(endedRow.getByRole("cell").nth(3)).toHaveText("2");
+  await endedRow.getByRole("link", { name: `Svar för ${coming.description} ${coming.day}` }).click();
+  await expect(page.getByRole("heading", { name: `Svar: ${coming.description} ${coming.day}`, level: 1 })).toBeVisible();
+  await expect(page.getByText("Helgdagen är borttagen: återförsäljarna frågas inte längre, men svaren finns kvar.")).toBeVisible();
+  // Searched by this run's mark: the shared database holds more customers than a page.
+  await page.getByLabel("Sök kund (nummer, namn, ort)").fill(run);
+  await page.getByLabel("Sök kund (nummer, namn, ort)").press("Enter");
+  await expect(page.getByRole("row", { name: new RegExp(retailer.name) })).toContainText("Öppet");
+  await expect(page.getByRole("row", { name: new RegExp(other.name) })).toContainText("Stängt");
+  await page.goto("/admin/holidays");
+
+  // Completed, the passed holiday leaves the current lists for Avslutade helgdagar.
   await page.getByRole("link", { name: `Klarmarkera ${past.description}` }).click();
   await page.getByRole("button", { name: "Klarmarkera" }).click();
   await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
-  await expect(page.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(0);
+  await expect(pastSection.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(0);
+  await expect(ended.getByRole("row", { name: new RegExp(past.description) })).toContainText("Klarmarkerad");
+  await expect(page.getByRole("row", { name: new RegExp(past.description) })).toHaveCount(1);
 });
 
 test("sales search, sort and page a distributor's 130 answers, and the export holds the search's rows", async ({ page }, info) => {

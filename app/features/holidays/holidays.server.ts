@@ -1,6 +1,6 @@
 // Staff side of holidays (Helgspärr): the rules that drive the retailers' holiday
 // screen and the HELGDAGAR alert. The retailer side lives in holidays.server.ts.
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate, today } from "~/lib/dates";
@@ -55,6 +55,24 @@ export function listAdminHolidays() {
     .from(h)
     .where(and(eq(h.completed, false), eq(h.deleted, false)))
     .orderBy(asc(h.day), asc(h.id));
+}
+
+/** Holidays taken off the list (completed or deleted), newest day first, with how many answered: their answers stay readable. */
+export function listEndedHolidays(limit = 50) {
+  const h = schema.holidays;
+  const r = schema.holidayReports;
+  return getDb()
+    .select({
+      id: h.id,
+      description: h.description,
+      day: h.day,
+      deleted: h.deleted,
+      answered: sql<number>`(select count(*) from ${r} where ${r.holidayId} = ${h.id})`.mapWith(Number),
+    })
+    .from(h)
+    .where(or(eq(h.completed, true), eq(h.deleted, true)))
+    .orderBy(desc(h.day), desc(h.id))
+    .limit(limit);
 }
 
 export async function getAdminHoliday(id: number) {

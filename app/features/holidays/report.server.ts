@@ -14,9 +14,10 @@ export type HolidayReportScope = { distributorIds: number[] | null };
 
 export type HolidayReportRow = { customerId: number; name: string; city: string; distributorId: number; distributor: string; answer: "Öppet" | "Stängt" | "Ej svarat"; answeredAt: number | null };
 
+/** A holiday whose answers staff read: listed, completed or deleted (a deleted holiday keeps its answers). */
 export async function getHolidayForReport(holidayId: number) {
   const h = schema.holidays;
-  const [row] = await getDb().select({ id: h.id, description: h.description, day: h.day, completed: h.completed }).from(h).where(and(eq(h.id, holidayId), eq(h.deleted, false)));
+  const [row] = await getDb().select({ id: h.id, description: h.description, day: h.day, completed: h.completed, deleted: h.deleted }).from(h).where(eq(h.id, holidayId));
   return row ?? null;
 }
 
