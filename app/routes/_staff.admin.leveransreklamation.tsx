@@ -1,7 +1,13 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
-import { COMPLAINT_DEFAULT_SORT, type ComplaintColumn } from "~/features/deliveries";
+import {
+  COMPLAINT_DEFAULT_SORT,
+  COMPLAINT_TOTAL_DEFAULT_SORT,
+  COMPLAINT_TOTAL_SORT_PARAMS,
+  type ComplaintColumn,
+  type ComplaintTotalColumn,
+} from "~/features/deliveries";
 import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals, readComplaintView } from "~/features/deliveries/index.server";
 import { today } from "~/lib/dates";
 import { scopeFor } from "~/features/distribution/index.server";
@@ -26,11 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = scopeFor(user);
   const t = today();
   const view = readComplaintView(new URL(request.url).searchParams, scope, t);
-  if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort }, { status: 400 });
+  if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort, totalsSort: view.totalsSort }, { status: 400 });
   const period = view.period;
   if (view.forbidden) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
 
-  const totals = await complaintTotals(period, scope);
+  const totals = await complaintTotals(period, scope, view.totalsSort);
   // A utb user always sees its own distributor's rows; others choose one (?utb=).
   const detailId = view.distributorId;
   if (detailId !== null && !totals.some((d) => d.id === detailId)) throw new Response("Distributören finns inte.", { status: 404 });
@@ -38,11 +44,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const complaints = totals.find((d) => d.id === detailId)?.complaints ?? 0;
   const detail =
     detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page, view.sort)) };
-  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail, sort: view.sort };
+  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail, sort: view.sort, totalsSort: view.totalsSort };
 }
 
 export default function ComplaintsPage() {
-  const { today: t, raw, errors, period, totals, detail, sort } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, period, totals, detail, sort, totalsSort } = useLoaderData<typeof loader>();
+  const totalsHeader = (column: ComplaintTotalColumn, label: string, numeric = true) => (
+    // The totals' own order: it keeps the detail's page and order as they are.
+    <SortHeader column={column} sort={totalsSort} names={COMPLAINT_TOTAL_SORT_PARAMS} pageParam={[]} className={numeric ? "num" : undefined}>
+      {label}
+    </SortHeader>
+  );
   const header = (column: ComplaintColumn, label: string, numeric = false) => (
     <SortHeader column={column} sort={sort} className={numeric ? "num" : undefined}>
       {label}
@@ -71,6 +83,12 @@ export default function ComplaintsPage() {
             <input type="hidden" name="ordning" value={sort.descending ? "fallande" : "stigande"} />
           </>
         ) : null}
+        {totalsSort.column !== COMPLAINT_TOTAL_DEFAULT_SORT.column || totalsSort.descending !== COMPLAINT_TOTAL_DEFAULT_SORT.descending ? (
+          <>
+            <input type="hidden" name={COMPLAINT_TOTAL_SORT_PARAMS.column} value={totalsSort.column} />
+            <input type="hidden" name={COMPLAINT_TOTAL_SORT_PARAMS.order} value={totalsSort.descending ? "fallande" : "stigande"} />
+          </>
+        ) : null}
         {detail && totals.length > 1 ? <input type="hidden" name="utb" value={detail.distributorId} /> : null}
         <div className="actions">
           <button type="submit" className="primary">
@@ -91,11 +109,11 @@ export default function ComplaintsPage() {
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Utb</th>
-                  <th scope="col" className="num">Reklamationer</th>
-                  <th scope="col" className="num">Kunder</th>
-                  <th scope="col" className="num">Differens (ex)</th>
-                  <th scope="col" className="num">Summa</th>
+                  {totalsHeader("utb", "Utb", false)}
+                  {totalsHeader("reklamationer", "Reklamationer")}
+                  {totalsHeader("kunder", "Kunder")}
+                  {totalsHeader("differens", "Differens (ex)")}
+                  {totalsHeader("summa", "Summa")}
                 </tr>
               </thead>
               <tbody>

@@ -9,7 +9,7 @@ import { ArrowDownIcon, ArrowUpIcon } from "./icons";
  * default) and sorts in SQL; changing the sort goes back to page 1.
  */
 export { readSort, type Sort } from "~/lib/sort";
-import type { Sort } from "~/lib/sort";
+import { SORT_PARAMS, type Sort, type SortParams } from "~/lib/sort";
 
 export function SortHeader<C extends string>({
   column,
@@ -17,6 +17,7 @@ export function SortHeader<C extends string>({
   children,
   pageParam = "sida",
   className,
+  names = SORT_PARAMS,
 }: {
   column: C;
   sort: Sort<C>;
@@ -24,12 +25,14 @@ export function SortHeader<C extends string>({
   /** The page parameter(s) a new order resets. */
   pageParam?: string | string[];
   className?: string;
+  /** The URL parameters of this table's order (a second sorted table on a page has its own). */
+  names?: SortParams;
 }) {
   const [params] = useSearchParams();
   const active = sort.column === column;
   const next = new URLSearchParams(params);
-  next.set("sortera", column);
-  next.set("ordning", active && !sort.descending ? "fallande" : "stigande");
+  next.set(names.column, column);
+  next.set(names.order, active && !sort.descending ? "fallande" : "stigande");
   for (const p of Array.isArray(pageParam) ? pageParam : [pageParam]) next.delete(p);
   return (
     <th scope="col" className={className} aria-sort={active ? (sort.descending ? "descending" : "ascending") : undefined}>

@@ -76,3 +76,38 @@ test("a utb user sorts its complaints by any column and exports them in the same
   expect([...names]).toEqual([dist.name]);
   expect((await page.request.get(`/admin/leveransreklamation/export.xlsx?utb=${other.dist.id}`)).status()).toBe(403);
 });
+
+test("staff sort the totals per distributor by any column, apart from the chosen distributor's rows and their order", async ({ page }, info) => {
+  const { dist } = await complaintsFixture(info.workerIndex);
+  await complaintsFixture(info.workerIndex);
+  const sales = await makeStaff("sales");
+  await loginAs(page, sales.email, sales.password);
+  await page.goto(`/admin/leveransreklamation?from=${addDays(T, -6)}&to=${T}&utb=${dist.id}&sortera=summa&ordning=fallande`);
+  const totals = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: /Reklamationer/ }) });
+  const kronor = async (column: number) =>
+    (await totals.locator("tbody tr").evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ""), column)).map((t) => Number(t.replace(/[^\d,-]/g, "").replace(",", ".")));
+  const isSorted = (values: number[], descending: boolean) => values.every((v, i) => i === 0 || (descending ? values[i - 1] >= v : values[i - 1] <= v));
+
+  await totals.getByRole("link", { name: "Summa" }).click();
+  await expect(page).toHaveURL(/utbsortera=summa&utbordning=stigande/);
+  await expect(totals.getByRole("columnheader", { name: /Summa/ })).toHaveAttribute("aria-sort", "ascending");
+  expect(isSorted(await kronor(4), false)).toBe(true);
+  await totals.getByRole("link", { name: /Summa/ }).click();
+  await expect(totals.getByRole("columnheader", { name: /Summa/ })).toHaveAttribute("aria-sort", "descending");
+  const sums = await kronor(4);
+  expect(sums.length).toBeGreaterThanOrEqual(2);
+  expect(isSorted(sums, true)).toBe(true);
+  await totals.getByRole("link", { name: "Kunder" }).click();
+  await expect(totals.getByRole("columnheader", { name: /Kunder/ })).toHaveAttribute("aria-sort", "ascending");
+  expect(isSorted(await kronor(2), false)).toBe(true);
+
+  // The chosen distributor's rows keep their own order, and the period chosen again keeps both.
+  const detail = page.getByRole("region", { name: `Reklamationer – ${dist.name}` }).getByRole("table");
+  await expect(detail.getByRole("columnheader", { name: /Summa/ })).toHaveAttribute("aria-sort", "descending");
+  await expect(detail.getByRole("row").nth(1)).toContainText("54,50 kr");
+  await page.getByLabel("Från", { exact: true }).fill(addDays(T, -5));
+  await page.getByRole("button", { name: "Visa" }).click();
+  await expect(page).toHaveURL(/utbsortera=kunder&utbordning=stigande/);
+  await expect(page).toHaveURL(/sortera=summa&ordning=fallande/);
+  await expect(totals.getByRole("columnheader", { name: /Kunder/ })).toHaveAttribute("aria-sort", "ascending");
+});

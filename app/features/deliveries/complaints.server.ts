@@ -6,7 +6,15 @@ import { paperName } from "~/catalog";
 import { getDb } from "~/db.server";
 import { parsePeriod, preset, type Period } from "~/lib/period";
 import { readSort, type Sort } from "~/lib/sort";
-import { COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT, type ComplaintColumn } from "./complaint-columns";
+import {
+  COMPLAINT_COLUMNS,
+  COMPLAINT_DEFAULT_SORT,
+  COMPLAINT_TOTAL_COLUMNS,
+  COMPLAINT_TOTAL_DEFAULT_SORT,
+  COMPLAINT_TOTAL_SORT_PARAMS,
+  type ComplaintColumn,
+  type ComplaintTotalColumn,
+} from "./complaint-columns";
 import type { DistributorScope } from "~/features/distribution/distribution.server";
 
 export type ComplaintTotals = { id: number; name: string; complaints: number; customers: number; difference: number; priceOre: number };
@@ -30,7 +38,15 @@ export const COMPLAINT_PAGE_SIZE = 100;
 const list = (values: readonly number[]) => sql.join((values.length ? values : [-1]).map((v) => sql`${v}`), sql`, `);
 
 /** One row per distributor in scope, zeros included, in one GROUP BY. */
-export async function complaintTotals(period: Period, scope: DistributorScope): Promise<ComplaintTotals[]> {
+const TOTAL_ORDER_BY: Record<ComplaintTotalColumn, SQL> = {
+  utb: sql`dist.name`,
+  reklamationer: sql`complaints`,
+  kunder: sql`customers`,
+  differens: sql`difference`,
+  summa: sql`priceOre`,
+};
+
+export async function complaintTotals(period: Period, scope: DistributorScope, sort: Sort<ComplaintTotalColumn> = COMPLAINT_TOTAL_DEFAULT_SORT): Promise<ComplaintTotals[]> {
   const where = scope.distributorIds === null ? sql`` : sql`where dist.id in (${list(scope.distributorIds)})`;
   return getDb().all<ComplaintTotals>(sql`
     select dist.id as id, dist.name as name,
@@ -46,7 +62,7 @@ export async function complaintTotals(period: Period, scope: DistributorScope): 
       group by c.distributor_id
     ) t on t.distributor_id = dist.id
     ${where}
-    order by dist.name, dist.id`);
+    order by ${TOTAL_ORDER_BY[sort.column]} ${sort.descending ? sql`desc` : sql`asc`}, dist.name, dist.id`);
 }
 
 
@@ -115,5 +131,6 @@ export function readComplaintView(params: URLSearchParams, scope: DistributorSco
     distributorId: asked ?? own,
     forbidden: asked !== null && scope.distributorIds !== null && !scope.distributorIds.includes(asked),
     sort: readSort(params, COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),
+    totalsSort: readSort(params, COMPLAINT_TOTAL_COLUMNS, COMPLAINT_TOTAL_DEFAULT_SORT, COMPLAINT_TOTAL_SORT_PARAMS),
   };
 }
