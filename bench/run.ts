@@ -12,6 +12,7 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { b11, failures, p95, slowest, type B11 } from "./b11";
 import { b12, type Morning } from "./b12";
+import { b13, p95Of, type B13 } from "./b13";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -634,6 +635,31 @@ async function invoiceRunUnderTraffic(national: string, customers: number): Prom
   return out;
 }
 
+/** B13's rows: other pages during a flood of wrong PINs, and the flood answered without a hash for every attempt. */
+function floodRows(r: B13): Row[] {
+  const med = median(r.reads);
+  const p95 = p95Of(r.reads);
+  return [
+    {
+      id: "B13",
+      what: `/kontakt during ${r.logins} wrong-PIN logins at once from ${r.logins / 3} addresses (${r.reads.length} reads): median`,
+      value: med,
+      unit: "ms",
+      target: "< 200 ms",
+      pass: med < 200,
+    },
+    { id: "B13", what: "/kontakt during the same flood: p95", value: p95, unit: "ms", target: "< 1000 ms", pass: p95 < 1000 },
+    {
+      id: "B13",
+      what: `the flood's answers: ${r.refused} × 400, ${r.busy} × 503 (hashing full), ${r.other} other`,
+      value: r.busy,
+      unit: "× 503",
+      target: "> 0 × 503, no other answer",
+      pass: r.busy > 0 && r.other === 0,
+    },
+  ];
+}
+
 async function main() {
   const started = Date.now();
   // Always the production build of this checkout: an old build would measure old code.
@@ -676,6 +702,14 @@ async function main() {
     const twelve = await b12(server.url, `${DATA}/run.db`);
     await server.stop();
     console.log(JSON.stringify(twelve, null, 2));
+    return;
+  }
+  if (process.argv.includes("--b13")) {
+    // `npm run bench -- --b13`: pages during a flood of wrong PINs, alone.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    for (const r of floodRows(await b13(server.url, `${DATA}/run.db`))) add(r);
+    await server.stop();
     return;
   }
   if (process.argv.includes("--b9")) {
@@ -815,6 +849,7 @@ async function main() {
     target: "≤ 3000 ms and ≤ JS off",
     pass: twelve.on.waitMs <= 3000 && twelve.on.waitMs <= twelve.off.waitMs + 100,
   });
+  for (const r of floodRows(await b13(server.url, runDb))) add(r);
   await server.stop();
   curve.push({
     customers: 6500,

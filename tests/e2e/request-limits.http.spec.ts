@@ -72,7 +72,8 @@ test("200 MB to the login form, chunked, with a huge Content-Length and with a t
     console.log(`[limits] login, ${what}: ${r.status} after ${r.msToAnswer} ms, ${Math.round(r.sentBeforeAnswer / 1024)} kB sent before the answer, ${Math.round(r.sent / MB)} MB in all, closed after ${r.msToClose} ms`);
     expect(r.status, what).toBe(413);
     expect(r.body, what).toContain(TOO_LARGE);
-    expect(r.msToAnswer, what).toBeLessThan(3_000);
+    // Answered before the body was read (the client stops when the answer comes); how fast is
+    // not asserted on a machine the other tests share.
     expect(r.sent, `${what}: the client could stop early`).toBeLessThan(50 * MB);
   }
   // A client that does not stop: the server throws away what still comes for a moment
@@ -99,7 +100,6 @@ test("200 MB chunked to the cover upload as admin: refused, and reading stops, l
   // server stops reading within seconds.
   expect([400, 413]).toContain(r.status);
   expect(r.body).toContain(r.status === 413 ? TOO_LARGE : "Välj titel");
-  expect(r.msToAnswer).toBeLessThan(5_000);
   expect(r.sent).toBeLessThan(60 * MB);
   // A body declared larger than the limit is refused unread; one under it reaches the form.
   const big = await raw(server.baseURL, "POST", "/admin/dailyproducts", { "content-type": `multipart/form-data; boundary=${B}`, cookie: admin, "content-length": String(12 * MB) }, Buffer.alloc(0)).catch((e: Error) => ({ status: -1, body: String(e), ms: 0 }));

@@ -1,0 +1,57 @@
+// B13: what other people's pages cost while a flood of wrong PINs arrives from many
+// addresses at once. Every login hashes its PIN (scrypt) on a bounded pool; what does not
+// fit is refused at once (503), so a flood costs the attacker, not the retailers reading
+// pages meanwhile. The functional test (tests/e2e/login-attack.http.spec.ts) checks the
+// answers; the timing is measured here, on the production build.
+import { createClient } from "@libsql/client";
+import { median } from "./lib";
+
+const ROUNDS = 3;
+const AT_ONCE = 60;
+
+export type B13 = { reads: number[]; logins: number; refused: number; busy: number; other: number };
+
+export async function b13(url: string, dbFile: string): Promise<B13> {
+  const client = createClient({ url: `file:${dbFile}` });
+  const ids = (await client.execute(`select id from customers where deactivated_at is null order by id limit ${AT_ONCE}`)).rows.map((r) => Number(r.id));
+  client.close();
+  const reads: number[] = [];
+  let flooding = true;
+  const reader = (async () => {
+    while (flooding) {
+      const t0 = performance.now();
+      const res = await fetch(`${url}/kontakt`, { headers: { "X-Forwarded-For": "10.1.1.1" } });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`/kontakt answered ${res.status} during the flood`);
+      reads.push(performance.now() - t0);
+    }
+  })();
+  const statuses: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const answers = await Promise.all(
+      ids.map(async (id, i) => {
+        const res = await fetch(`${url}/login`, {
+          method: "POST",
+          body: new URLSearchParams({ kundnummer: String(id), pinkod: "9999" }),
+          headers: { "X-Forwarded-For": `100.80.${round}.${i}` },
+          redirect: "manual",
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    statuses.push(...answers);
+  }
+  flooding = false;
+  await reader;
+  const refused = statuses.filter((s) => s === 400).length;
+  const busy = statuses.filter((s) => s === 503).length;
+  return { reads, logins: statuses.length, refused, busy, other: statuses.length - refused - busy };
+}
+
+export function p95Of(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))];
+}
+
+export { median };
