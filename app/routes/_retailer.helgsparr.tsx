@@ -6,7 +6,6 @@ import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { refuse } from "~/lib/refusal";
 import { HOLIDAY_INTENT as INTENT, NO_ANSWER_SHOWN, holidayAnswerSchema, shownAnswer } from "~/features/holidays";
 import { answerHoliday, listComingHolidays, listHolidayAnswers } from "~/features/holidays/index.server";
 import { replyError, replyValue } from "~/ui/form-reply";
@@ -26,8 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, holidayAnswerSchema, async ({ intent, holidayId, fore }) => {
     // The customer comes from the session only; the form names just the holiday.
-    const result = await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open, undefined, shownAnswer(fore)));
-    if (!result.ok) throw refuse.invalid(result.message);
+    await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open, undefined, shownAnswer(fore)));
     return redirectWithToast(request, "/helgsparr", "Sparat!");
   });
 }

@@ -60,12 +60,12 @@ describe("holiday answers from a stale page", () => {
       .insert(schema.holidays)
       .values({ description: `Stale ${c}`, day: addDays(ON, 30), startReportDay: addDays(ON, 20), startForceReportDay: addDays(ON, 25) })
       .returning();
-    expect(await answerHoliday(c, h.id, true, ON, null)).toEqual({ ok: true });
-    expect(await answerHoliday(c, h.id, false, ON, null)).toEqual({ ok: false, message: holidayChangedByOther(true, false) });
+    await answerHoliday(c, h.id, true, ON, null);
+    await expect(answerHoliday(c, h.id, false, ON, null)).rejects.toMatchObject({ code: "conflict", message: holidayChangedByOther(true, false) });
     expect(holidayChangedByOther(true, false)).toBe("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
     const [stored] = await db().select().from(schema.holidayReports).where(and(eq(schema.holidayReports.customerId, c), eq(schema.holidayReports.holidayId, h.id)));
     expect(stored.open).toBe(true);
-    expect(await answerHoliday(c, h.id, true, ON, null)).toEqual({ ok: true });
-    expect(await answerHoliday(c, h.id, false, ON, true)).toEqual({ ok: true });
+    await answerHoliday(c, h.id, true, ON, null);
+    await expect(answerHoliday(c, h.id, false, ON, true)).resolves.toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // Holidays (helgspärr): the retailer side. Staff create holidays; each retailer
 // answers per holiday whether the shop is open (Öppet) or closed (Stängt).
 import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { refuse } from "~/lib/refusal";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today as todayDate } from "~/lib/dates";
 import { HOLIDAY_CLOSED_MESSAGE, holidayChangedByOther } from "./answer-words";
@@ -34,11 +35,10 @@ export async function listHolidayAnswers(customerId: number, limit = 100): Promi
 
 export { HOLIDAY_CLOSED_MESSAGE };
 
-export type AnswerResult = { ok: true } | { ok: false; message: string };
-
 /**
- * Stores the customer's answer, or refuses it when the holiday is not open for
- * answers (unknown, deleted, completed or already past). Answering again changes it.
+ * Stores the customer's answer. Refuses (invalid) when the holiday is not open for answers
+ * (unknown, deleted, completed or already past), and (conflict) when someone else changed
+ * the answer since the page showed it. Answering again changes it.
  */
 export async function answerHoliday(
   customerId: number,
@@ -47,24 +47,23 @@ export async function answerHoliday(
   today = todayDate(),
   /** The answer the page showed (null: none); undefined: no check. */
   shown?: boolean | null,
-): Promise<AnswerResult> {
+): Promise<void> {
   return writeTransaction(async (tx) => {
     const [holiday] = await tx.select().from(h).where(eq(h.id, holidayId));
     if (!holiday || holiday.deleted || holiday.completed || holiday.day < today) {
-      return { ok: false, message: HOLIDAY_CLOSED_MESSAGE };
+      throw refuse.invalid(HOLIDAY_CLOSED_MESSAGE);
     }
     // Optimistic concurrency: changed by someone else since the page showed it,
     // to something other than this answer: refused, both named.
     if (shown !== undefined) {
       const [stored] = await tx.select({ open: r.open }).from(r).where(and(eq(r.holidayId, holidayId), eq(r.customerId, customerId)));
       const current = stored ? stored.open : null;
-      if (current !== shown && current !== open) return { ok: false, message: holidayChangedByOther(current, open) };
+      if (current !== shown && current !== open) throw refuse.conflict(holidayChangedByOther(current, open));
     }
     const now = Date.now();
     await tx
       .insert(r)
       .values({ holidayId, customerId, open, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: [r.customerId, r.holidayId], set: { open, updatedAt: sql`${now}` } });
-    return { ok: true };
   });
 }
