@@ -15,7 +15,7 @@ export default function StaffLayout() {
   return (
     <>
       <UserHeader name={name} home={menu.some((m) => m.to === "/admin") ? "/admin" : "/admin/distribution"} />
-      <div className="shell">
+      <div className="shell wide">
         <Nav items={menu} />
         <main id="main" tabIndex={-1} className="page">
           <Outlet />

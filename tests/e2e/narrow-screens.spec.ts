@@ -105,13 +105,34 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
   // A customer with a long name and a morning's papers, for the customer page and the lists.
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
   await retailerWithAMorning(r.id);
-  const pages = [...STAFF_PAGES, `/admin/kunder/${r.id}`, `/admin/kunder/${r.id}/andra`, "/admin/dailyproducts/ny", "/admin/leveransreklamation?utb=1"];
+  // A holiday with answers, for its Svar table.
+  const [holiday] = await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Trettondedag jul ${r.id}`, day: addDays(today(), 500 + (r.id % 300)), startReportDay: addDays(today(), 480), startForceReportDay: addDays(today(), 490) })
+    .returning();
+  await e2eDb().insert(schema.holidayReports).values({ holidayId: holiday.id, customerId: r.id, open: true });
+  const pages = [
+    ...STAFF_PAGES,
+    `/admin/kunder/${r.id}`,
+    `/admin/kunder/${r.id}/andra`,
+    "/admin/dailyproducts/ny",
+    "/admin/leveransreklamation?utb=1",
+    "/admin/bundles?flik=innehall",
+    "/admin/bundles?flik=andra",
+    "/admin/invoice?flik=expo",
+    "/admin/distribution?visa=1",
+    `/admin/distribution?kund=${r.id}`,
+    `/admin/holidays/${holiday.id}/svar?sok=${r.id}`,
+  ];
   // Logg with a row whose sentence, code and raw detail are long.
   await e2eDb()
     .insert(schema.auditLog)
     .values({ at: Date.now(), actor: `staff:${admin.id}`, action: "message.add", target: "message:1", detail: JSON.stringify({ type: 3, header: "Ändrade leveranstider under julen och nyåret 2026", customers: 1 }) });
   await loginAs(page, admin.email, admin.password);
   await page.setViewportSize({ width: 1440, height: 900 });
+  // The back office uses the width it has: at 1440 px the content column is not a 900 px strip.
+  await page.goto("/admin/kunder");
+  expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1100);
   const at1440 = await overflowing(page, pages, false);
   await page.setViewportSize({ width: 1280, height: 800 });
   const at1280 = await overflowing(page, pages, false);

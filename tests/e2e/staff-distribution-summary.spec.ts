@@ -31,8 +31,9 @@ test("the summary has a row per distributor and a Totalt row, and a distributor'
   await loginAs(page, admin.email, admin.password);
   await page.goto(`/admin/distribution?from=${Y}&to=${T}&utb=${north.id}&utb=${south.id}`);
 
-  // The figures are explained in words on the page.
+  // The figures are explained in words on the page, a customer's x/30 too.
   await expect(page.getByText("Inte returer.", { exact: false })).toBeVisible();
+  await expect(page.getByText("hur många av de senaste 30 dagarna kunden har rapporterat Mottagit (här 5 dagar).")).toBeVisible();
   const summary = page.getByRole("table", { name: "Per distributör" });
   const cells = async (name: string) => summary.getByRole("row", { name: new RegExp(`^${name}`) }).getByRole("cell").allInnerTexts();
   expect(await cells(north.name)).toEqual(["2 av 3 (66,7 %)", "7", "98,50 kr", "0", "0 rader, 0 ex", "Excel"]);

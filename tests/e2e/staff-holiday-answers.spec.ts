@@ -73,7 +73,7 @@ test("an admin reads the answers to a holiday per distributor, filters them and 
   await expect(page.getByRole("row", { name: /^Utdelning Ystad/ })).toHaveCount(0);
 });
 
-test("sales reach a coming holiday's answers from Distribution; a past holiday is not listed there", async ({ page }, info) => {
+test("sales reach a coming holiday's answers from Distribution; past ones are folded under Tidigare helgdagar", async ({ page }, info) => {
   const run = `${Date.now()}${info.project.name}`;
   const [coming] = await e2eDb()
     .insert(schema.holidays)
@@ -82,11 +82,23 @@ test("sales reach a coming holiday's answers from Distribution; a past holiday i
   await e2eDb()
     .insert(schema.holidays)
     .values({ description: `Alla helgons dag ${run}`, day: addDays(today(), -30), startReportDay: addDays(today(), -50), startForceReportDay: addDays(today(), -40) });
+  // A completed holiday (far ahead, so it is among the ten latest whatever else the shared database holds).
+  const [done] = await e2eDb()
+    .insert(schema.holidays)
+    .values({ description: `Midsommarafton ${run}`, day: addDays(today(), 5000 + Math.floor(Math.random() * 1000)), startReportDay: addDays(today(), 380), startForceReportDay: addDays(today(), 390), completed: true })
+    .returning();
   const sales = await makeStaff("sales");
   await loginAs(page, sales.email, sales.password);
   await page.goto("/admin/distribution");
   const answers = page.getByRole("region", { name: "Butikernas svar om helgdagar" });
-  await expect(answers.getByRole("link", { name: `Svar för Alla helgons dag ${run}` })).toHaveCount(0);
+  await answers.getByText(/^Tidigare helgdagar/).click();
+  await answers.getByRole("link", { name: `Svar för Midsommarafton ${run}` }).click();
+  await expect(page).toHaveURL(`/admin/holidays/${done.id}/svar`);
+  await expect(page.getByText("Helgdagen är klarmarkerad.")).toBeVisible();
+  await page.goto("/admin/distribution");
+  // Not among the coming ones; the latest earlier ones (the shared database has many) are folded.
+  await expect(answers.locator(":scope > ul").getByRole("link", { name: `Svar för Alla helgons dag ${run}` })).toHaveCount(0);
+  await expect(answers.getByText(/^Tidigare helgdagar \(\d+\)$/)).toBeVisible();
   await answers.getByRole("link", { name: `Svar för Trettondedag jul ${run}` }).click();
   await expect(page).toHaveURL(`/admin/holidays/${coming.id}/svar`);
   await expect(page.getByRole("heading", { name: new RegExp(`Svar: Trettondedag jul ${run}`), level: 1 })).toBeVisible();

@@ -99,7 +99,9 @@ test.describe("Helgspärr", () => {
     await row.getByRole("link", { name: `Klarmarkera ${name}` }).click();
     await page.getByRole("button", { name: "Klarmarkera" }).click();
     await expect(page.getByRole("status")).toHaveText("Helgdagen klarmarkerad.");
-    await expect(page.getByRole("row", { name: new RegExp(name) })).toHaveCount(0);
+    // Off the current list; listed under Avslutade helgdagar with its answers.
+    await expect(page.getByRole("row", { name: new RegExp(name) }).getByRole("link", { name: `Klarmarkera ${name}` })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Avslutade helgdagar" }).getByRole("row", { name: new RegExp(name) })).toContainText("Klarmarkerad");
     const [stored] = await e2eDb().select().from(schema.holidays).where(eq(schema.holidays.description, name));
     expect(stored.completed).toBe(true);
 

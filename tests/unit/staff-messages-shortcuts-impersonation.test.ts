@@ -151,6 +151,11 @@ describe("shortcuts", () => {
     expect(await listShortcuts(staffA)).toHaveLength(1);
     expect(await deleteShortcut(staffA, id)).toBe(true);
     expect(await listShortcuts(staffA)).toEqual([]);
+    // What was deleted stays in the log's row; deleting twice is not a second delete.
+    const [row] = (await auditRows("shortcut.delete")).filter((r) => r.target === `shortcut:${id}`);
+    expect(JSON.parse(row.detail!)).toEqual({ name: "Intranät", url: "https://intra.example/start" });
+    expect(await deleteShortcut(staffA, id)).toBe(false);
+    expect((await auditRows("shortcut.delete")).filter((r) => r.target === `shortcut:${id}`)).toHaveLength(1);
   });
 
   it("refuse an empty title and a link that is not http(s)", async () => {

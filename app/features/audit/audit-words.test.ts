@@ -59,6 +59,31 @@ describe("Logg's words", () => {
     expect(eventText({ action: "extra-invoice.delete", target: "extra-invoice-line:3", targetName: null, detail: '{"articleName":"Ställ","customerId":1039}' })).toBe(
       "Fakturarad borttagen: Ställ, kund 1039",
     );
+    const detail = (v: object) => JSON.stringify(v);
+    expect(
+      eventText({ action: "label-block.delete", target: "customer:1039", targetName: "Pressbyrån Umeå", detail: detail({ id: 4, type: 1, fromNumber: 120, toNumber: 140, status: "Levererad" }) }),
+    ).toBe("Etikettblock 120–140 (bilagor) borttaget för 1039 Pressbyrån Umeå");
+    expect(
+      eventText({
+        action: "orders.delete-line",
+        target: "order-line:8",
+        targetName: null,
+        detail: detail({ customerId: 1039, articleNumber: "LS-100", articleDescription: "Löpsedelsställ", amount: 2, priceOre: 37500 }),
+      }),
+    ).toBe("Beställningsrad borttagen: kund 1039, Löpsedelsställ (LS-100), 2 st à 375,00 kr");
+    expect(
+      eventText({
+        action: "product.delete",
+        target: "product:3",
+        targetName: null,
+        detail: detail({ titleId: 2, editionId: 2, deliveryDate: null, productCode: "EX-KVP", accountCode: "3011", articleId: "7388" }),
+      }),
+    ).toBe("Produktinformation borttagen: Expressen utgåva 2, produktkod EX-KVP, konto 3011, artikel-id 7388");
+    expect(eventText({ action: "shortcut.delete", target: "shortcut:5", targetName: null, detail: detail({ name: "Veckans fakturor", url: "/admin/invoice" }) })).toBe(
+      "Länk borttagen: Veckans fakturor",
+    );
+    // A row written before the detail was kept still reads.
+    expect(eventText({ action: "shortcut.delete", target: "shortcut:5", targetName: null, detail: null })).toBe("Länk borttagen");
   });
 
   it("names an action without words of its own by its group, and never breaks on a bad detail", () => {

@@ -3,6 +3,7 @@
 // export say the same. An action without words of its own is named by its group.
 import { CUSTOMER_DETAIL_LABELS } from "~/features/customers/detail-labels";
 import { formatKr } from "~/lib/money";
+import { titleName } from "~/catalog";
 import { actionGroupLabel } from "./groups";
 
 export type AuditEvent = {
@@ -94,8 +95,12 @@ export function eventText(e: AuditEvent): string {
     }
     case "bundle.renumber":
       return `Buntnummer ändrat för ${t}: ${num(d.from) ?? "?"} → ${num(d.to) ?? "?"}`;
-    case "label-block.delete":
-      return `Etikettblock borttaget för ${t}`;
+    case "label-block.delete": {
+      // The deleted block is kept in the row: its numbers and paper type.
+      const range = num(d.fromNumber) !== null && num(d.toNumber) !== null ? ` ${d.fromNumber}–${d.toNumber}` : "";
+      const type = num(d.type) === 1 ? " (bilagor)" : num(d.type) === 0 ? " (huvudtidningar)" : "";
+      return `Etikettblock${range}${type} borttaget för ${t}`;
+    }
     case "guarantee.refund": {
       const amount = num(d.amountOre);
       return `Garantibelopp tillagt för utbetalning: ${t}${amount !== null ? `, ${formatKr(amount)}` : ""}${str(d.refundDate) ? `, betalas ${d.refundDate}` : ""}`;
@@ -130,8 +135,16 @@ export function eventText(e: AuditEvent): string {
       return `Beställningsfil inläst: ${str(d.filename) ?? t}${num(d.rows) !== null ? `, ${d.rows} rader` : ""}`;
     case "orders.delete-file":
       return `Beställningsfil borttagen${num(d.lines) !== null ? ` med ${d.lines} rader` : ""}`;
-    case "orders.delete-line":
-      return "Beställningsrad borttagen";
+    case "orders.delete-line": {
+      const amount = num(d.amount);
+      const price = num(d.priceOre);
+      const what = [
+        num(d.customerId) !== null ? `kund ${d.customerId}` : null,
+        str(d.articleDescription) ? `${d.articleDescription}${str(d.articleNumber) ? ` (${d.articleNumber})` : ""}` : null,
+        amount !== null ? `${amount} st${price !== null ? ` à ${formatKr(price)}` : ""}` : null,
+      ].filter(Boolean);
+      return `Beställningsrad borttagen${what.length ? `: ${what.join(", ")}` : ""}`;
+    }
     case "orders.transfer":
       return `${num(d.lines) ?? "?"} beställningsrader överförda till fakturering`;
     case "invoice.run":
@@ -199,8 +212,17 @@ export function eventText(e: AuditEvent): string {
       return "Produktinformation tillagd";
     case "product.update":
       return "Produktinformation ändrad";
-    case "product.delete":
-      return "Produktinformation borttagen";
+    case "product.delete": {
+      const title = num(d.titleId) !== null ? (titleName(d.titleId as number) ?? `titel ${d.titleId}`) : null;
+      const what = [
+        title ? `${title}${num(d.editionId) !== null ? ` utgåva ${d.editionId}` : ""}` : null,
+        str(d.deliveryDate),
+        str(d.productCode) ? `produktkod ${d.productCode}` : null,
+        str(d.accountCode) ? `konto ${d.accountCode}` : null,
+        str(d.articleId) ? `artikel-id ${d.articleId}` : null,
+      ].filter(Boolean);
+      return `Produktinformation borttagen${what.length ? `: ${what.join(", ")}` : ""}`;
+    }
     case "daily-product.describe":
       return "Dagens produkt: beskrivning sparad";
     case "daily-product.cover":
@@ -214,7 +236,7 @@ export function eventText(e: AuditEvent): string {
     case "shortcut.add":
       return `Länk tillagd: ${str(d.name) ?? ""}`.trim();
     case "shortcut.delete":
-      return "Länk borttagen";
+      return `Länk borttagen${str(d.name) ? `: ${d.name}` : ""}`;
     case "reminder.on":
       return `E-postpåminnelser på för ${t}`;
     case "reminder.off":

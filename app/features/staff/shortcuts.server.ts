@@ -33,9 +33,13 @@ export async function addShortcut(staffId: number, input: { name: string; url: s
 /** Deletes one of the user's own shortcuts; false when it is not theirs (or gone). */
 export async function deleteShortcut(staffId: number, id: number, actor: Actor = staffActor(staffId)): Promise<boolean> {
   return writeTransaction(async (tx) => {
-    const res = await tx.delete(schema.shortcuts).where(and(eq(schema.shortcuts.id, id), eq(schema.shortcuts.staffId, staffId)));
-    if (res.rowsAffected === 0) return false;
-    await audit({ actor, action: "shortcut.delete", target: `shortcut:${id}` }, tx);
+    const gone = await tx
+      .delete(schema.shortcuts)
+      .where(and(eq(schema.shortcuts.id, id), eq(schema.shortcuts.staffId, staffId)))
+      .returning({ name: schema.shortcuts.name, url: schema.shortcuts.url });
+    if (gone.length === 0) return false;
+    // What was deleted stays readable in Logg.
+    await audit({ actor, action: "shortcut.delete", target: `shortcut:${id}`, detail: gone[0] }, tx);
     return true;
   });
 }

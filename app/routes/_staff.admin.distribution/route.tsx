@@ -5,7 +5,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, data, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
-import { listAdminHolidays } from "~/features/holidays/index.server";
+import { listAdminHolidays, listEndedHolidays } from "~/features/holidays/index.server";
 import { today } from "~/lib/dates";
 import { getCustomerPapers, getDeadlineFigures, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
@@ -34,11 +34,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const t = today();
   const parsed = parseDistributionParams(url.searchParams, { from: t, to: t });
-  const [distributors, editions, holidays] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays()]);
+  const [distributors, editions, holidays, ended] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays(), listEndedHolidays(10)]);
   const view = readCustomerTableView(url.searchParams);
-  // The coming holidays' answers, for every role that may read them (Helgspärr is the admin's).
-  const holidayAnswers = holidays.filter((h) => h.day >= t).map(({ id, description, day }) => ({ id, description, day }));
-  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers };
+  // The holidays' answers, for every role that may read them (Helgspärr is the admin's):
+  // the coming ones, and folded the ten latest that have passed, been completed or deleted.
+  const pick = ({ id, description, day }: { id: number; description: string; day: string }) => ({ id, description, day });
+  const holidayAnswers = holidays.filter((h) => h.day >= t).map(pick);
+  const earlierHolidays = [...holidays.filter((h) => h.day < t), ...ended]
+    .sort((a, b) => b.day.localeCompare(a.day) || b.id - a.id)
+    .slice(0, 10)
+    .map(pick);
+  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers, earlierHolidays };
   if (parsed.errors) {
     return data({ ...base, errors: parsed.errors, query: null, summary: [], openId: null, entries: [], daily: [], selected: null }, { status: 400 });
   }
@@ -81,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DistributionPage() {
-  const { today: t, raw, errors, query, summary, openId, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, query, summary, openId, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers, earlierHolidays } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -128,19 +134,16 @@ export default function DistributionPage() {
         exportHref={query ? `/admin/distribution/export.xlsx${exportSearch(null)}` : null}
       />
 
-      {holidayAnswers.length > 0 ? (
+      {holidayAnswers.length + earlierHolidays.length > 0 ? (
         <section aria-labelledby="holiday-answers" className="holiday-answers">
           <h2 id="holiday-answers">Butikernas svar om helgdagar</h2>
-          <ul>
-            {holidayAnswers.map((h) => (
-              <li key={h.id}>
-                <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
-                  {h.description}
-                </Link>{" "}
-                <span className="nowrap">{h.day}</span>
-              </li>
-            ))}
-          </ul>
+          {holidayAnswers.length > 0 ? <HolidayLinks holidays={holidayAnswers} /> : null}
+          {earlierHolidays.length > 0 ? (
+            <details>
+              <summary>Tidigare helgdagar ({earlierHolidays.length})</summary>
+              <HolidayLinks holidays={earlierHolidays} />
+            </details>
+          ) : null}
         </section>
       ) : null}
 
@@ -234,3 +237,18 @@ export default function DistributionPage() {
 }
 
 export { ScreenErrorBoundary as ErrorBoundary } from "~/ui/route-error";
+
+function HolidayLinks({ holidays }: { holidays: { id: number; description: string; day: string }[] }) {
+  return (
+    <ul>
+      {holidays.map((h) => (
+        <li key={h.id}>
+          <Link to={`/admin/holidays/${h.id}/svar`} aria-label={`Svar för ${h.description}`}>
+            {h.description}
+          </Link>{" "}
+          <span className="nowrap">{h.day}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

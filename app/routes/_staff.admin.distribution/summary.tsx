@@ -40,6 +40,8 @@ export function FigureNotes() {
       <dd>tidningar i perioden som ingen har rapporterat fast sista returdagen har passerat.</dd>
       <dt>Sena returer</dt>
       <dd>returer som sparades efter sista returdag.</dd>
+      <dt>5/30 vid en kund</dt>
+      <dd>hur många av de senaste 30 dagarna kunden har rapporterat Mottagit (här 5 dagar).</dd>
     </dl>
   );
 }
