@@ -6,6 +6,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../db/factories";
+import { addDays, today } from "../../app/lib/dates";
 
 let db: Db | undefined;
 export function e2eDb(): Db {
@@ -177,4 +178,20 @@ export async function expectSentHome(request: APIRequestContext, path: string, h
   const res = await request.get(path, { maxRedirects: 0 });
   expect(res.status(), path).toBe(302);
   expect(res.headers()["location"], path).toBe(home);
+}
+
+/**
+ * A day offset from today, at least `from` days ahead, such that no stored holiday falls in
+ * [offset, offset + span]: one holiday per day, and every test that makes holidays shares
+ * the e2e database (a random day alone met another test's now and then).
+ */
+export async function freeHolidayOffset(from: number, span = 40): Promise<number> {
+  const taken = new Set((await e2eDb().select({ day: schema.holidays.day }).from(schema.holidays)).map((h) => h.day));
+  const t = today();
+  for (;;) {
+    const offset = from + Math.floor(Math.random() * 5000);
+    let free = true;
+    for (let d = 0; d <= span && free; d++) free = !taken.has(addDays(t, offset + d));
+    if (free) return offset;
+  }
 }

@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { createLabelBlock } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, retailerWithAMorning } from "./returns-data";
 
 const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/paminnelser", "/produkter", "/kontakt"];
@@ -106,9 +106,10 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
   const r = await makeRetailer(info.workerIndex, { name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag" });
   await retailerWithAMorning(r.id);
   // A holiday with answers, for its Svar table.
+  const offset = await freeHolidayOffset(500, 0);
   const [holiday] = await e2eDb()
     .insert(schema.holidays)
-    .values({ description: `Trettondedag jul ${r.id}`, day: addDays(today(), 500 + (r.id % 300)), startReportDay: addDays(today(), 480), startForceReportDay: addDays(today(), 490) })
+    .values({ description: `Trettondedag jul ${r.id}`, day: addDays(today(), offset), startReportDay: addDays(today(), offset - 20), startForceReportDay: addDays(today(), offset - 10) })
     .returning();
   await e2eDb().insert(schema.holidayReports).values({ holidayId: holiday.id, customerId: r.id, open: true });
   const pages = [

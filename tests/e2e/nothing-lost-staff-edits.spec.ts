@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
 import { addDays, today } from "../../app/lib/dates";
-import { e2eDb, expect, formToken, loginAs, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, formToken, freeHolidayOffset, loginAs, makeStaff, test } from "./fixtures";
 
 const T = today();
 let seq = 0;
@@ -66,7 +66,7 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
     await asAdmin(page);
     const description = unique("Helg");
     // One holiday per day: a day of this run's own.
-    const day = addDays(T, 200 + Math.floor(Math.random() * 5000));
+    const day = addDays(T, await freeHolidayOffset(200, 0));
     const [holiday] = await e2eDb()
       .insert(schema.holidays)
       .values({ description, day, startReportDay: addDays(day, -10), startForceReportDay: addDays(day, -5) })

@@ -7,7 +7,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../db/factories";
 import { addDays, nextMonday, today } from "../../app/lib/dates";
 import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
-import { e2eDb, expect, expectSentHome, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
+import { e2eDb, expect, expectSentHome, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -64,7 +64,7 @@ test.describe("Helgspärr", () => {
     await page.goto("/admin/holidays");
     const name = unique("Midsommar");
     // One holiday per day: days of this run's own (the other project runs this test too).
-    const d0 = 100 + Math.floor(Math.random() * 5000);
+    const d0 = await freeHolidayOffset(100);
     await page.getByLabel("Beskrivning").fill(name);
     await page.getByLabel("Dag", { exact: true }).fill(addDays(day, d0 + 20));
     await page.getByLabel("Start rapportering").fill(addDays(day, d0 + 15));
