@@ -92,6 +92,10 @@ test.describe("distribution monitoring", () => {
     await expect(page.getByText(monday === T ? `Period ${T}.` : `Period ${monday} – ${T}.`)).toBeVisible();
     await page.getByRole("link", { name: "Förra veckan" }).click();
     await expect(page.getByText(`Period ${addDays(monday, -7)} – ${addDays(monday, -1)}.`)).toBeVisible();
+    // The month so far, from its first day.
+    const first = `${T.slice(0, 8)}01`;
+    await page.getByRole("link", { name: "Denna månad" }).click();
+    await expect(page.getByText(first === T ? `Period ${T}.` : `Period ${first} – ${T}.`)).toBeVisible();
     // Without JavaScript the page refreshes itself every 5 minutes.
     expect(await page.request.get("/admin/distribution").then((r) => r.text())).toContain('<meta http-equiv="refresh" content="300"/>');
   });

@@ -1,6 +1,8 @@
 // Distribution's Monday question: one table with a row per distributor and a Totalt row,
 // what each figure means said in words, and a distributor's card opening from its row.
 // Twenty distributors are a table, not twenty cards. JS off and on.
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
@@ -22,6 +24,10 @@ test("the summary has a row per distributor and a Totalt row, and a distributor'
   const orebro = await makeRetailer(info.workerIndex, { distributorId: north.id, name: `Örebro Tobak ${north.id}` });
   await makeRetailer(info.workerIndex, { distributorId: north.id, name: `Tyst Kiosk ${north.id}` });
   const malmo = await makeRetailer(info.workerIndex, { distributorId: south.id, name: `Pressbyrån Malmö C ${south.id}` });
+  // A deactivated customer of Norr with a complaint: in none of the figures below.
+  const closed = await makeRetailer(info.workerIndex, { distributorId: north.id, name: `Stängd Kiosk ${north.id}` });
+  await createDelivery(db, { customerId: closed.id, titleId: 1, editionId: 1, deliveryDate: T, delivered: 10, received: 1, priceOre: 2200 });
+  await db.update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, closed.id));
   // Norr: |20 − 18| × 22,00 + |5 − 0| × 10,90 = 44,00 + 54,50 = 98,50 kr, 7 ex; Syd: |12 − 9| × 25,00 = 75,00 kr, 3 ex.
   await createDelivery(db, { customerId: sahin.id, titleId: 1, editionId: 1, deliveryDate: Y, delivered: 20, received: 18, priceOre: 2200 });
   await createDelivery(db, { customerId: orebro.id, titleId: 2, editionId: 1, deliveryDate: T, delivered: 5, received: 0, priceOre: 1090 });
