@@ -114,6 +114,10 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
     await tabB.goto("/admin/holidays");
     await tabA.getByRole("link", { name: `Ta bort ${description} B` }).click();
     await tabB.getByRole("link", { name: `Ta bort ${description} B` }).click();
+    // Both questions are open before tab A answers: a page still loading in tab B
+    // would read the session's one-time message meant for tab A.
+    await expect(tabA.getByRole("button", { name: "Ta bort", exact: true })).toBeVisible();
+    await expect(tabB.getByRole("button", { name: "Ta bort", exact: true })).toBeVisible();
     await tabA.getByRole("button", { name: "Ta bort", exact: true }).click();
     await expect(tabA.getByRole("status")).toHaveText("Helgdagen borttagen.");
     await tabB.getByRole("button", { name: "Ta bort", exact: true }).click();
