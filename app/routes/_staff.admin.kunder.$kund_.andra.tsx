@@ -1,7 +1,7 @@
 // Ändra uppgifter: an admin edits a customer's name, address, postcode, city, contact,
-// phone, e-mail and distributor. Audited field by field; a save over someone else's
-// change is refused (409) with what is stored now shown and the typed values kept.
-// Payout details are Garantibelopp's (checked bank numbers), linked from here.
+// phone, e-mail, distributor, organisationsnummer, bankgiro and bank account (checked by
+// the banks' rules, as on Garantibelopp). Audited field by field; a save over someone
+// else's change is refused (409) with what is stored now shown and the typed values kept.
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -77,6 +77,9 @@ export default function EditCustomer() {
             [LABELS.contact, d.contact],
             [LABELS.phone, d.phone],
             [LABELS.email, d.email],
+            [LABELS.orgNumber, d.orgNumber],
+            [LABELS.bankgiro, d.bankgiro],
+            [LABELS.bankAccount, d.bankAccount],
           ]}
         />
         <div className="form-row">
@@ -96,9 +99,13 @@ export default function EditCustomer() {
           <Field label={LABELS.phone} field={fields.phone} inputProps={{ inputMode: "tel", autoComplete: "off" }} />
           <Field label={LABELS.email} field={fields.email} type="email" inputProps={{ autoComplete: "off" }} />
         </div>
-        <p>
-          Organisationsnummer, bankgiro och bankkonto ändras under <Link to={`/admin/guarantees?kund=${id}`}>Garantibelopp</Link>, där numren kontrolleras.
-        </p>
+        <h2>Utbetalning av garantibelopp</h2>
+        <p>Numren kontrolleras med kontrollsiffran. Bankgiro eller bankkonto behövs för en utbetalning.</p>
+        <div className="form-row">
+          <Field label={LABELS.orgNumber} field={fields.orgNumber} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+          <Field label={LABELS.bankgiro} field={fields.bankgiro} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+          <Field label={LABELS.bankAccount} field={fields.bankAccount} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
+        </div>
         <div className="actions">
           <SubmitButton valid={valid}>Spara</SubmitButton>
           <Link to={`/admin/kunder/${id}`}>Avbryt</Link>

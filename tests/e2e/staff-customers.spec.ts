@@ -145,7 +145,7 @@ test("a utb user sees their distributor's customers only, and cannot change them
   await expect(page.getByRole("link", { name: "Ny pinkod" })).toHaveCount(0);
 });
 
-test("an admin edits a customer's details: the postcode is stored as '211 20', the log says what changed, and a save over another admin's is refused with both kept", async ({ page, browser }, info) => {
+test("an admin edits a customer's details: the postcode is stored as '211 20', payout numbers are checked by their check digits, the log says what changed, and a save over another admin's is refused with both kept", async ({ page, browser }, info) => {
   const run = `${Date.now()}${info.project.name}`;
   const north = await createDistributor(e2eDb(), 100_000 + Math.floor(Math.random() * 800_000), `Tidningsbud Syd ${run}`);
   const shop = await makeRetailer(info.workerIndex, { name: `Sahin Livs ${run}` });
@@ -173,14 +173,24 @@ test("an admin edits a customer's details: the postcode is stored as '211 20', t
   await expect(page.getByLabel("Adress")).toHaveValue("Södergatan 12");
   await expect(page.getByLabel("Kontaktperson")).toHaveValue("Ayşe Şahin");
   await page.getByLabel("Postnummer").fill("21120");
+  // Payout numbers are checked by their check digits on the server; each wrong one is named.
+  await page.getByLabel("Organisationsnummer").fill("556016-0681");
+  await page.getByLabel("Bankgiro").fill("5050 1055");
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByText("Organisationsnumret stämmer inte: 10 siffror där den sista är en kontrollsiffra, t.ex. 556016-0680.")).toBeVisible();
+  await expect(page.getByLabel("Bankgiro")).toHaveValue("5050 1055");
+  await expect(page.getByLabel("Kontaktperson")).toHaveValue("Ayşe Şahin");
+  await page.getByLabel("Organisationsnummer").fill("5560160680");
   await page.getByRole("button", { name: "Spara" }).click();
 
-  await expect(page.getByRole("status")).toContainText(`Sparat för ${shop.id} Şahin Livs ${run}: Namn, Distributör, Adress, c/o, Postnummer, Ort, Kontaktperson, Telefon, E-post.`);
+  await expect(page.getByRole("status")).toContainText(
+    `Sparat för ${shop.id} Şahin Livs ${run}: Namn, Distributör, Adress, c/o, Postnummer, Ort, Kontaktperson, Telefon, E-post, Organisationsnummer, Bankgiro.`
+  );
   await expect(page.getByRole("heading", { name: `${shop.id} Şahin Livs ${run}`, level: 1 })).toBeVisible();
   await expect(page.getByText("Södergatan 12, c/o Ayşe Şahin, 211 20 Malmö")).toBeVisible();
   await expect(page.getByText(north.name)).toBeVisible();
   const [stored] = await e2eDb().select().from(schema.customers).where(eq(schema.customers.id, shop.id));
-  expect([stored.zip, stored.distributorId, stored.contact]).toEqual(["211 20", north.id, "Ayşe Şahin"]);
+  expect([stored.zip, stored.distributorId, stored.contact, stored.orgNumber, stored.bankgiro]).toEqual(["211 20", north.id, "Ayşe Şahin", "556016-0680", "5050-1055"]);
 
   // The log says it in words.
   await page.goto(`/admin/logg?kund=${shop.id}`);

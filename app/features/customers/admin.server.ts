@@ -9,6 +9,8 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { verifySecret } from "~/features/auth/passwords.server";
+import { checkBankDetail } from "~/features/guarantees/bank-numbers.server";
+import { BANK_FIELDS } from "~/features/guarantees/schemas";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import { svCollator, textMatcher } from "~/lib/search-text";
@@ -221,15 +223,43 @@ export async function isCurrentPin(customerId: number, pin: string): Promise<boo
   return verifySecret(pin, row?.pinHash);
 }
 
-export type CustomerDetails = { name: string; distributorId: number; address: string; coAddress: string; zip: string; city: string; contact: string; phone: string; email: string };
+export type CustomerDetails = {
+  name: string;
+  distributorId: number;
+  address: string;
+  coAddress: string;
+  zip: string;
+  city: string;
+  contact: string;
+  phone: string;
+  email: string;
+  orgNumber: string;
+  bankgiro: string;
+  bankAccount: string;
+};
+
+function detailColumns() {
+  const c = schema.customers;
+  return {
+    name: c.name,
+    distributorId: c.distributorId,
+    address: c.address,
+    coAddress: c.coAddress,
+    zip: c.zip,
+    city: c.city,
+    contact: c.contact,
+    phone: c.phone,
+    email: c.email,
+    orgNumber: c.orgNumber,
+    bankgiro: c.bankgiro,
+    bankAccount: c.bankAccount,
+    version: c.updatedAt,
+  };
+}
 
 /** The details Uppgifter edits, with the row's version for the edit form. */
 export async function getCustomerDetails(customerId: number): Promise<(CustomerDetails & { version: number }) | null> {
-  const c = schema.customers;
-  const [row] = await getDb()
-    .select({ name: c.name, distributorId: c.distributorId, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, contact: c.contact, phone: c.phone, email: c.email, version: c.updatedAt })
-    .from(c)
-    .where(eq(c.id, customerId));
+  const [row] = await getDb().select(detailColumns()).from(schema.customers).where(eq(schema.customers.id, customerId));
   return row ?? null;
 }
 
@@ -238,20 +268,30 @@ export const CUSTOMER_CONFLICT =
 
 /**
  * Saves a customer's details when the row is still at `version` (the form's), audited
- * with what changed (old and new value per field). Refuses an unknown distributor on its
- * field and a save over someone else's (409). Returns the names of the changed fields.
+ * with what changed (old and new value per field). Payout details are checked by the
+ * banks' rules and stored in one written form, as on Garantibelopp; one left as stored
+ * is not checked again (an imported number is changed, not refused, when it is typed).
+ * Refuses an unknown distributor and wrong numbers on their fields, all at once, and a
+ * save over someone else's (409). Returns the names of the changed fields.
  */
-export async function updateCustomerDetails(customerId: number, input: CustomerDetails, version: number | undefined, actor: Actor): Promise<(keyof CustomerDetails)[]> {
+export async function updateCustomerDetails(customerId: number, typed: CustomerDetails, version: number | undefined, actor: Actor): Promise<(keyof CustomerDetails)[]> {
   return writeTransaction(async (tx) => {
     const c = schema.customers;
-    const [before] = await tx
-      .select({ name: c.name, distributorId: c.distributorId, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, contact: c.contact, phone: c.phone, email: c.email, version: c.updatedAt })
-      .from(c)
-      .where(eq(c.id, customerId));
+    const [before] = await tx.select(detailColumns()).from(c).where(eq(c.id, customerId));
     if (!before) throw refuse.notFound(`Kund ${customerId} finns inte.`);
     if (version !== undefined && before.version !== version) throw refuse.conflict(CUSTOMER_CONFLICT, { field: "version" });
-    const [distributor] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, input.distributorId));
-    if (!distributor) throw refuse.invalid("Distributören finns inte.", { field: "distributorId" });
+    const problems: Partial<Record<keyof CustomerDetails, string>> = {};
+    const [distributor] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, typed.distributorId));
+    if (!distributor) problems.distributorId = "Distributören finns inte.";
+    const input = { ...typed };
+    for (const field of BANK_FIELDS) {
+      if (typed[field].trim() === before[field]) continue;
+      const checked = checkBankDetail(field, typed[field]);
+      if ("problem" in checked) problems[field] = checked.problem;
+      else input[field] = checked.value;
+    }
+    const refused = Object.values(problems);
+    if (refused.length > 0) throw refuse.invalid(refused[0]!, { fields: problems });
     const changed = (Object.keys(input) as (keyof CustomerDetails)[]).filter((k) => input[k] !== before[k]);
     if (changed.length === 0) return changed;
     await tx

@@ -8,6 +8,7 @@ import { verifySecret } from "../auth/passwords.server";
 import { createCustomer, CUSTOMER_CONFLICT, customerOverview, customerScope, getCustomerDetails, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive, updateCustomerDetails, type CustomerDetails } from "./admin.server";
 import { CustomerEditSchema, ZIP_RULE } from "./schemas";
 import { renderPinLetterPdf } from "./pin-letter-pdf.server";
+import { BANK_NUMBER_PROBLEMS } from "../guarantees/bank-numbers.server";
 
 const actor = staffActor(1);
 
@@ -89,6 +90,9 @@ describe("a customer's details edited by staff", () => {
     contact: "Ayşe Şahin",
     phone: "040-12 34 56",
     email: "ayse@sahinlivs.example",
+    orgNumber: "",
+    bankgiro: "",
+    bankAccount: "",
     ...over,
   });
   it("stores the details, audits old and new per field, and says which fields changed", async () => {
@@ -113,6 +117,26 @@ describe("a customer's details edited by staff", () => {
     await expect(updateCustomerDetails(id, details({ distributorId: 999_999 }), undefined, actor)).rejects.toMatchObject({ code: "invalid", fields: { distributorId: "Distributören finns inte." } });
     expect((await getCustomerDetails(id))!.city).toBe("Lund");
     await expect(updateCustomerDetails(99_998, details(), undefined, actor)).rejects.toMatchObject({ code: "not-found" });
+  });
+  it("checks the payout numbers by the banks' rules, all at once, stores them in one written form, and leaves an untouched imported number alone", async () => {
+    const id = await newCustomer({ name: "Şahin Livs", distributorId: 1 });
+    const opened = (await getCustomerDetails(id))!;
+    const wrong = details({ orgNumber: "556016-0681", bankgiro: "5050-1056", bankAccount: "9020 1234567", city: "Ystad" });
+    await expect(updateCustomerDetails(id, wrong, opened.version, actor)).rejects.toMatchObject({
+      code: "invalid",
+      fields: { orgNumber: BANK_NUMBER_PROBLEMS.orgNumber, bankgiro: BANK_NUMBER_PROBLEMS.bankgiro, bankAccount: BANK_NUMBER_PROBLEMS.bankAccount },
+    });
+    expect((await getCustomerDetails(id))!.version).toBe(opened.version);
+    const changed = await updateCustomerDetails(id, details({ orgNumber: "5560160680", bankgiro: " 5050 1055 ", bankAccount: "6000 123456789" }), opened.version, actor);
+    expect(changed).toEqual(expect.arrayContaining(["orgNumber", "bankgiro", "bankAccount"]));
+    const saved = (await getCustomerDetails(id))!;
+    expect([saved.orgNumber, saved.bankgiro, saved.bankAccount]).toEqual(["556016-0680", "5050-1055", "6000, 123 456 789"]);
+    const [row] = await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "customer.update"), eq(schema.auditLog.target, `customer:${id}`)));
+    expect(JSON.parse(row.detail!)).toMatchObject({ bankgiro: { from: "", to: "5050-1055" } });
+    // A number imported before the checks stays when another field is saved.
+    await db().update(schema.customers).set({ bankgiro: "12345" }).where(eq(schema.customers.id, id));
+    const imported = (await getCustomerDetails(id))!;
+    expect(await updateCustomerDetails(id, { ...details(), orgNumber: saved.orgNumber, bankAccount: saved.bankAccount, bankgiro: "12345", city: "Lund" }, imported.version, actor)).toEqual(["city"]);
   });
   it("stores a postcode in one form however it was typed, and refuses one that is not five digits", () => {
     const parse = (zip: string) => CustomerEditSchema.safeParse({ name: "Kiosk", distributorId: "1", zip });

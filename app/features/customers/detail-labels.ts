@@ -9,4 +9,7 @@ export const CUSTOMER_DETAIL_LABELS = {
   contact: "Kontaktperson",
   phone: "Telefon",
   email: "E-post",
+  orgNumber: "Organisationsnummer",
+  bankgiro: "Bankgiro",
+  bankAccount: "Bankkonto",
 } as const;

@@ -51,7 +51,7 @@ export const CustomerAddSchema = z.object({
   email: email(),
 });
 
-/** Uppgifter on a customer's page: every detail but the number and the payout details (Garantibelopp). */
+/** Uppgifter on a customer's page: every detail but the number. The payout details' check digits are the server's (checkBankDetail). */
 export const CustomerEditSchema = z.object({
   version: rowVersion(),
   name: z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
@@ -63,6 +63,9 @@ export const CustomerEditSchema = z.object({
   contact: optionalText(100),
   phone: optionalText(40),
   email: email(),
+  orgNumber: optionalText(20),
+  bankgiro: optionalText(20),
+  bankAccount: optionalText(30),
 });
 
 /** The buttons of a customer's page. */
