@@ -109,9 +109,13 @@ export async function getUser(request: Request): Promise<PortalUser | null> {
 }
 
 /** The staff login page (decision 027), coming back to `back` (a path on the site) afterwards. */
-export function staffLoginTo(back: string | null | undefined): string {
+export function staffLoginTo(back: string | null | undefined, address?: string): string {
   const to = safeRedirect(back, "");
-  return to ? `/personal/logga-in?redirectTo=${encodeURIComponent(to)}` : "/personal/logga-in";
+  const query = new URLSearchParams();
+  if (address) query.set("epost", address);
+  if (to) query.set("redirectTo", to);
+  const search = query.toString();
+  return search ? `/personal/logga-in?${search}` : "/personal/logga-in";
 }
 
 export function loginRedirect(request: Request): never {

@@ -5,7 +5,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { logIn, STAFF_PAGE_FIELDS } from "~/auth/auth.server";
+import { logIn, looksLikeEmail, STAFF_PAGE_FIELDS } from "~/auth/auth.server";
 import { finishLogin, loginPageHeaders, loginPageTarget } from "~/auth/login-flow.server";
 import { StaffLoginSchema } from "~/features/auth";
 import { handleForm, type FormReply } from "~/http/form.server";
@@ -19,7 +19,10 @@ export const meta: MetaFunction = () => [{ title: "Logga in som personal – Ret
 export const headers = loginPageHeaders;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { redirectTo: (await loginPageTarget(request)) || undefined };
+  const redirectTo = (await loginPageTarget(request)) || undefined;
+  // An address typed into the retailers' box, sent on here: kept, the password asked for again.
+  const address = new URL(request.url).searchParams.get("epost")?.trim() ?? "";
+  return { redirectTo, sentFromShopLogin: looksLikeEmail(address) && address.length <= 254 ? address : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -40,10 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StaffLoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, sentFromShopLogin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<FormReply>();
   const navigation = useNavigation();
-  const [form, fields] = useContractForm(StaffLoginSchema, { id: "staff-login", lastResult });
+  const [form, fields] = useContractForm(StaffLoginSchema, { id: "staff-login", lastResult, defaultValue: sentFromShopLogin ? { epost: sentFromShopLogin } : undefined });
   // A refused login clears the password in the browser too (the server never echoes it).
   useEffect(() => {
     const input = document.getElementById(fields.losenord.id) as HTMLInputElement | null;
@@ -52,11 +55,17 @@ export default function StaffLoginPage() {
   return (
     <BarePage>
       <h1>Logga in som personal</h1>
+      {sentFromShopLogin && !lastResult ? (
+        <p role="status" className="notice">
+          Personal loggar in här, med e-post och lösenord. Skriv ditt lösenord igen.
+        </p>
+      ) : null}
       <p>För personal på distributionen och kundtjänst. Butiker loggar in med kundnummer och pinkod.</p>
       <Form method="post" {...getFormProps(form)} action={redirectTo ? `/personal/logga-in?redirectTo=${encodeURIComponent(redirectTo)}` : "/personal/logga-in"}>
         <FieldErrors id={form.errorId} errors={form.errors} />
         <Field label="E-post" type="email" field={fields.epost} inputProps={{ autoComplete: "username", spellCheck: false }} />
-        <Field label="Lösenord" type="password" field={fields.losenord} inputProps={{ autoComplete: "current-password" }} />
+        {/* Sent here with the address: the password is what is left to type. */}
+        <Field label="Lösenord" type="password" field={fields.losenord} inputProps={{ autoComplete: "current-password", autoFocus: Boolean(sentFromShopLogin) && !lastResult }} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <button type="submit" className="primary" disabled={navigation.state === "submitting"}>
           Logga in

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { replyError, replyValue, type FormReply } from "./form-reply";
 import { FieldErrors } from "./field-errors";
 import { useHydrated } from "./use-hydrated";
 
 /**
- * The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer still logs in as
- * staff (back-office spec); staff have their own page, /personal/logga-in.
+ * The header box 'Återförsäljarlogin'. An e-mail address in Kundnummer is staff: the
+ * server sends it on to staff's own page, /personal/logga-in, with the address kept.
  *
  * Plain inputs, checked on the server only (the same zod schema, through handleForm): the
  * login page is the first page a slow phone loads, and without conform and zod in the
@@ -21,9 +21,6 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
   useEffect(() => {
     if (lastResult && pinRef.current) pinRef.current.value = "";
   }, [lastResult]);
-  // The PIN pad on phones; a staff member who types an e-mail address here anyway (a shop
-  // terminal's keyboard) has a password with letters, so the keyboard follows (with JavaScript).
-  const [staffLogin, setStaffLogin] = useState(false);
   const numberError = replyError(lastResult, "kundnummer");
   const pinError = replyError(lastResult, "pinkod");
   const formErrors = lastResult?.error?.[""] ?? undefined;
@@ -50,7 +47,6 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
             defaultValue={replyValue(lastResult, "kundnummer") ?? ""}
             aria-invalid={numberError ? true : undefined}
             aria-describedby={numberError ? "login-kundnummer-error" : undefined}
-            onInput={(e) => setStaffLogin(e.currentTarget.value.includes("@"))}
           />
           <FieldErrors id="login-kundnummer-error" errors={numberError ? [numberError] : undefined} />
         </div>
@@ -62,7 +58,7 @@ export function LoginBox({ lastResult, redirectTo }: { lastResult?: FormReply | 
             name="pinkod"
             type="password"
             autoComplete="current-password"
-            inputMode={staffLogin ? "text" : "numeric"}
+            inputMode="numeric"
             aria-invalid={pinInvalid || undefined}
             aria-describedby={pinDescribedBy}
           />

@@ -7,6 +7,7 @@ import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../db/factories";
 import { addDays, today } from "../../app/lib/dates";
+import { loginPost } from "./login-post";
 
 let db: Db | undefined;
 export function e2eDb(): Db {
@@ -97,7 +98,8 @@ export async function loginViaForm(page: Page, name: string, secret: string) {
 
 /** A quick login for tests about other screens: posts the login form (and the code) directly. */
 export async function loginAs(page: Page, name: string | number, secret: string) {
-  const res = await page.request.post("/login", { form: { kundnummer: String(name), pinkod: secret }, maxRedirects: 0 });
+  const { path, form } = loginPost(name, secret);
+  const res = await page.request.post(path, { form, maxRedirects: 0 });
   expect(res.status(), "login should redirect").toBe(302);
   if (res.headers()["location"] !== "/login/kod") return;
   const code = await page.request.post("/login/kod", { form: { kod: await nextTotpCode(String(name)) }, maxRedirects: 0 });

@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type APIResponse } from "@playwri
 import { and, eq, inArray } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor } from "../../db/factories";
+import { loginPost } from "./login-post";
 import { client, formToken, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });
@@ -43,7 +44,8 @@ async function customer() {
 }
 
 async function attempt(id: number | string, pin: string, ip: string, ctx = http) {
-  const res = await ctx.post("/login", { form: { kundnummer: String(id), pinkod: pin }, headers: { "X-Forwarded-For": ip } });
+  const { path, form } = loginPost(id, pin);
+  const res = await ctx.post(path, { form, headers: { "X-Forwarded-For": ip } });
   return { status: res.status(), text: await res.text(), retryAfter: res.headers()["retry-after"], res };
 }
 

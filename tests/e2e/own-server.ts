@@ -10,6 +10,7 @@ import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
 import { TEST_TOTP_SECRET } from "../../db/factories";
 import { SELLER_ENV } from "../production-env";
+import { loginPost } from "./login-post";
 
 export type OwnServer = {
   baseURL: string;
@@ -105,7 +106,8 @@ const usedSteps = new Map<string, number>();
  * createStaff are enrolled with TEST_TOTP_SECRET: the code step is answered with it.
  */
 export async function logIn(ctx: APIRequestContext, name: string | number, secret: string, headers: Record<string, string> = {}) {
-  const res = await ctx.post("/login", { form: { kundnummer: String(name), pinkod: secret }, headers, maxRedirects: 0 });
+  const { path, form } = loginPost(name, secret);
+  const res = await ctx.post(path, { form, headers, maxRedirects: 0 });
   if (res.status() !== 302) throw new Error(`login as ${name} answered ${res.status()}`);
   if (res.headers()["location"] !== "/login/kod") return res;
   const key = String(name).toLowerCase();

@@ -3,6 +3,7 @@
 // session that opened it; an admin who loses the role loses the impersonation at once.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { execFileSync } from "node:child_process";
+import { loginPost } from "./login-post";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../db/factories";
@@ -43,7 +44,8 @@ function cookiePair(res: { headersArray(): { name: string; value: string }[] }) 
 
 async function login(name: string | number, secret: string) {
   const c = await ctx();
-  const res = await c.post("/login", { form: { kundnummer: String(name), pinkod: secret } });
+  const { path, form } = loginPost(name, secret);
+  const res = await c.post(path, { form });
   expect(res.status()).toBe(302);
   return { c, pair: cookiePair(res)! };
 }

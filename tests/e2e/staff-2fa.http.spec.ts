@@ -33,7 +33,7 @@ async function admin() {
 async function pendingClient(email: string, ip: string) {
   const c = await client(server.baseURL);
   contexts.push(c);
-  const res = await c.post("/login", { form: { kundnummer: email, pinkod: PASSWORD }, headers: { "X-Forwarded-For": ip } });
+  const res = await c.post("/personal/logga-in", { form: { epost: email, losenord: PASSWORD }, headers: { "X-Forwarded-For": ip } });
   expect(res.status()).toBe(302);
   expect(res.headers()["location"]).toBe("/login/kod");
   return c;

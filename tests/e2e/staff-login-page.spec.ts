@@ -1,7 +1,7 @@
 // Decision 027: staff log in on their own page, /personal/logga-in, with "E-post" and
 // "Lösenord"; the retailer's box keeps Kundnummer and Pinkod, both on the number pad.
-// Old bookmarks of staff pages and an e-mail address typed in the retailer's box keep
-// working. JS off and on.
+// Old bookmarks of staff pages and an e-mail address typed in the retailer's box lead to
+// the staff page, the address kept. JS off and on.
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { e2eDb, expect, makeStaff, test } from "./fixtures";
@@ -75,13 +75,32 @@ test("a bookmarked staff page leads to the staff login and back to that page", a
   await expect(page).toHaveURL("/admin/leveransreklamation");
 });
 
-test("an e-mail address typed in the retailer's box still logs staff in (back-office spec)", async ({ page }) => {
+test("an e-mail address typed in the retailer's box goes on to the staff page with the address kept, the password asked again", async ({ page }) => {
   const sales = await makeStaff("sales", null, { totpSecret: null });
   await page.goto("/login");
-  await page.getByLabel("Kundnummer").fill(sales.email);
+  await page.getByLabel("Kundnummer").fill(` ${sales.email}`);
   await page.getByLabel("Pinkod").fill(sales.password);
   await page.getByRole("button", { name: "Logga in" }).click();
+  await expect(page).toHaveURL(`/personal/logga-in?epost=${encodeURIComponent(sales.email)}`);
+  await expect(page.getByRole("status")).toHaveText("Personal loggar in här, med e-post och lösenord. Skriv ditt lösenord igen.");
+  await expect(page.getByLabel("E-post")).toHaveValue(sales.email);
+  await expect(page.getByLabel("Lösenord")).toHaveValue("");
+  // Nothing was weighed: no failure, no login in the log.
+  expect(await e2eDb().select().from(schema.auditLog).where(eq(schema.auditLog.target, `staff:${sales.email}`))).toEqual([]);
+  await page.getByLabel("Lösenord").fill(sales.password);
+  await page.getByRole("button", { name: "Logga in" }).click();
   await expect(page).toHaveURL("/admin/distribution");
+});
+
+test("the retailer's box sends an address on without weighing it, with a staff page behind it kept and a retailer page dropped", async ({ request }) => {
+  const sent = await request.post("/login?redirectTo=%2Fadmin%2Fkunder", { form: { kundnummer: "Anna.Berg@Tidningsbud.example", pinkod: "" }, maxRedirects: 0 });
+  expect(sent.status()).toBe(303);
+  expect(sent.headers()["location"]).toBe("/personal/logga-in?epost=Anna.Berg%40Tidningsbud.example&redirectTo=%2Fadmin%2Fkunder");
+  const retailerPage = await request.post("/login", { form: { kundnummer: "anna@tidningsbud.example", pinkod: "x", redirectTo: "/rapportering/1" }, maxRedirects: 0 });
+  expect(retailerPage.headers()["location"]).toBe("/personal/logga-in?epost=anna%40tidningsbud.example");
+  // Something that is no address is the retailer's number, refused as before.
+  const number = await request.post("/login", { form: { kundnummer: "anna@", pinkod: "1234" }, maxRedirects: 0 });
+  expect(number.status()).toBe(400);
 });
 
 test("an admin with an authenticator app goes on to the code step from the staff page", async ({ page }) => {

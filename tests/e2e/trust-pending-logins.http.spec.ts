@@ -53,7 +53,7 @@ async function victim(opts: { enrolled?: boolean; roles?: string } = {}) {
 async function pendingAttacker(email: string) {
   const c = await client(server.baseURL);
   contexts.push(c);
-  const res = await c.post("/login", { form: { kundnummer: email, pinkod: PASSWORD } });
+  const res = await c.post("/personal/logga-in", { form: { epost: email, losenord: PASSWORD } });
   expect(res.status()).toBe(302);
   expect(res.headers()["location"]).toBe("/login/kod");
   return c;
