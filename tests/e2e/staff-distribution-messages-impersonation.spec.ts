@@ -136,6 +136,34 @@ test.describe("distribution monitoring", () => {
       ["Totalt", 3, 7, 98.5],
     ]);
   });
+
+  test("the all-distributors Excel names each row's distributor and sums every distributor and the country", async ({ page }, info) => {
+    const north = await distributionFixture(info.workerIndex);
+    const south = await distributionFixture(info.workerIndex);
+    const admin = await makeStaff("admin");
+    await loginAs(page, admin.email, admin.password);
+    await page.goto(`/admin/distribution?from=${Y}&to=${T}`);
+    const link = page.getByRole("link", { name: "Exportera alla till Excel" });
+    const res = await page.request.get((await link.getAttribute("href"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-disposition"]).toContain(`distribution-${Y}-${T}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
+    // Every row says whose customer it is.
+    const distributorOf = new Map<unknown, unknown>();
+    wb.worksheets[0].eachRow((row, n) => n > 1 && distributorOf.set(row.getCell(2).value, row.getCell(11).value));
+    expect([north.a.id, north.b.id, south.a.id, south.b.id].map((id) => distributorOf.get(id))).toEqual([north.dist.name, north.dist.name, south.dist.name, south.dist.name]);
+    // A row per distributor with its sums, and a total row that adds them all up.
+    const summary: unknown[][] = [];
+    wb.getWorksheet("Per distributör")!.eachRow((row, n) => n > 1 && summary.push((row.values as unknown[]).slice(1)));
+    expect(summary).toContainEqual([north.dist.name, 3, 7, 98.5]);
+    expect(summary).toContainEqual([south.dist.name, 3, 7, 98.5]);
+    const perDistributor = summary.slice(0, -1) as [string, number, number, number][];
+    expect(new Set(perDistributor.map((r) => r[0])).size).toBe(perDistributor.length);
+    const sum = (i: 1 | 2 | 3) => Math.round(perDistributor.reduce((s, r) => s + r[i], 0) * 100) / 100;
+    expect(summary.at(-1)).toEqual(["Totalt", sum(1), sum(2), sum(3)]);
+    expect(sum(1)).toBe(wb.worksheets[0].rowCount - 1);
+  });
 });
 
 test.describe("roles", () => {
