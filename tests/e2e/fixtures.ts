@@ -43,10 +43,10 @@ let staffCounter = 0;
  * A staff user of its own. Enrolled in the second factor with TEST_TOTP_SECRET unless
  * `totpSecret` is null (then a user whose role requires it enrols at the first login).
  */
-export async function makeStaff(roles: string, distributorId: number | null = null, opts: { totpSecret?: string | null } = {}) {
+export async function makeStaff(roles: string, distributorId: number | null = null, opts: { totpSecret?: string | null; name?: string } = {}) {
   const email = `e2e-${Date.now()}-${process.pid}-${staffCounter++}@test.example`;
   const password = "e2e-password-123";
-  const row = await createStaff(e2eDb(), { email, name: `Test ${roles}`, password, roles, distributorId, totpSecret: opts.totpSecret });
+  const row = await createStaff(e2eDb(), { email, name: opts.name ?? `Test ${roles}`, password, roles, distributorId, totpSecret: opts.totpSecret });
   return { id: row.id, email, password, totpSecret: row.totpSecret };
 }
 

@@ -371,10 +371,12 @@ test.describe("Fakturering", () => {
     expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
   });
 
-  test("Fakturaposter: a draft with computed gross price is edited, sent and deleted from the waiting list", async ({ page, retailer, globalLock }) => {
+  test("Fakturaposter: a draft with computed gross price is edited, sent and deleted from the waiting list; Logg says each step in words", async ({ page, retailer, globalLock }) => {
     // An invoice run (staff-invoice-run.spec.ts) would invoice the sent line meanwhile.
     await globalLock("invoice-run");
-    await asAdmin(page);
+    const who = unique("Öberg");
+    const admin = await makeStaff("admin", null, { name: `Åsa ${who}` });
+    await loginAs(page, admin.email, admin.password);
     await page.goto("/admin/invoice");
     await page.getByRole("link", { name: "Lägg till rad" }).click();
     const article = unique("Ställ");
@@ -411,6 +413,22 @@ test.describe("Fakturering", () => {
     await page.getByRole("button", { name: "Ta bort raden" }).click();
     await expect(page.getByRole("status")).toHaveText("Raden borttagen.");
     expect(await e2eDb().select().from(schema.extraInvoiceLines).where(eq(schema.extraInvoiceLines.articleName, article))).toHaveLength(0);
+
+    // Logg: Vem finds the admin by part of the name, typed without accents; each step is a sentence in kronor.
+    await page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Logg" }).click();
+    await page.getByLabel(/^Vem/).fill(who.replace("Ö", "o"));
+    await page.getByRole("button", { name: "Sök", exact: true }).click();
+    const log = page.getByRole("table");
+    await expect(log).toContainText(`Fakturarad tillagd: 200,00 kr (${article}, kund ${retailer.id})`);
+    await expect(log).toContainText(`Fakturarad ändrad: 200,00 kr (${article}, kund ${retailer.id})`);
+    await expect(log).toContainText("Fakturarader skickade till fakturering: 1 st");
+    await expect(log).toContainText(`Fakturarad borttagen: ${article}, kund ${retailer.id}`);
+    // Gäller names the line, not the stored key.
+    await expect(log.getByRole("cell", { name: /^extra-invoice-(line|file):\d+$/ })).toHaveCount(0);
+    await expect(log.getByRole("cell", { name: /^Fakturarad \d+$/ })).toHaveCount(3);
+    // Only this admin's rows: the login's steps and the four lines' (the header row aside).
+    await expect(page.getByText("7 händelser.")).toBeVisible();
+    await expect(log.getByRole("row").filter({ hasNotText: admin.email })).toHaveCount(1);
   });
 
   test("Exponeringsutrustning: missing file, wrong type, bad rows, then a good file, transfer and delete", async ({ page, retailer, globalLock }) => {

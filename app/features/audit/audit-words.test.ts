@@ -45,6 +45,15 @@ describe("Logg's words", () => {
     expect(bos.map(eventText)).toEqual([`Fakturarad tillagd: 375,00 kr (Exponeringsställ, kund ${shop})`]);
   });
 
+  it("names a target without a name of its own by what it is and its number, never by the stored key", () => {
+    const event = (target: string | null) => ({ id: 1, at: 0, actor: "cli", actorName: null, onBehalfOf: null, action: "x", target, targetName: null, detail: null, ip: null });
+    expect(targetText(event("extra-invoice-line:12"))).toBe("Fakturarad 12");
+    expect(targetText(event("order-file:3"))).toBe("Beställningsfil 3");
+    expect(targetText(event("return-windows"))).toBe("Sista returdag per tidningstyp");
+    expect(targetText(event("customer:1039"))).toBe("kund 1039");
+    expect(targetText(event("leveranser-2026-11-27.csv"))).toBe("leveranser-2026-11-27.csv");
+  });
+
   it("finds who by part of a name or an e-mail address, case and accents folded", async () => {
     const byName = await searchAudit({ actor: "sahin" });
     expect(new Set(byName.rows.map((r) => r.actor))).toEqual(new Set([`staff:${anna}`]));

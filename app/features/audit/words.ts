@@ -42,12 +42,32 @@ const IMPORT_WORDS: Record<string, string> = {
 };
 
 /** "1039 Pressbyrån Umeå" for customer:1039; an e-mail for staff:12; a name; else the raw target. */
+// What a target's key stands for, where the row has no name to show: "Fakturarad 12".
+const TARGET_WORDS: Record<string, string> = {
+  "extra-invoice-line": "Fakturarad",
+  "extra-invoice-file": "Fakturafil",
+  "order-line": "Beställningsrad",
+  "order-file": "Beställningsfil",
+  message: "Meddelande",
+  holiday: "Helgdag",
+  shortcut: "Länk",
+  product: "Produktinformation",
+  "daily-product": "Dagens produkt",
+  image: "Omslagsbild",
+  edition: "Utgåva",
+  "opening-hours-request": "Begäran om öppettider",
+  distributor: "Distributör",
+  "return-windows": "Sista returdag per tidningstyp",
+};
+
 export function targetText(e: AuditEvent): string {
   const target = e.target ?? "";
   const [kind, id] = target.split(":", 2);
   if (kind === "customer" && id) return e.targetName ? `${id} ${e.targetName}` : `kund ${id}`;
   if (e.targetName) return e.targetName;
   if (kind === "staff" && id) return /^\d+$/.test(id) ? `personal nr ${id}` : id;
+  const word = TARGET_WORDS[kind];
+  if (word) return id ? `${word} ${id}` : word;
   return target;
 }
 
