@@ -23,6 +23,11 @@ export const meta: MetaFunction = () => [{ title: "Fakturakörning – Returport
 
 const PAPER_TYPE = ["Huvudtidningar", "Bilagor"];
 
+/** "1 faktura", "12 fakturor". */
+function invoiceCount(n: number): string {
+  return n === 1 ? "1 faktura" : `${n} fakturor`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   const url = new URL(request.url);
@@ -37,8 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (job?.state === "done") {
     const message =
       (job.created ?? 0) > 0
-        ? `Körningen är klar: ${job.created} fakturor (nr ${job.firstNumber}–${job.lastNumber}).`
-        : `Inget nytt att fakturera för ${job.from}–${job.to}: ${job.existing} fakturor fanns redan.`;
+        ? `Körningen är klar: ${invoiceCount(job.created ?? 0)} (nr ${job.firstNumber}–${job.lastNumber}).`
+        : `Inget nytt att fakturera för ${job.from}–${job.to}: ${invoiceCount(job.existing ?? 0)} fanns redan.`;
     throw await redirectWithToast(request, `/admin/invoice/korning?resultat=${job.runId}`, message);
   }
   if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
@@ -142,14 +147,14 @@ export default function InvoiceRunPage() {
         <section className="card" aria-labelledby="run-result">
           <h2 id="run-result">Resultat</h2>
           <p>
-            {result.periodFrom}–{result.periodTo}: {result.created > 0 ? `${result.created} fakturor, nr ${result.firstNumber}–${result.lastNumber}, att betala ${formatKr(result.amountOre)}.` : `inget nytt; ${result.existing} fakturor fanns redan.`}
+            {result.periodFrom}–{result.periodTo}: {result.created > 0 ? `${invoiceCount(result.created)}, nr ${result.firstNumber}–${result.lastNumber}, att betala ${formatKr(result.amountOre)}.` : `inget nytt; ${invoiceCount(result.existing)} fanns redan.`}
           </p>
           {made && made.total > 0 ? (
             <>
               <RowSearch label="Sök bland körningens fakturor (kundnummer, namn, fakturanummer)" keep={{ resultat: String(result.id) }} list={made} />
               <p>
                 <a href={`/admin/invoice/korning/${result.id}/fakturor.xlsx`} className="button" download>
-                  Exportera alla {made.total} fakturor till Excel
+                  {made.total === 1 ? "Exportera fakturan till Excel" : `Exportera alla ${made.total} fakturor till Excel`}
                 </a>
               </p>
               <TableOrEmpty empty={made.matching === 0} emptyText="Inga fakturor matchar sökningen." label="Fakturor i körningen">
@@ -210,7 +215,8 @@ export default function InvoiceRunPage() {
             Förhandsgranskning {preview.from}–{preview.to}
           </h2>
           <p>
-            {planned} nya fakturor till {preview.customers ?? 0} kunder, att betala {formatKr(total)}.{preview.existing > 0 ? ` ${preview.existing} fakturor för perioden finns redan och lämnas orörda.` : ""}
+            {planned === 1 ? "1 ny faktura" : `${planned} nya fakturor`} till {preview.customers === 1 ? "1 kund" : `${preview.customers ?? 0} kunder`}, att betala {formatKr(total)}.
+            {preview.existing > 0 ? ` ${invoiceCount(preview.existing)} för perioden finns redan och lämnas ${preview.existing === 1 ? "orörd" : "orörda"}.` : ""}
           </p>
           <TableOrEmpty empty={preview.perPaperType.length === 0} emptyText="Inget nytt att fakturera för perioden." label="Per papperstyp">
             <thead>
@@ -302,7 +308,7 @@ export default function InvoiceRunPage() {
               <input type="hidden" name="fran" value={preview.from} />
               <input type="hidden" name="till" value={preview.to} />
               <button type="submit" className="primary" disabled={running || following}>
-                {running ? "Startar körningen …" : `Skapa ${planned} fakturor`}
+                {running ? "Startar körningen …" : `Skapa ${invoiceCount(planned)}`}
               </button>
             </Form>
           ) : null}

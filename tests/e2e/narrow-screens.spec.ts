@@ -125,15 +125,44 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
     `/admin/distribution?kund=${r.id}`,
     `/admin/holidays/${holiday.id}/svar?sok=${r.id}`,
   ];
-  // Logg with a row whose sentence, code and raw detail are long.
+  // A finished invoice run with an invoice to the long-named customer, for the run's result.
+  const number = 8_000_000 + Math.floor(Math.random() * 1_000_000);
+  const period = { periodFrom: addDays(today(), -30), periodTo: addDays(today(), -1) };
+  await e2eDb()
+    .insert(schema.invoices)
+    .values({ number, customerId: r.id, paperType: 0, date: today(), dueDate: addDays(today(), 30), ...period, netOre: 1_234_567_80, vatOre: 74_074_07, amountOre: 1_308_641_87, status: "Obetald", buyer: { id: r.id, name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag", coAddress: "", address: "Östra Storgatan 112", zip: "211 20", city: "Malmö", orgNumber: "556016-0680" } });
+  const [run] = await e2eDb()
+    .insert(schema.invoiceRuns)
+    .values({ actor: `staff:${admin.id}`, ...period, created: 1, existing: 0, firstNumber: number, lastNumber: number, netOre: 1_234_567_80, vatOre: 74_074_07, amountOre: 1_308_641_87, planned: 1, finishedAt: Date.now() })
+    .returning();
+  pages.push(`/admin/invoice/korning?resultat=${run.id}`, `/admin/invoice/korning?fran=${addDays(today(), -30)}&till=${today()}&granska=1`);
+  // Logg with rows whose sentences, targets, codes and raw details are long, of several kinds.
+  const at = Date.now();
   await e2eDb()
     .insert(schema.auditLog)
-    .values({ at: Date.now(), actor: `staff:${admin.id}`, action: "message.add", target: "message:1", detail: JSON.stringify({ type: 3, header: "Ändrade leveranstider under julen och nyåret 2026", customers: 1 }) });
+    .values([
+      { at, actor: `staff:${admin.id}`, action: "message.add", target: "message:1", detail: JSON.stringify({ type: 3, header: "Ändrade leveranstider under julen och nyåret 2026", customers: 1 }) },
+      {
+        at: at - 1,
+        actor: `staff:${admin.id}`,
+        action: "customer.update",
+        target: `customer:${r.id}`,
+        detail: JSON.stringify({ address: { from: "Storgatan 1", to: "Östra Storgatan 112, uppgång B" }, email: { from: "", to: "sahin.livs.och.tobak@ostrastorgatan-handelsbolag.example" }, bankgiro: { from: "", to: "5050-1055" } }),
+      },
+      { at: at - 2, actor: `staff:${admin.id}`, onBehalfOf: `customer:${r.id}`, action: "impersonation.start", target: `customer:${r.id}`, ip: "2001:db8:5ee:1:a:b:c:d" },
+      { at: at - 3, actor: `staff:${admin.id}`, action: "extra-invoice.draft-add", target: "extra-invoice-line:123456", detail: JSON.stringify({ articleName: "Exponeringsställ Tidningshylla Golvmodell 180 cm", customerId: r.id, nettoPriceOre: 1_250_000, deliveredAmount: 3 }) },
+      { at: at - 4, actor: "anonymous", action: "login.failure", target: "staff:forsaljningsansvarig.region.syd@returportalen.example", ip: "198.51.100.254" },
+    ]);
   await loginAs(page, admin.email, admin.password);
   await page.setViewportSize({ width: 1440, height: 900 });
   // The back office uses the width it has: at 1440 px the content column is not a 900 px strip.
   await page.goto("/admin/kunder");
   expect(await page.locator("main").evaluate((m) => m.getBoundingClientRect().width)).toBeGreaterThan(1100);
+  // The finished run shows its invoice, in the singular.
+  await page.goto(`/admin/invoice/korning?resultat=${run.id}`);
+  await expect(page.getByRole("table", { name: "Fakturor i körningen" })).toContainText(`${number} (PDF)`);
+  await expect(page.getByText("1 faktura, nr")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Exportera fakturan till Excel" })).toBeVisible();
   const at1440 = await overflowing(page, pages, false);
   await page.setViewportSize({ width: 1280, height: 800 });
   const at1280 = await overflowing(page, pages, false);
