@@ -10,13 +10,14 @@ import {
   requestOpeningHours,
   saveOpeningHours,
 } from "../../app/features/opening-hours/opening-hours.server";
-import { normalizeTime } from "../../app/features/opening-hours/words";
+import { normalizeTime, OPENING_HOURS_MESSAGES } from "../../app/features/opening-hours/words";
 import { openingHoursSchema } from "../../app/features/opening-hours/schemas";
 import { listBanners } from "../../app/features/messages/banners.server";
 import { getPublishedImage, listCurrentProducts } from "../../app/features/products/current-products.server";
 import { addDays } from "../../app/lib/dates";
 import { answerHoliday, HOLIDAY_CLOSED_MESSAGE, listComingHolidays, listHolidayAnswers } from "../../app/features/holidays/answers.server";
 import { listPlacards, savePlacards } from "../../app/features/placards/placards.server";
+import { PLACARD_MESSAGES } from "../../app/features/placards/words";
 import { formatSek, parsePrice, priceBreakdown } from "../../app/features/products/prices";
 import { baseData, db, newCustomer } from "./helpers";
 
@@ -110,16 +111,17 @@ describe("placards", () => {
       { titleId: 1, title: "Aftonbladet", amount: 4, newAmount: null },
       { titleId: 2, title: "Expressen", amount: 0, newAmount: null },
     ]);
-    expect(await savePlacards(a, [{ titleId: 1, newAmount: 6 }, { titleId: 2, newAmount: 2 }])).toEqual({ ok: true, saved: 2 });
+    expect(await savePlacards(a, [{ titleId: 1, newAmount: 6 }, { titleId: 2, newAmount: 2 }])).toEqual({ saved: 2 });
     expect((await listPlacards(a)).map((p) => [p.amount, p.newAmount])).toEqual([[4, 6], [0, 2]]);
     expect((await listPlacards(b)).map((p) => p.newAmount)).toEqual([null, null]);
   });
 
   it("saves nothing when a title is unknown or an amount is unreasonable", async () => {
     const a = await newCustomer();
-    expect(await savePlacards(a, [{ titleId: 1, newAmount: 3 }, { titleId: 77, newAmount: 3 }])).toEqual({ ok: false, reason: "unknown-title" });
-    expect(await savePlacards(a, [{ titleId: 1, newAmount: -1 }])).toEqual({ ok: false, reason: "bad-amount" });
-    expect(await savePlacards(a, [{ titleId: 1, newAmount: 1000 }])).toEqual({ ok: false, reason: "bad-amount" });
+    const failed = { code: "invalid", message: PLACARD_MESSAGES.failed };
+    await expect(savePlacards(a, [{ titleId: 1, newAmount: 3 }, { titleId: 77, newAmount: 3 }])).rejects.toMatchObject(failed);
+    await expect(savePlacards(a, [{ titleId: 1, newAmount: -1 }])).rejects.toMatchObject(failed);
+    await expect(savePlacards(a, [{ titleId: 1, newAmount: 1000 }])).rejects.toMatchObject(failed);
     expect((await listPlacards(a)).map((p) => p.newAmount)).toEqual([null, null]);
   });
 });
@@ -192,15 +194,15 @@ describe("alerts (spec 4)", () => {
     const open = await getOpeningHours(north);
     expect(open.reportedDay).toBeNull();
     const days = [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({ weekday, opens: weekday === 7 ? null : "06:30", closes: weekday === 7 ? null : "00:00" }));
-    expect(await saveOpeningHours(north, days, open.version, "2041-03-10")).toEqual({ ok: true, changed: true });
+    expect(await saveOpeningHours(north, days, open.version, "2041-03-10")).toEqual({ changed: true });
     expect(await types(north, "2041-03-11")).toEqual([]);
-    const stale = await saveOpeningHours(north, days.map((d) => ({ ...d, opens: d.opens && "07:00" })), open.version, "2041-03-11");
-    expect(stale).toMatchObject({ ok: false, reason: "changed-by-other" });
+    const stale = saveOpeningHours(north, days.map((d) => ({ ...d, opens: d.opens && "07:00" })), open.version, "2041-03-11");
+    await expect(stale).rejects.toMatchObject({ code: "conflict", message: OPENING_HOURS_MESSAGES.changedByOther });
     const now = await getOpeningHours(north);
     expect(now.days[0]).toEqual({ weekday: 1, opens: "06:30", closes: "00:00" });
     expect(now.days[6]).toEqual({ weekday: 7, opens: null, closes: null });
     // The same hours again count as a confirmation.
-    expect(await saveOpeningHours(north, days, now.version, "2041-03-11")).toEqual({ ok: true, changed: false });
+    expect(await saveOpeningHours(north, days, now.version, "2041-03-11")).toEqual({ changed: false });
     expect((await listOpeningHoursRequests()).find((r) => r.id === id)?.answered).toBeGreaterThanOrEqual(1);
 
     // A new request for the same reach replaces the old one; hours reported before it are asked for again.

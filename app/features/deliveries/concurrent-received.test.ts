@@ -9,7 +9,7 @@ import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/help
 import { answerHoliday } from "../holidays/answers.server";
 import { holidayChangedByOther } from "../holidays/answer-words";
 import { savePlacards } from "../placards/placards.server";
-import { PLACARD_MESSAGES } from "../placards/words";
+import { PLACARD_MESSAGES, amountField } from "../placards/words";
 import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
 
 const ON = "2025-03-20";
@@ -40,15 +40,16 @@ describe("placards from a stale page", () => {
     const c = await newCustomer();
     await savePlacards(c, [{ titleId: 1, newAmount: 2 }, { titleId: 2, newAmount: 2 }]);
     // Tab 1 sets title 1 to 7; tab 2 (shown 2, 2) sets title 2 to 4 only.
-    expect(await savePlacards(c, [{ titleId: 1, newAmount: 7, shown: "2" }, { titleId: 2, newAmount: 2, shown: "2" }])).toEqual({ ok: true, saved: 1 });
-    expect(await savePlacards(c, [{ titleId: 1, newAmount: 2, shown: "2" }, { titleId: 2, newAmount: 4, shown: "2" }])).toEqual({ ok: true, saved: 1 });
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 7, shown: "2" }, { titleId: 2, newAmount: 2, shown: "2" }])).toEqual({ saved: 1 });
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 2, shown: "2" }, { titleId: 2, newAmount: 4, shown: "2" }])).toEqual({ saved: 1 });
     const wanted = async () =>
       (await db().select().from(schema.placards).where(eq(schema.placards.customerId, c))).map((p) => [p.titleId, p.newAmount]).sort();
     expect(await wanted()).toEqual([[1, 7], [2, 4]]);
     // Tab 2 (shown 2 for title 1) types 9: refused with 7 and 9, title 2's 5 not stored either.
-    const res = await savePlacards(c, [{ titleId: 1, newAmount: 9, shown: "2" }, { titleId: 2, newAmount: 5, shown: "4" }]);
-    expect(res).toEqual({ ok: false, reason: "conflict", conflicts: [{ titleId: 1, now: 7, typed: 9 }] });
-    expect(PLACARD_MESSAGES.changedByOther(7, 9)).toBe("Någon annan har ändrat raden: nu sparat 7, du skrev 9. Kontrollera och spara igen.");
+    const res = savePlacards(c, [{ titleId: 1, newAmount: 9, shown: "2" }, { titleId: 2, newAmount: 5, shown: "4" }]);
+    const changed = "Någon annan har ändrat raden: nu sparat 7, du skrev 9. Kontrollera och spara igen.";
+    expect(PLACARD_MESSAGES.changedByOther(7, 9)).toBe(changed);
+    await expect(res).rejects.toMatchObject({ code: "invalid", message: changed, fields: { [amountField(1)]: changed } });
     expect(await wanted()).toEqual([[1, 7], [2, 4]]);
   });
 });

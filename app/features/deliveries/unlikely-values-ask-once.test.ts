@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { savePlacards } from "../placards/placards.server";
-import { PLACARD_MESSAGES } from "../placards/words";
+import { PLACARD_MESSAGES, amountField } from "../placards/words";
 import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
 
 const ON = "2025-03-20";
@@ -46,15 +46,15 @@ describe("placards ten times the current amount", () => {
     const wanted = async () =>
       (await db().select().from(schema.placards).where(eq(schema.placards.customerId, c))).map((p) => [p.titleId, p.newAmount]).sort();
     // 29 is under ten times 3; 30 is not. Title 2 has none now: 10 is asked about, 9 is not.
-    expect(await savePlacards(c, [{ titleId: 1, newAmount: 29, shown: "3" }, { titleId: 2, newAmount: 9, shown: "-" }])).toEqual({ ok: true, saved: 2 });
-    const asked = await savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29" }, { titleId: 2, newAmount: 10, shown: "9" }]);
-    expect(asked).toEqual({ ok: false, reason: "ask", questions: [{ titleId: 1, typed: 300, current: 3 }, { titleId: 2, typed: 10, current: 0 }] });
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 29, shown: "3" }, { titleId: 2, newAmount: 9, shown: "-" }])).toEqual({ saved: 2 });
+    const asked = savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29" }, { titleId: 2, newAmount: 10, shown: "9" }]);
+    await expect(asked).rejects.toMatchObject({ code: "invalid", fields: { [amountField(1)]: PLACARD_MESSAGES.unlikely(300, 3), [amountField(2)]: PLACARD_MESSAGES.unlikely(10, 0) } });
     expect(PLACARD_MESSAGES.unlikely(300, 3)).toBe("Du skrev 300: minst tio gånger så många som de 3 du får nu. Stämmer det? Tryck Spara igen så sparas 300.");
     expect(PLACARD_MESSAGES.unlikely(10, 0)).toBe("Du skrev 10: du får inga löpsedlar nu. Stämmer det? Tryck Spara igen så sparas 10.");
     expect(await wanted()).toEqual([[1, 29], [2, 9]]);
     // Confirming one of them is not enough: the save is all or nothing.
-    expect(await savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29", confirmed: "300" }, { titleId: 2, newAmount: 10, shown: "9" }])).toMatchObject({ ok: false, reason: "ask" });
-    expect(await savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29", confirmed: "300" }, { titleId: 2, newAmount: 10, shown: "9", confirmed: "10" }])).toEqual({ ok: true, saved: 2 });
+    await expect(savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29", confirmed: "300" }, { titleId: 2, newAmount: 10, shown: "9" }])).rejects.toMatchObject({ fields: { [amountField(2)]: PLACARD_MESSAGES.unlikely(10, 0) } });
+    expect(await savePlacards(c, [{ titleId: 1, newAmount: 300, shown: "29", confirmed: "300" }, { titleId: 2, newAmount: 10, shown: "9", confirmed: "10" }])).toEqual({ saved: 2 });
     expect(await wanted()).toEqual([[1, 300], [2, 10]]);
   });
 });

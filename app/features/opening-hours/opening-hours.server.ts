@@ -7,8 +7,9 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate, today as todayDate } from "~/lib/dates";
 import type { Question } from "~/lib/question";
+import { refuse } from "~/lib/refusal";
 import type { DayHours } from "./schemas";
-import { NEVER_REPORTED, WEEKDAYS } from "./words";
+import { NEVER_REPORTED, OPENING_HOURS_MESSAGES, WEEKDAYS } from "./words";
 
 const oh = schema.openingHours;
 const rep = schema.openingHoursReports;
@@ -36,18 +37,17 @@ export async function getOpeningHours(customerId: number): Promise<OpeningHours>
   };
 }
 
-export type OpeningHoursSave = { ok: true; changed: boolean } | { ok: false; reason: "changed-by-other"; now: OpeningHours };
-
 /**
- * Stores all seven days for the session's customer and records the report (today).
- * Refused, nothing stored, when the hours were saved elsewhere since `version` was read.
+ * Stores all seven days for the session's customer and records the report (today);
+ * says whether any hours changed (else the save confirmed them). Refused (409), nothing
+ * stored, when the hours were saved elsewhere since `version` was read.
  */
-export async function saveOpeningHours(customerId: number, days: DayHours[], version: string, today = todayDate()): Promise<OpeningHoursSave> {
+export async function saveOpeningHours(customerId: number, days: DayHours[], version: string, today = todayDate()): Promise<{ changed: boolean }> {
   if (days.length !== WEEKDAYS.length) throw new Error("saveOpeningHours: seven days");
-  const result = await writeTransaction(async (tx) => {
+  return writeTransaction(async (tx) => {
     const [report] = await tx.select({ updatedAt: rep.updatedAt }).from(rep).where(eq(rep.customerId, customerId));
     const stored = report ? String(report.updatedAt) : NEVER_REPORTED;
-    if (stored !== version) return { ok: false } as const;
+    if (stored !== version) throw refuse.conflict(OPENING_HOURS_MESSAGES.changedByOther);
     const before = await tx.select({ weekday: oh.weekday, opens: oh.opens, closes: oh.closes }).from(oh).where(eq(oh.customerId, customerId));
     const was = new Map(before.map((r) => [r.weekday, r]));
     const changed = days.some((d) => !was.has(d.weekday) || was.get(d.weekday)!.opens !== d.opens || was.get(d.weekday)!.closes !== d.closes);
@@ -63,10 +63,8 @@ export async function saveOpeningHours(customerId: number, days: DayHours[], ver
       .insert(rep)
       .values({ customerId, reportedDay: today, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({ target: rep.customerId, set: { reportedDay: today, updatedAt: now } });
-    return { ok: true, changed } as const;
+    return { changed };
   });
-  if (result.ok) return result;
-  return { ok: false, reason: "changed-by-other", now: await getOpeningHours(customerId) };
 }
 
 // ---- Staff: the request -------------------------------------------------------------

@@ -2,7 +2,8 @@
 // retailer wants. Every title is listed; a row is created on the first save.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
-import { MAX_PLACARDS, NOTHING_SHOWN, unlikelyPlacards } from "./words";
+import { refuse } from "~/lib/refusal";
+import { MAX_PLACARDS, NOTHING_SHOWN, PLACARD_MESSAGES, amountField, unlikelyPlacards } from "./words";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 
@@ -19,31 +20,30 @@ export async function listPlacards(customerId: number): Promise<PlacardRow[]> {
 
 export { MAX_PLACARDS };
 
-export type PlacardConflict = { titleId: number; now: number | null; typed: number };
-/** A changed amount ten times the current one, not yet confirmed: asked about, nothing stored. */
-export type PlacardQuestion = { titleId: number; typed: number; current: number };
-export type PlacardSave =
-  | { ok: true; saved: number }
-  | { ok: false; reason: "unknown-title" | "bad-amount" }
-  | { ok: false; reason: "conflict"; conflicts: PlacardConflict[] }
-  | { ok: false; reason: "ask"; questions: PlacardQuestion[] };
+/** Refused on the rows it is about, each with its own words; the first over the form. */
+function refusedRows(messages: [titleId: number, message: string][]): never {
+  throw refuse.invalid(messages[0]![1], { fields: Object.fromEntries(messages.map(([titleId, message]) => [amountField(titleId), message])) });
+}
 
 /**
- * Saves all desired amounts at once (spec 5: saving happens only if all are set). With
- * `shown` (what the page showed: a number or `-`), a title the user left as shown is not
- * written, and one someone else changed since is refused, nothing stored.
+ * Saves all desired amounts at once (spec 5: saving happens only if all are set), saying
+ * how many rows were written. With `shown` (what the page showed: a number or `-`), a
+ * title the user left as shown is not written. Refused, nothing stored: an amount outside
+ * 0–999 or an unknown title ("Något gick fel!"); a row someone else changed since (both
+ * values, on its field); a changed amount ten times the current one not yet confirmed
+ * (asked once, on its field).
  */
 export async function savePlacards(
   customerId: number,
   wanted: { titleId: number; newAmount: number; shown?: string; confirmed?: string }[],
-): Promise<PlacardSave> {
+): Promise<{ saved: number }> {
   if (wanted.some((w) => !Number.isInteger(w.newAmount) || w.newAmount < 0 || w.newAmount > MAX_PLACARDS)) {
-    return { ok: false, reason: "bad-amount" };
+    throw refuse.invalid(PLACARD_MESSAGES.failed);
   }
   return writeTransaction(async (tx) => {
     const ids = [...new Set(wanted.map((w) => w.titleId))];
     const known = ids.length ? await tx.select({ id: t.id }).from(t).where(inArray(t.id, ids)) : [];
-    if (known.length !== ids.length) return { ok: false, reason: "unknown-title" } as const;
+    if (known.length !== ids.length) throw refuse.invalid(PLACARD_MESSAGES.failed);
     const storedRows = ids.length
       ? await tx
           .select({ titleId: p.titleId, amount: p.amount, newAmount: p.newAmount })
@@ -52,22 +52,22 @@ export async function savePlacards(
       : [];
     const stored = new Map(storedRows.map((r) => [r.titleId, r.newAmount]));
     const current = new Map(storedRows.map((r) => [r.titleId, r.amount]));
-    const conflicts: PlacardConflict[] = [];
+    const conflicts: [number, string][] = [];
     const writes = wanted.filter((w) => {
       if (w.shown === undefined) return true;
       const shown = w.shown === NOTHING_SHOWN ? null : /^\d+$/.test(w.shown) ? Number(w.shown) : undefined;
       if (shown === undefined) return true;
       const now = stored.get(w.titleId) ?? null;
       if (w.newAmount === shown) return false; // untouched on this page: what is stored stays
-      if (now !== shown && now !== w.newAmount) conflicts.push({ titleId: w.titleId, now, typed: w.newAmount });
+      if (now !== shown && now !== w.newAmount) conflicts.push([w.titleId, PLACARD_MESSAGES.changedByOther(now, w.newAmount)]);
       return now !== w.newAmount;
     });
-    if (conflicts.length > 0) return { ok: false, reason: "conflict", conflicts } as const;
+    if (conflicts.length > 0) refusedRows(conflicts);
     const questions = writes
       .map((w) => ({ titleId: w.titleId, typed: w.newAmount, current: current.get(w.titleId) ?? 0, confirmed: w.confirmed }))
       .filter((q) => unlikelyPlacards(q.typed, q.current) && q.confirmed !== String(q.typed))
-      .map(({ titleId, typed, current }) => ({ titleId, typed, current }));
-    if (questions.length > 0) return { ok: false, reason: "ask", questions } as const;
+      .map((q): [number, string] => [q.titleId, PLACARD_MESSAGES.unlikely(q.typed, q.current)]);
+    if (questions.length > 0) refusedRows(questions);
     const now = Date.now();
     for (const w of writes) {
       await tx
@@ -75,6 +75,6 @@ export async function savePlacards(
         .values({ customerId, titleId: w.titleId, amount: 0, newAmount: w.newAmount, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({ target: [p.customerId, p.titleId], set: { newAmount: w.newAmount, updatedAt: now } });
     }
-    return { ok: true, saved: writes.length } as const;
+    return { saved: writes.length };
   });
 }
