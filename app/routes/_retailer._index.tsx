@@ -79,8 +79,9 @@ export default function StartPage() {
       {report.count > 0 ? (
         // The day's work first: one way to the returns form.
         <p className="day-work">
-          {/* The form's code and data start loading once this page is interactive (bench B12). */}
-          <Link to="/rapportering/1" prefetch="render" className="button primary">
+          {/* The form comes as HTML, painted as it arrives, as without JavaScript; its code is
+              fetched once this page is interactive, for the form's own script (bench B12). */}
+          <Link to="/rapportering/1" prefetch="render" reloadDocument className="button primary">
             {reportButtonText(report.count)}
           </Link>
           {report.nearest ? <span className="muted"> Närmaste sista returdag: {report.nearest}.</span> : null}

@@ -7,11 +7,10 @@ import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { bundleDecisionsSchema, decisionField, shownBundles, typeField } from "~/features/bundles";
 import { parseReportState } from "~/features/returns";
-import { CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "~/features/bundles/index.server";
+import { decideBundles, listOpenBundles } from "~/features/bundles/index.server";
 import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
-import { refuse } from "~/lib/refusal";
 import { isFormReply, replyError, replyValue } from "~/ui/form-reply";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -32,14 +31,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const state = routeParam(params, "reportState", parseReportState);
   return handleForm(request, bundleDecisionsSchema, async ({ b: decisions, shown, js }) => {
     // `shown`: the open bundles the page showed; if they changed since, the rule refuses
-    // the whole step naming them, and the page comes back with the bundles open now.
-    const result = await refuseWhenBusy(() => decideBundles(user.customerId, decisions, today(), { shown }));
-    if (!result.ok) {
-      const fields: Record<string, string> = {};
-      for (const [number, message] of Object.entries(result.bundleErrors)) fields[decisionField(Number(number))] = message;
-      for (const [type, message] of Object.entries(result.typeErrors)) fields[typeField(Number(type) as 0 | 1)] = message;
-      throw refuse.invalid(CONFIRM_MESSAGES.undecided, { fields });
-    }
+    // the whole step naming them, and the page comes back with the bundles open now. An
+    // undecided bundle or a second Öppen of a type is refused on its field.
+    await refuseWhenBusy(() => decideBundles(user.customerId, decisions, today(), { shown }));
     // With JavaScript the dialog shows the result and closes itself after the delay.
     if (js) return data({ done: true as const });
     return redirectWithToast(request, `/rapportering/${state}`, "Buntarna är sparade.");

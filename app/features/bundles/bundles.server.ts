@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
 import { today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { decisionField, typeField } from "./schemas";
 
 /** `lastReturnId`: the newest return put in the bundle (null when empty). */
 export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
@@ -97,9 +98,6 @@ export const CONFIRM_MESSAGES = {
 } as const;
 
 export type BundleDecision = "open" | "closed";
-export type DecideResult =
-  | { ok: true; closed: number[] }
-  | { ok: false; bundleErrors: Record<number, string>; typeErrors: Partial<Record<0 | 1, string>> };
 
 /** "bunt 3" / "buntarna 3 och 7" / "buntarna 3, 7 och 9". */
 function bundlesPhrase(numbers: number[]): string {
@@ -124,13 +122,15 @@ export function staleBundlesMessage(closed: number[], opened: number[]): string 
  * no longer open (unless the user chose Stängd for it: that happened anyway) or an open
  * bundle was not on the page, the whole step is refused "conflict", naming them, and
  * nothing is closed. Without `shown` (an old page, a hand-made post) it decides as before.
+ * A bundle left undecided, or a second Öppen of a type, is refused "invalid" on its field.
+ * Returns the numbers of the bundles it closed.
  */
 export async function decideBundles(
   customerId: number,
   decisions: Record<number, BundleDecision | undefined>,
   on: string = today(),
   options: { shown?: readonly number[] } = {},
-): Promise<DecideResult> {
+): Promise<{ closed: number[] }> {
   return writeTransaction(async (tx) => {
     const b = schema.bundles;
     const open = await tx
@@ -144,16 +144,15 @@ export async function decideBundles(
       const opened = [...openNumbers].filter((n) => !shown.has(n)).sort((x, y) => x - y);
       if (closed.length || opened.length) throw refuse.conflict(staleBundlesMessage(closed, opened), { detail: { closed, opened } });
     }
-    const bundleErrors: Record<number, string> = {};
-    const typeErrors: Partial<Record<0 | 1, string>> = {};
+    const fields: Record<string, string> = {};
     const stayOpen = { 0: 0, 1: 0 };
     for (const x of open) {
       const decision = decisions[x.number];
-      if (decision !== "open" && decision !== "closed") bundleErrors[x.number] = CONFIRM_MESSAGES.undecided;
+      if (decision !== "open" && decision !== "closed") fields[decisionField(x.number)] = CONFIRM_MESSAGES.undecided;
       else if (decision === "open") stayOpen[x.type as 0 | 1]++;
     }
-    for (const type of [0, 1] as const) if (stayOpen[type] > 1) typeErrors[type] = CONFIRM_MESSAGES.oneOpen;
-    if (Object.keys(bundleErrors).length || Object.keys(typeErrors).length) return { ok: false, bundleErrors, typeErrors };
+    for (const type of [0, 1] as const) if (stayOpen[type] > 1) fields[typeField(type)] = CONFIRM_MESSAGES.oneOpen;
+    if (Object.keys(fields).length) throw refuse.invalid(CONFIRM_MESSAGES.undecided, { fields });
     const toClose = open.filter((x) => decisions[x.number] === "closed");
     if (toClose.length) {
       await tx
@@ -161,6 +160,6 @@ export async function decideBundles(
         .set({ open: false, closedDate: on, updatedAt: Date.now() })
         .where(and(eq(b.customerId, customerId), inArray(b.id, toClose.map((x) => x.id))));
     }
-    return { ok: true, closed: toClose.map((x) => x.number) };
+    return { closed: toClose.map((x) => x.number) };
   });
 }

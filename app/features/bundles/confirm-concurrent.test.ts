@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createBundle } from "../../../db/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { isRefusal } from "../../lib/refusal";
-import { closeBundle, decideBundles, listOpenBundles } from "./bundles.server";
-import { bundleDecisionsSchema } from "./schemas";
+import { closeBundle, CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "./bundles.server";
+import { bundleDecisionsSchema, decisionField, typeField } from "./schemas";
 
 const ON = "2025-03-20";
 
@@ -75,18 +75,21 @@ describe("the confirm step with two tabs", () => {
   it("a decision that matches what happened anyway is no conflict", async () => {
     const c = await customer();
     await closeBundle(c, 3, ON);
-    expect(await decideBundles(c, { 3: "closed", 7: "open", 9: "closed" }, ON, { shown: [3, 7, 9] })).toEqual({ ok: true, closed: [9] });
+    expect(await decideBundles(c, { 3: "closed", 7: "open", 9: "closed" }, ON, { shown: [3, 7, 9] })).toEqual({ closed: [9] });
     expect(await openNumbers(c)).toEqual([7]);
   });
 
   it("the page as it is decides as before; the ordinary rules still answer", async () => {
     const c = await customer();
-    expect(await decideBundles(c, { 3: "open", 7: "open", 9: "closed" }, ON, { shown: [9, 7, 3] })).toEqual({
-      ok: false,
-      bundleErrors: {},
-      typeErrors: { 0: "Du kan bara ha en öppen bunt per returtyp." },
+    expect(await refusalOf(decideBundles(c, { 3: "open", 7: "open", 9: "closed" }, ON, { shown: [9, 7, 3] }))).toMatchObject({
+      code: "invalid",
+      fields: { [typeField(0)]: "Du kan bara ha en öppen bunt per returtyp." },
     });
-    expect(await decideBundles(c, { 3: "open", 7: "closed", 9: "closed" }, ON, { shown: [3, 7, 9] })).toEqual({ ok: true, closed: [7, 9] });
+    expect(await refusalOf(decideBundles(c, { 3: "open", 9: "closed" }, ON, { shown: [9, 7, 3] }))).toMatchObject({
+      code: "invalid",
+      fields: { [decisionField(7)]: CONFIRM_MESSAGES.undecided },
+    });
+    expect(await decideBundles(c, { 3: "open", 7: "closed", 9: "closed" }, ON, { shown: [3, 7, 9] })).toEqual({ closed: [7, 9] });
     expect(await openNumbers(c)).toEqual([3]);
   });
 
@@ -101,7 +104,7 @@ describe("the confirm step with two tabs", () => {
   it("a post without the list (an old page, a hand-made post) is decided as before", async () => {
     const c = await customer();
     await closeBundle(c, 3, ON);
-    expect(await decideBundles(c, { 3: "open", 7: "closed", 9: "open" }, ON)).toEqual({ ok: true, closed: [7] });
+    expect(await decideBundles(c, { 3: "open", 7: "closed", 9: "open" }, ON)).toEqual({ closed: [7] });
     expect(await openNumbers(c)).toEqual([9]);
   });
 
