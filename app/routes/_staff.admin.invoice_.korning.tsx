@@ -13,6 +13,7 @@ import { parseForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { isRefusal } from "~/lib/refusal";
+import { countOf } from "~/lib/count";
 import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
@@ -23,10 +24,8 @@ export const meta: MetaFunction = () => [{ title: "Fakturakörning – Returport
 
 const PAPER_TYPE = ["Huvudtidningar", "Bilagor"];
 
-/** "1 faktura", "12 fakturor". */
-function invoiceCount(n: number): string {
-  return n === 1 ? "1 faktura" : `${n} fakturor`;
-}
+/** "1 faktura", "1 234 fakturor". */
+const invoiceCount = (n: number) => countOf(n, "faktura", "fakturor");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);

@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { DeadlineActionSchema, ReturnWindowsSchema } from "~/features/returns";
 import {
   distributorPolicyReach,
+  editionDescription,
   editionQuestion,
   getReturnRules,
   policyQuestion,
@@ -54,9 +55,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const [titleId, editionId] = v.edition.split(":").map(Number);
         const gone = refuse.invalid("Utgåvan finns inte.", { fields: { edition: "Utgåvan finns inte." } });
         if (!v.confirmed) {
-          const edition = (await getReturnRules()).editions.find((e) => e.titleId === titleId && e.editionId === editionId);
-          if (!edition) throw gone;
-          const question = editionQuestion(await previewEditionReturnDays(titleId, editionId, v.days), edition.description, v.days);
+          const description = await editionDescription(titleId, editionId);
+          if (description === null) throw gone;
+          const question = editionQuestion(await previewEditionReturnDays(titleId, editionId, v.days), description, v.days);
           if (question) return askFirst(submission, question);
         }
         if (!(await saveEditionReturnDays(titleId, editionId, v.days, user.actor))) throw gone;

@@ -114,8 +114,12 @@ describe("portal serve", () => {
     try {
       expect(s.stdout()).not.toMatch(/Demo|pinkod|lösenord/i);
       // The logins of every earlier demo find nobody.
-      for (const [name, secret] of [["admin@returportalen.example", "demo-admin-2026"], ["1001", "1234"]]) {
-        const login = await fetch(`http://127.0.0.1:${s.port}/login`, { method: "POST", body: new URLSearchParams({ kundnummer: name, pinkod: secret }), redirect: "manual" });
+      // (Staff on their own page, a shop in the retailers' box.)
+      for (const [path, form] of [
+        ["/personal/logga-in", { epost: "admin@returportalen.example", losenord: "demo-admin-2026" }],
+        ["/login", { kundnummer: "1001", pinkod: "1234" }],
+      ] as const) {
+        const login = await fetch(`http://127.0.0.1:${s.port}${path}`, { method: "POST", body: new URLSearchParams(form), redirect: "manual" });
         expect(login.status).toBe(400);
       }
       // Kept-alive connections outlive a client's or balancer's idle timer (Node's 5 s made

@@ -13,6 +13,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { storedMessageContent } from "~/lib/html.server";
 import type { Question } from "~/lib/question";
+import { formatCount } from "~/lib/count";
 import { refuse } from "~/lib/refusal";
 import { escapeLike } from "~/lib/sql-like";
 import { nextVersion } from "~/lib/row-version.server";
@@ -149,7 +150,7 @@ export async function messageQuestion(input: Pick<MessageInput, "id" | "type" | 
   const header = input.header.trim() ? ` "${input.header.trim()}"` : "";
   return {
     title: "Spara meddelandet till alla kunder?",
-    text: `${type}${header} visas för alla ${new Intl.NumberFormat("sv-SE").format(n)} aktiva kunder ${period}. Skriv kundnummer för att bara nå några (Kundmeddelande och Returrapportering).`,
+    text: `${type}${header} visas för alla ${formatCount(n)} aktiva kunder ${period}. Skriv kundnummer för att bara nå några (Kundmeddelande och Returrapportering).`,
   };
 }
 

@@ -2,10 +2,11 @@
 // request: from a day, imperative from a later day — the OPPETTIDER alert, like
 // HELGDAGAR); a retailer answers by saving all seven days, which also counts as a
 // confirmation when nothing changed. docs/decisions/015-opening-hours-and-placard-alerts.md
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate, today as todayDate } from "~/lib/dates";
+import { countOf } from "~/lib/count";
 import type { Question } from "~/lib/question";
 import { refuse } from "~/lib/refusal";
 import type { DayHours } from "./schemas";
@@ -80,11 +81,22 @@ export type OpeningHoursRequest = {
   customers: number;
 };
 
+/** The customers a request asks: the active ones of its distributor, or (null) of every distributor. */
+function askedBy(distributorId: SQLWrapper | number | null): SQL {
+  const c = schema.customers;
+  return sql`${c.deactivatedAt} is null and (${distributorId} is null or ${c.distributorId} = ${distributorId})`;
+}
+
+/** The current or closed requests of the same reach as a request for `distributorId`. */
+function sameReach(distributorId: number | null): SQL | undefined {
+  return distributorId === null ? isNull(req.distributorId) : eq(req.distributorId, distributorId);
+}
+
 /** The current requests (not closed), each with how many of its active customers have answered. */
 export async function listOpeningHoursRequests(): Promise<OpeningHoursRequest[]> {
   const c = schema.customers;
   const d = schema.distributors;
-  const inScope = sql`${c.deactivatedAt} is null and (${req.distributorId} is null or ${c.distributorId} = ${req.distributorId})`;
+  const inScope = askedBy(req.distributorId);
   return getDb()
     .select({
       id: req.id,
@@ -129,15 +141,19 @@ export async function openingHoursRequestQuestion(input: { distributorId: number
     if (!dist) return null;
     reach = dist.name;
   }
-  const sameReach = input.distributorId === null ? isNull(req.distributorId) : eq(req.distributorId, input.distributorId);
   const [[{ n }], [current]] = await Promise.all([
     getDb()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(c)
-      .where(input.distributorId === null ? isNull(c.deactivatedAt) : and(isNull(c.deactivatedAt), eq(c.distributorId, input.distributorId))),
-    getDb().select({ startReportDay: req.startReportDay, startForceReportDay: req.startForceReportDay }).from(req).where(and(eq(req.closed, false), sameReach)).orderBy(desc(req.id)).limit(1),
+      .where(askedBy(input.distributorId)),
+    getDb()
+      .select({ startReportDay: req.startReportDay, startForceReportDay: req.startForceReportDay })
+      .from(req)
+      .where(and(eq(req.closed, false), sameReach(input.distributorId)))
+      .orderBy(desc(req.id))
+      .limit(1),
   ]);
-  const customers = `${new Intl.NumberFormat("sv-SE").format(n)} ${n === 1 ? "kund" : "kunder"}`;
+  const customers = countOf(n, "kund", "kunder");
   const replaced = current ? ` Begäran som gäller nu (påminn från ${current.startReportDay}, lås från ${current.startForceReportDay}) ersätts.` : "";
   return {
     title: "Begär öppettider?",
@@ -151,8 +167,7 @@ export async function requestOpeningHours(
   actor: Actor,
 ): Promise<number> {
   return writeTransaction(async (tx) => {
-    const sameReach = input.distributorId === null ? isNull(req.distributorId) : eq(req.distributorId, input.distributorId);
-    await tx.update(req).set({ closed: true, updatedAt: Date.now() }).where(and(eq(req.closed, false), sameReach));
+    await tx.update(req).set({ closed: true, updatedAt: Date.now() }).where(and(eq(req.closed, false), sameReach(input.distributorId)));
     const [row] = await tx
       .insert(req)
       .values({ distributorId: input.distributorId, startReportDay: input.startReportDay, startForceReportDay: input.startForceReportDay })

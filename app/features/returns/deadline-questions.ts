@@ -1,16 +1,16 @@
 // The questions Sista returdag asks before a change that moves or locks retailers' papers
 // (decision 029): what it will change, in numbers, in Swedish. Null when it changes nothing
 // for anyone, and the change is saved at once.
+import { countOf, formatCount } from "~/lib/count";
 import type { Question } from "~/lib/question";
 import type { LatePolicy, PolicyReach, WindowsEffect } from "./deadlines.server";
 
-const count = new Intl.NumberFormat("sv-SE");
-const papers = (n: number) => `${count.format(n)} ${n === 1 ? "tidning" : "tidningar"}`;
-const customers = (n: number) => `${count.format(n)} ${n === 1 ? "kund" : "kunder"}`;
+const papers = (n: number) => countOf(n, "tidning", "tidningar");
+const customers = (n: number) => countOf(n, "kund", "kunder");
 
 function effectText(effect: WindowsEffect): string {
-  const parts = [`${papers(effect.changed)} får en ny sista returdag`, `${count.format(effect.nowPassed)} blir passerade i dag`];
-  if (effect.reopened > 0) parts.push(`${count.format(effect.reopened)} går att returnera igen`);
+  const parts = [`${papers(effect.changed)} får en ny sista returdag`, `${formatCount(effect.nowPassed)} blir passerade i dag`];
+  if (effect.reopened > 0) parts.push(`${formatCount(effect.reopened)} går att returnera igen`);
   return parts.join("; ");
 }
 

@@ -121,6 +121,16 @@ export function previewReturnWindows(input: { main: number; inserts: number }, t
 }
 
 /** The effect of giving one edition its own window (`days`), or its type's (null). */
+/** An edition's description as Sista returdag lists it, or null when there is no such edition. */
+export async function editionDescription(titleId: number, editionId: number): Promise<string | null> {
+  const e = schema.editions;
+  const [row] = await getDb()
+    .select({ description: e.description })
+    .from(e)
+    .where(and(eq(e.titleId, titleId), eq(e.editionId, editionId)));
+  return row?.description ?? null;
+}
+
 export function previewEditionReturnDays(titleId: number, editionId: number, days: number | null, today = todayDate()): Promise<WindowsEffect> {
   return deadlineEffect(
     sql`e.title_id = ${titleId} and e.edition_id = ${editionId}`,

@@ -12,6 +12,7 @@ import { editionQuestion, policyQuestion } from "./deadline-questions";
 import {
   distributorPolicyReach,
   dueCounts,
+  editionDescription,
   getReturnRules,
   papersDue,
   previewEditionReturnDays,
@@ -66,7 +67,11 @@ describe("the last return day", () => {
     papers = await byId();
     expect(papers.get(kvp.id)).toMatchObject({ deadline: "2025-06-14", late: true });
     expect(papers.get(main.id)?.deadline).toBe("2025-06-17");
-    expect((await getReturnRules()).editions.find((e) => e.titleId === 2 && e.editionId === 2)?.returnDays).toBe(2);
+    const kvällsposten = (await getReturnRules()).editions.find((e) => e.titleId === 2 && e.editionId === 2);
+    expect(kvällsposten?.returnDays).toBe(2);
+    // The question names it as the list does, read on its own.
+    expect(await editionDescription(2, 2)).toBe(kvällsposten?.description);
+    expect(await editionDescription(2, 999)).toBeNull();
     // Back to the paper type's window; an edition that does not exist is not saved.
     expect(await saveEditionReturnDays(2, 2, null, CLI_ACTOR)).toBe(true);
     expect((await byId()).get(kvp.id)?.deadline).toBe("2025-06-19");

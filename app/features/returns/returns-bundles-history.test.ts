@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
 import { createBundle, createLabelBlock } from "../../../db/factories";
 import { closeBundle, decideBundles, getBundle, listOpenBundles, progressColour } from "../bundles/bundles.server";
+import { decisionField, typeField } from "../bundles/schemas";
 import { checkHistoryRange, defaultHistoryRange, listHistory } from "./history.server";
 import {
   RETURN_MESSAGES,
@@ -268,13 +269,12 @@ describe("bundles", () => {
     await createBundle(db(), { customerId: c, number: 102, type: 0 });
     await createBundle(db(), { customerId: c, number: 103, type: 1 });
     await createBundle(db(), { customerId: other, number: 101, type: 0 });
-    expect(await decideBundles(c, { 101: "open", 102: "closed" }, ON)).toEqual({ ok: false, bundleErrors: { 103: "Välj Öppen eller Stängd." }, typeErrors: {} });
-    expect(await decideBundles(c, { 101: "open", 102: "open", 103: "open" }, ON)).toEqual({
-      ok: false,
-      bundleErrors: {},
-      typeErrors: { 0: "Du kan bara ha en öppen bunt per returtyp." },
+    await expect(decideBundles(c, { 101: "open", 102: "closed" }, ON)).rejects.toMatchObject({ code: "invalid", fields: { [decisionField(103)]: "Välj Öppen eller Stängd." } });
+    await expect(decideBundles(c, { 101: "open", 102: "open", 103: "open" }, ON)).rejects.toMatchObject({
+      code: "invalid",
+      fields: { [typeField(0)]: "Du kan bara ha en öppen bunt per returtyp." },
     });
-    expect(await decideBundles(c, { 101: "closed", 102: "open", 103: "closed" }, ON)).toEqual({ ok: true, closed: [101, 103] });
+    expect(await decideBundles(c, { 101: "closed", 102: "open", 103: "closed" }, ON)).toEqual({ closed: [101, 103] });
     expect((await listOpenBundles(c)).map((b) => b.number)).toEqual([102]);
     expect((await listOpenBundles(other)).map((b) => b.number)).toEqual([101]);
   });
