@@ -28,18 +28,18 @@ const LINGER_BYTES = 32 * 1024 * 1024;
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
-type Refusal = { status: 400 | 413 | 415; title: string; text: string };
+type BodyRefused = { status: 400 | 413 | 415; title: string; text: string };
 
-const BROKEN: Refusal = { status: 400, title: "Formuläret kunde inte läsas", text: "Formuläret kom fram trasigt eller ofullständigt. Ladda om sidan och försök igen." };
-const TOO_LARGE: Refusal = {
+const BROKEN: BodyRefused = { status: 400, title: "Formuläret kunde inte läsas", text: "Formuläret kom fram trasigt eller ofullständigt. Ladda om sidan och försök igen." };
+const TOO_LARGE: BodyRefused = {
   status: 413,
   title: "För mycket data",
   text: "Förfrågan är för stor och togs inte emot. Ett formulär får vara högst 64 kB, en omslagsbild högst 2 MB och en beställningsfil högst 5 MB.",
 };
-const TOO_MANY: Refusal = { status: 413, title: "För många fält", text: "Förfrågan har för många fält eller filer och togs inte emot." };
-const NOT_A_FORM: Refusal = { status: 415, title: "Fel format", text: "Förfrågan har ett format som portalen inte tar emot. Skicka formuläret från portalens egna sidor." };
+const TOO_MANY: BodyRefused = { status: 413, title: "För många fält", text: "Förfrågan har för många fält eller filer och togs inte emot." };
+const NOT_A_FORM: BodyRefused = { status: 415, title: "Fel format", text: "Förfrågan har ett format som portalen inte tar emot. Skicka formuläret från portalens egna sidor." };
 
-function page(r: Refusal): string {
+function page(r: BodyRefused): string {
   return `<!DOCTYPE html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${r.title} – Returportalen</title></head><body><main class="page narrow"><h1>${r.title}</h1><p>${r.text}</p><p><a href="/">Till startsidan</a></p></main></body></html>`;
 }
 
@@ -49,7 +49,7 @@ function uploadLimit(path: string): number | undefined {
 }
 
 /** Answers with the refusal page and closes the connection gently (see LINGER_MS). */
-function refuse(req: express.Request, res: express.Response, r: Refusal) {
+function refuse(req: express.Request, res: express.Response, r: BodyRefused) {
   const socket = req.socket;
   // Nobody reads the rest of the body: it is counted and thrown away.
   req.removeAllListeners("data");
@@ -92,7 +92,7 @@ function readWhole(req: express.Request, limit: number): Promise<Buffer | "too-l
 }
 
 /** Why a whole form body cannot be read as the form it says it is, or null. */
-async function formProblem(type: string, contentType: string, body: Buffer): Promise<Refusal | null> {
+async function formProblem(type: string, contentType: string, body: Buffer): Promise<BodyRefused | null> {
   if (type === "application/x-www-form-urlencoded") {
     let text: string;
     try {

@@ -3,12 +3,12 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb, schema } from "~/db.server";
 import { eq } from "drizzle-orm";
 import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
-import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type Refusal, type Reservation } from "~/features/auth/index.server";
+import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type AttemptRefused, type Reservation } from "~/features/auth/index.server";
 import { getStaffByEmail } from "~/features/staff/index.server";
 import { DEACTIVATED_LOGIN } from "~/features/customers/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
-import { refuse as refusal, type Refusal as Refused } from "~/lib/refusal";
+import { refuse as refusal, type Refusal } from "~/lib/refusal";
 import { knownDeviceKey } from "./device.server";
 
 export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "staff"; staffId: number }) & {
@@ -17,7 +17,7 @@ export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "s
 };
 
 /** A refused login: "login" (400) for wrong credentials, "limit" (429), "busy" (503). */
-function loginRefused(code: "login" | "limit" | "busy", message: string, retryAfterSeconds?: number): Refused {
+function loginRefused(code: "login" | "limit" | "busy", message: string, retryAfterSeconds?: number): Refusal {
   if (code === "login") return refusal.login(message);
   return code === "limit" ? refusal.limit(message, { retryAfterSeconds }) : refusal.busy(message, { retryAfterSeconds });
 }
@@ -64,7 +64,7 @@ export const looksLikeEmail = (name: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.tes
 const LOCKED_RETRY_AFTER_S = 15 * 60;
 
 /** Throws the 429 for a refused attempt, audited (never with the secret). */
-async function refuse(refusal: Refusal, target: string, locked: string, actor: Actor): Promise<never> {
+async function refuse(refusal: AttemptRefused, target: string, locked: string, actor: Actor): Promise<never> {
   await audit({ actor: { ...actor, id: "anonymous" }, action: refusal.kind === "locked" ? "login.locked" : "login.throttled", target });
   if (refusal.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
   const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));

@@ -62,4 +62,21 @@ describe("the code's own idioms", () => {
       .flatMap(({ path, text }) => [...text.matchAll(/getDb\(\)\s*\.\s*(insert|update|delete)\(/g)].map((m) => `${path}: ${m[0]}`));
     expect(direct).toEqual([]);
   });
+
+  it("says no by throwing a Refusal, not with an { ok: false } result, except where not yet changed", () => {
+    // A value check answers { value } or { problem } (checkBankDetail, checkReceived); a rule
+    // that refuses throws a Refusal (app/lib/refusal.ts). These three still return a result
+    // shape: the returns save (its rows' problems), the TOTP step and the login throttle.
+    const shapes = files
+      .filter(({ path }) => /^(app|cli)\//.test(path) && !/\.test\.tsx?$/.test(path))
+      .filter(({ text }) => /\bok: false\b/.test(text))
+      .map(({ path }) => path)
+      .sort();
+    expect(shapes).toEqual(["app/features/auth/throttle.server.ts", "app/features/auth/totp.server.ts", "app/features/returns/returns.server.ts"]);
+  });
+
+  it("gives each type its own name: one Refusal", () => {
+    const declared = linesMatching(/^\s*(export )?(type|interface|class) Refusal\b/);
+    expect(declared.map((line) => line.split(":")[0])).toEqual(["app/lib/refusal.ts"]);
+  });
 });

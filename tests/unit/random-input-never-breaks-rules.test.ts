@@ -140,12 +140,12 @@ describe("returns form: random lines", () => {
 });
 
 describe("retailer inputs", () => {
-  it("delivery complaint: checkReceived only answers ok 0–998 or a message; saveReceived stores only valid amounts of own deliveries", async () => {
+  it("delivery complaint: checkReceived only answers a value 0–998 or a problem; saveReceived stores only valid amounts of own deliveries", async () => {
     fc.assert(
       fc.property(nasty, (s) => {
         const r = checkReceived(s);
-        if (r.ok) expect(Number.isInteger(r.value) && r.value >= 0 && r.value <= 998).toBe(true);
-        else expect(r.error).toMatch(/\S/);
+        if ("value" in r) expect(Number.isInteger(r.value) && r.value >= 0 && r.value <= 998).toBe(true);
+        else expect(r.problem).toMatch(/\S/);
       }),
       RUNS,
     );
@@ -171,7 +171,8 @@ describe("retailer inputs", () => {
     fc.assert(
       fc.property(nasty, nasty, (x, y) => {
         const c = checkEmergencyCount(x);
-        if (c.ok) expect(c.value >= 1 && c.value <= 20 && Number.isInteger(c.value)).toBe(true);
+        if ("value" in c) expect(c.value >= 1 && c.value <= 20 && Number.isInteger(c.value)).toBe(true);
+        else expect(c.problem).toMatch(/\S/);
         const p = parsePrice(x);
         if (p !== null) {
           expect(p >= 0 && Number.isFinite(p)).toBe(true);

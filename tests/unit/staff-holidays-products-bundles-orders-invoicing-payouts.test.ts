@@ -9,7 +9,7 @@ import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
 import { checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
 import { saveProduct } from "../../app/features/products/products.server";
 import { changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
-import { applyOrders, checkOrdersFile, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
+import { applyOrders, checkOrdersFile, NOT_A_CSV_FILE, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
 import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
 import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
 import { importFile } from "../../app/features/imports/imports.server";
@@ -197,25 +197,24 @@ describe("order files", () => {
     // "Löpsedelsställ Åhléns" in Windows-1252: ö = F6, Å = C5, é = E9.
     const cp1252 = Buffer.from(`${header}\r\n${c};2026-04-01;LS-1;L\xf6psedelsst\xe4ll \xc5hl\xe9ns;1;49900;83\r\n`, "latin1");
     const checked = await checkOrdersFile(cp1252);
-    expect(checked).toMatchObject({ ok: true, encoding: "windows-1252" });
-    if (!checked.ok) throw new Error("unreachable");
+    expect(checked).toMatchObject({ encoding: "windows-1252" });
     expect(checked.rows[0].articleDescription).toBe("Löpsedelsställ Åhléns");
     const comma = Buffer.from(`\uFEFF${header.replaceAll(";", ",")}\n${c},2026-04-02,LS-2,"Ställ, Łódź",2,100,80\n`, "utf8");
     const second = await checkOrdersFile(comma);
-    expect(second).toMatchObject({ ok: true, encoding: "utf-8" });
-    if (!second.ok) throw new Error("unreachable");
+    expect(second).toMatchObject({ encoding: "utf-8" });
     expect(second.rows[0]).toMatchObject({ articleDescription: "Ställ, Łódź", amount: 2, ledger: 80 });
-    expect(await checkOrdersFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).toEqual({ ok: false, notText: true });
+    await expect(checkOrdersFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).rejects.toMatchObject({ code: "invalid", message: NOT_A_CSV_FILE });
   });
 
   it("reports every bad line at once — the file's and the database's — and stores nothing", async () => {
     const c = await newCustomer();
     const file = [header, `${c};2026-05-01;A1;Ställ;1;100;83`, `99998;2026-05-01;A1;Ställ;1;100;83`, `${c};2026-13-01;A2;Ställ;1;100;83`, `99997;2026-05-01;A3;Ställ;x;100;83`].join("\n");
-    const checked = await checkOrdersFile(Buffer.from(file));
-    expect(checked.ok).toBe(false);
-    if (checked.ok || checked.notText) throw new Error("unreachable");
-    expect(checked.problems.map((p) => `${p.line}:${p.column}`)).toEqual(["3:customerNumber", "4:orderDate", "5:amount"]);
-    expect(checked.problems[0].reason).toBe("kund 99998 finns inte");
+    const problems = await checkOrdersFile(Buffer.from(file)).then(
+      () => [],
+      (e: unknown) => refusedOrderLines(e) ?? [],
+    );
+    expect(problems.map((p) => `${p.line}:${p.column}`)).toEqual(["3:customerNumber", "4:orderDate", "5:amount"]);
+    expect(problems[0].reason).toBe("kund 99998 finns inte");
     expect(await db().select().from(schema.orderLines).where(eq(schema.orderLines.customerId, c))).toHaveLength(0);
   });
 });

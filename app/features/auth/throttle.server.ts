@@ -80,7 +80,7 @@ export const GLOBAL_KEY = "global:logins";
 
 export type Reservation = { at: number; keys: string[]; resetOnSuccess: string[] };
 
-export type Refusal = { kind: "throttled"; retryAfterMs: number } | { kind: "locked" };
+export type AttemptRefused = { kind: "throttled"; retryAfterMs: number } | { kind: "locked" };
 
 type Budget = { key: string; limit: number; lock: boolean };
 
@@ -112,7 +112,7 @@ export async function reserveAttempt(
   keys: AttemptKeys,
   now = Date.now(),
   db: Db = getDb(),
-): Promise<{ ok: true; reservation: Reservation } | { ok: false; refusal: Refusal }> {
+): Promise<{ ok: true; reservation: Reservation } | { ok: false; refusal: AttemptRefused }> {
   const list = budgets(keys);
   return writeTransaction(async (tx) => {
     const rows = await tx

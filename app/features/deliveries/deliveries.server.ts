@@ -116,19 +116,18 @@ export async function deliveryDayMessage(customerId: number, date: string) {
   return m ? { header: m.header, html: messageHtml(m.content) } : null;
 }
 
-export type ReceivedCheck = { ok: true; value: number } | { ok: false; error: string };
-
 /**
- * Validates a received amount as typed. Empty or non-numeric input gets
+ * A received amount as typed: the number to store, or the reason it is refused (the shape
+ * of every value check, as checkBankDetail's). Empty or non-numeric input gets
  * 'Orimligt värde.' too: the spec has no separate text for it.
  */
-export function checkReceived(input: string | null | undefined): ReceivedCheck {
+export function checkReceived(input: string | null | undefined): { value: number } | { problem: string } {
   const text = (input ?? "").trim();
-  if (/^-\s*\d+$/.test(text)) return { ok: false, error: RECEIVED_MESSAGES.negative };
-  if (!/^\d+$/.test(text)) return { ok: false, error: RECEIVED_MESSAGES.unreasonable };
+  if (/^-\s*\d+$/.test(text)) return { problem: RECEIVED_MESSAGES.negative };
+  if (!/^\d+$/.test(text)) return { problem: RECEIVED_MESSAGES.unreasonable };
   const value = Number(text);
-  if (value >= RECEIVED_MAX) return { ok: false, error: RECEIVED_MESSAGES.unreasonable };
-  return { ok: true, value };
+  if (value >= RECEIVED_MAX) return { problem: RECEIVED_MESSAGES.unreasonable };
+  return { value };
 }
 
 export type SaveReceivedResult =
@@ -164,7 +163,7 @@ export async function saveReceived(
       .where(and(eq(d.id, deliveryId), eq(d.customerId, customerId), between(d.deliveryDate, from, to)));
     if (!row) return { status: "not-found" } as const;
     const check = checkReceived(input);
-    if (!check.ok) return { status: "invalid", error: check.error } as const;
+    if ("problem" in check) return { status: "invalid", error: check.problem } as const;
     // Optimistic concurrency: changed by someone else since the page showed it,
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);

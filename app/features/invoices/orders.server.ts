@@ -111,23 +111,23 @@ export async function orderRowProblems(rows: OrderRow[], db: Db | Tx = getDb()):
   return problems.sort((a, b) => a.line - b.line);
 }
 
-export type OrdersFileCheck =
-  | { ok: true; rows: OrderRow[]; encoding: "utf-8" | "windows-1252" }
-  | { ok: false; notText: true }
-  | { ok: false; notText?: false; problems: CsvProblem[] };
+export const NOT_A_CSV_FILE = "Fel: Endast CSV-filer (.csv) kan laddas upp.";
 
 /**
  * Reads an order file's bytes and checks every line at once: the file's own rules and
- * the database's. Nothing is written.
+ * the database's. Nothing is written. Refused (invalid, on the file): bytes that are no
+ * text file, or lines that break the rules (all of them, in `detail`, as applyOrders's
+ * refusal: refusedOrderLines reads both).
  */
-export async function checkOrdersFile(bytes: Uint8Array): Promise<OrdersFileCheck> {
+export async function checkOrdersFile(bytes: Uint8Array): Promise<{ rows: OrderRow[]; encoding: "utf-8" | "windows-1252" }> {
   const decoded = decodeTextFile(bytes);
-  if (!decoded) return { ok: false, notText: true };
+  if (!decoded) throw refuse.invalid(NOT_A_CSV_FILE, { field: "file" });
   const parsed = parseOrdersFile(decoded.text);
   // A header that is wrong makes every line meaningless: report it alone.
-  if (parsed.problems.some((p) => p.line === 1)) return { ok: false, problems: parsed.problems };
+  if (parsed.problems.some((p) => p.line === 1)) throw ordersRefused(parsed.problems);
   const problems = [...parsed.problems, ...(await orderRowProblems(parsed.rows))].sort((a, b) => a.line - b.line || a.column.localeCompare(b.column));
-  return problems.length > 0 ? { ok: false, problems } : { ok: true, rows: parsed.rows, encoding: decoded.encoding };
+  if (problems.length > 0) throw ordersRefused(problems);
+  return { rows: parsed.rows, encoding: decoded.encoding };
 }
 
 /**

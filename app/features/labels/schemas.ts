@@ -8,13 +8,13 @@ export const EMERGENCY_MAX = 20;
 export const EMERGENCY_COUNT_MESSAGE = "Välj mellan 1 och 20 etiketter.";
 export const BAD_ORDER = "Ogiltig förfrågan.";
 
-/** Parses the 'Antal etiketter' choice: a whole number from 1 to 20. */
-export function checkEmergencyCount(input: string | null | undefined): { ok: true; value: number } | { ok: false; error: string } {
+/** Parses the 'Antal etiketter' choice: a whole number from 1 to 20, or the reason it is refused. */
+export function checkEmergencyCount(input: string | null | undefined): { value: number } | { problem: string } {
   const text = (input ?? "").trim();
-  if (!/^\d{1,3}$/.test(text)) return { ok: false, error: EMERGENCY_COUNT_MESSAGE };
+  if (!/^\d{1,3}$/.test(text)) return { problem: EMERGENCY_COUNT_MESSAGE };
   const value = Number(text);
-  if (value < EMERGENCY_MIN || value > EMERGENCY_MAX) return { ok: false, error: EMERGENCY_COUNT_MESSAGE };
-  return { ok: true, value };
+  if (value < EMERGENCY_MIN || value > EMERGENCY_MAX) return { problem: EMERGENCY_COUNT_MESSAGE };
+  return { value };
 }
 
 /** The form's one-time token (empty: none). */
@@ -25,8 +25,8 @@ export const emergencyLabelsSchema = z.object({
     .string({ error: EMERGENCY_COUNT_MESSAGE })
     .transform((text, ctx) => {
       const check = checkEmergencyCount(text);
-      if (check.ok) return check.value;
-      ctx.addIssue({ code: "custom", message: check.error });
+      if ("value" in check) return check.value;
+      ctx.addIssue({ code: "custom", message: check.problem });
       return z.NEVER;
     }),
   token,

@@ -173,19 +173,20 @@ export type RestoreResult = {
 
 const isBusy = (e: unknown) => /SQLITE_BUSY|database is locked/i.test(e instanceof Error ? e.message : String(e));
 
-async function inspect(url: string): Promise<{ ok: true; counts: RowCounts; tables: Set<string> } | { ok: false; problem: string }> {
+/** A database file's row counts and tables, or what is wrong with it (the shape of every check). */
+async function inspect(url: string): Promise<{ counts: RowCounts; tables: Set<string> } | { problem: string }> {
   const client = createClient({ url });
   try {
     const answer = await integrityCheck(client);
-    if (answer !== "ok") return { ok: false, problem: `integrity_check: ${answer}` };
+    if (answer !== "ok") return { problem: `integrity_check: ${answer}` };
     const tables = new Set(
       ((await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows).map((r) => String(r[0])),
     );
-    return { ok: true, counts: await rowCounts(client), tables };
+    return { counts: await rowCounts(client), tables };
   } catch (e) {
     // A database another process holds is not damaged: nothing is replaced.
     if (isBusy(e)) throw refuse.busy(`${url.slice("file:".length)} är låst av en annan process; inget är ändrat. Försök igen när den är klar.`);
-    return { ok: false, problem: (e as Error).message.split("\n")[0] };
+    return { problem: (e as Error).message.split("\n")[0] };
   } finally {
     client.close();
   }
@@ -240,7 +241,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
   // First, before this process opens the database (a closed connection may hold its lock until collected).
   refuseWhileOpen(file);
   const source = await inspect(`file:${from}`);
-  if (!source.ok) throw refuse.invalid(`${backup} klarade inte kontrollen och läggs inte tillbaka (${source.problem}).`);
+  if ("problem" in source) throw refuse.invalid(`${backup} klarade inte kontrollen och läggs inte tillbaka (${source.problem}).`);
   if (!source.tables.has("__drizzle_migrations") || !source.tables.has("customers")) {
     throw refuse.invalid(`${backup} är ingen säkerhetskopia av Returportalen (tabellerna saknas).`);
   }
@@ -248,7 +249,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
   let replaced: RestoreResult["replaced"] = "missing";
   if (existsSync(file) && statSync(file).size > 0) {
     const target = await inspect(`file:${file}`);
-    if (!target.ok) replaced = "damaged";
+    if ("problem" in target) replaced = "damaged";
     else if ((target.counts.customers ?? 0) + (target.counts.returns ?? 0) > 0) {
       if (!options.force) {
         throw refuse.conflict(
@@ -273,7 +274,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
       src.close();
     }
     const copy = await inspect(`file:${tmp}`);
-    if (!copy.ok) throw refuse.invalid(`Kopian av ${backup} klarade inte integrity_check (${copy.problem}); databasen är orörd.`);
+    if ("problem" in copy) throw refuse.invalid(`Kopian av ${backup} klarade inte integrity_check (${copy.problem}); databasen är orörd.`);
     const differs = countsDiffer(source.counts, copy.counts);
     if (differs) throw refuse.invalid(`Kopian av ${backup} har inte säkerhetskopians rader (${differs}); databasen är orörd.`);
 

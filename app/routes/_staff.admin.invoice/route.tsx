@@ -9,7 +9,24 @@ import { redirectWithToast } from "~/auth/session.server";
 import { PAGE_SIZES } from "~/catalog";
 import type { Actor } from "~/features/audit/index.server";
 import { InvoiceActionSchema } from "~/features/invoices";
-import { applyOrders, deleteDraft, deleteOrderFile, deleteOrderLine, deleteWaiting, getDraft, listDrafts, listOrderFiles, listWaiting, checkOrdersFile, refusedOrderLines, saveDraft, sendDrafts, transferOrders } from "~/features/invoices/index.server";
+import { isRefusal, refuse } from "~/lib/refusal";
+import {
+  applyOrders,
+  checkOrdersFile,
+  deleteDraft,
+  deleteOrderFile,
+  deleteOrderLine,
+  deleteWaiting,
+  getDraft,
+  listDrafts,
+  listOrderFiles,
+  listWaiting,
+  NOT_A_CSV_FILE,
+  refusedOrderLines,
+  saveDraft,
+  sendDrafts,
+  transferOrders,
+} from "~/features/invoices/index.server";
 import { handleForm } from "~/http/form.server";
 import { MAX_CSV_BYTES } from "~/http/uploads.server";
 import { parseId } from "~/lib/ids";
@@ -98,18 +115,19 @@ function uploadRefused(submission: Submission<unknown>, messages: string[], stat
 }
 
 async function uploadOrders(request: Request, file: File, submission: Submission<unknown>, actor: Actor) {
-  // The content decides, not the name alone: UTF-8 or Windows-1252 text, `;` or `,`.
-  const checked = /\.(csv|txt)$/i.test(file.name) ? await checkOrdersFile(new Uint8Array(await file.arrayBuffer())) : ({ ok: false, notText: true } as const);
-  if (!checked.ok && checked.notText) return uploadRefused(submission, ["Fel: Endast CSV-filer (.csv) kan laddas upp."]);
   const problemText = (ps: { line: number; column: string; reason: string }[]) => ps.map((p) => `Rad ${p.line}: ${p.column}: ${p.reason}`);
-  if (!checked.ok) return uploadRefused(submission, [BAD_ROWS, ...problemText(checked.problems)]);
   try {
-    const { count } = await applyOrders(checked.rows, file.name.slice(0, 200), actor);
+    // The content decides, not the name alone: UTF-8 or Windows-1252 text, `;` or `,`.
+    if (!/\.(csv|txt)$/i.test(file.name)) throw refuse.invalid(NOT_A_CSV_FILE, { field: "file" });
+    const { rows } = await checkOrdersFile(new Uint8Array(await file.arrayBuffer()));
+    const { count } = await applyOrders(rows, file.name.slice(0, 200), actor);
     return redirectWithToast(request, "/admin/invoice?flik=expo", `Framgång! ${count} beställningar har bearbetats`);
   } catch (e) {
-    // Another upload made a line invoiced or a customer gone since the check: the same answer.
+    // Bad lines, found by the check or (another upload made a line invoiced or a customer
+    // gone since) by the write: every line at once; a file that is no CSV: its own words.
     const lines = refusedOrderLines(e);
     if (lines) return uploadRefused(submission, [BAD_ROWS, ...problemText(lines)]);
+    if (isRefusal(e, "invalid")) return uploadRefused(submission, [e.message]);
     console.error(e);
     return uploadRefused(submission, ["Något gick fel vid uppladdning"], 500);
   }
