@@ -58,6 +58,16 @@ export function parsePeriod(fromText: string | null | undefined, toText: string 
   return { period: { from, to } };
 }
 
+/**
+ * The range picker's period in a screen's URL (`from`, `to`): as typed, checked; without
+ * either, the screen's default. `raw` is what the picker shows again.
+ */
+export function periodFromParams(params: URLSearchParams, defaults: Period): PeriodResult & { raw: Period } {
+  const typed = params.has("from") || params.has("to");
+  const raw = typed ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : defaults;
+  return { raw, ...parsePeriod(raw.from, raw.to) };
+}
+
 /** Every date of the period, oldest first. */
 export function datesOf(period: Period): string[] {
   const out: string[] = [];

@@ -4,7 +4,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { paperName } from "~/catalog";
 import { getDb } from "~/db.server";
-import { parsePeriod, preset, type Period } from "~/lib/period";
+import { periodFromParams, preset, type Period } from "~/lib/period";
 import { readSort, type Sort } from "~/lib/sort";
 import {
   COMPLAINT_COLUMNS,
@@ -120,14 +120,11 @@ export async function* allComplaintRows(distributorIds: number[] | null, period:
  * outside the staff user's scope.
  */
 export function readComplaintView(params: URLSearchParams, scope: DistributorScope, today: string) {
-  const hasRange = params.has("from") || params.has("to");
-  const raw = hasRange ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : preset("senaste7", today);
   const utbText = params.get("utb");
   const asked = utbText && /^\d{1,9}$/.test(utbText) ? Number(utbText) : utbText ? NaN : null;
   const own = scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
   return {
-    raw,
-    ...parsePeriod(raw.from, raw.to),
+    ...periodFromParams(params, preset("senaste7", today)),
     distributorId: asked ?? own,
     forbidden: asked !== null && scope.distributorIds !== null && !scope.distributorIds.includes(asked),
     sort: readSort(params, COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),

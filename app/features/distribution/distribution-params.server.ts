@@ -2,7 +2,7 @@
 // a query, with the range picker's messages. Shared by the screen and the export.
 import type { Role } from "~/features/staff/staff.server";
 import type { DistributionQuery, DistributorScope, EditionKey } from "./distribution.server";
-import { parsePeriod } from "~/lib/period";
+import { periodFromParams } from "~/lib/period";
 import { isValidDate } from "~/lib/dates";
 
 export function scopeFor(user: { roles: Role[]; distributorId: number | null }): DistributorScope {
@@ -15,9 +15,7 @@ export type ParsedDistributionParams =
   | { query?: undefined; errors: { from?: string; to?: string }; raw: { from: string; to: string } };
 
 export function parseDistributionParams(params: URLSearchParams, defaults: { from: string; to: string }): ParsedDistributionParams {
-  const hasRange = params.has("from") || params.has("to");
-  const raw = hasRange ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : defaults;
-  const parsed = parsePeriod(raw.from, raw.to);
+  const { raw, ...parsed } = periodFromParams(params, defaults);
   if (parsed.errors) return { errors: parsed.errors, raw };
   const excludeDates = params.getAll("exclude").filter(isValidDate);
   const distributorIds = params
