@@ -184,6 +184,8 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Titel", { exact: true }).fill("Fokuslänken");
     await page.getByLabel("Länk", { exact: true }).fill("https://intra.example/fokus");
     await page.getByRole("button", { name: "Lägg till" }).click();
+    // Saved and the list shown again: a link focused before would be replaced under the focus.
+    await expect(page.getByRole("status")).toHaveText("Länken är sparad.");
     const opener = page.getByRole("link", { name: "Ta bort Fokuslänken" }).first();
     await opener.focus();
     await page.keyboard.press("Enter");
