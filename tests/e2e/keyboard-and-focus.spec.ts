@@ -186,6 +186,8 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Lägg till" }).click();
     // Saved and the list shown again: a link focused before would be replaced under the focus.
     await expect(page.getByRole("status")).toHaveText("Länken är sparad.");
+    // (The save's confirmation takes the focus first; from there the user goes to the link.)
+    await expect(page.getByRole("status")).toBeFocused();
     const opener = page.getByRole("link", { name: "Ta bort Fokuslänken" }).first();
     await opener.focus();
     await page.keyboard.press("Enter");
