@@ -103,14 +103,7 @@ export async function customerOverview(customerId: number, scope: CustomerScope)
   const [customer] = await db
     .select({
       id: c.id,
-      name: c.name,
-      address: c.address,
-      coAddress: c.coAddress,
-      zip: c.zip,
-      city: c.city,
-      contact: c.contact,
-      phone: c.phone,
-      email: c.email,
+      ...contactColumns(),
       distributorId: c.distributorId,
       distributor: schema.distributors.name,
       hasPin: sql<number>`${c.pinHash} is not null`,
@@ -238,18 +231,17 @@ export type CustomerDetails = {
   bankAccount: string;
 };
 
+/** A customer's name, address and contact columns, as the customer's page and Ändra uppgifter read them. */
+function contactColumns() {
+  const c = schema.customers;
+  return { name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, contact: c.contact, phone: c.phone, email: c.email };
+}
+
 function detailColumns() {
   const c = schema.customers;
   return {
-    name: c.name,
+    ...contactColumns(),
     distributorId: c.distributorId,
-    address: c.address,
-    coAddress: c.coAddress,
-    zip: c.zip,
-    city: c.city,
-    contact: c.contact,
-    phone: c.phone,
-    email: c.email,
     orgNumber: c.orgNumber,
     bankgiro: c.bankgiro,
     bankAccount: c.bankAccount,
