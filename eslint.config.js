@@ -39,4 +39,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The database layer stands alone (docs/architecture.md): the app builds on db/, never the reverse.
+    files: ["db/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(~/|(\\.\\./)+app/)", message: "db/ does not import the app: put what both need in db/, or the caller in the app or cli/seed." }] },
+      ],
+    },
+  },
 );

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { bankgiroOf, orgNumberOf } from "~/lib/bank-numbers.server";
-import { databaseUrlProblem } from "~/lib/database-url";
+import { databaseUrlProblem } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 

@@ -5,7 +5,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { readFileSync } from "node:fs";
 import { RequestContext } from "./ui/request-context";
 import styles from "./styles.css?url";
-import { busyHeaders, noteBusy, wasBusy } from "./http/busy.server";
+import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./db.server";
+import { noteRefusal, unansweredRefusal } from "./http/unanswered.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
 // logins at once, each writing to the database on the main thread) a 5 s limit aborted
@@ -46,13 +47,15 @@ export default function handleRequest(
 ) {
   const nonce = loadContext.nonce ?? "";
   const requestId = loadContext.requestId ?? "";
-  // The database was held elsewhere for the whole write wait and nothing was written: a
-  // busy error no route caught, or a route's own busyReply (whose headers Remix does not
-  // carry over to the page). Either way 503 with Retry-After.
-  if (wasBusy(request) || responseStatusCode === 503) {
-    responseStatusCode = 503;
-    for (const [k, v] of Object.entries(busyHeaders())) responseHeaders.set(k, v);
+  // A refusal no route answered (a busy database met by a loader): its own status, not 500.
+  const refusal = unansweredRefusal(request);
+  if (refusal) {
+    responseStatusCode = refusal.status;
+    for (const [k, v] of Object.entries(refusal.headers)) responseHeaders.set(k, v);
   }
+  // A form's 503 (handleForm's busy refusal) keeps its Retry-After on the page too: Remix
+  // does not carry an action's headers over to the document.
+  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -104,9 +107,9 @@ function logError(error: unknown, request: Request, requestId: string) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const requestId = context.requestId ?? "-";
-  if (noteBusy(request, error)) {
+  if (noteRefusal(request, error)) {
     process.stderr.write(
-      JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: "database locked by another connection; answered 503" }) + "\n",
+      JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: `refused (${(error as Error).message}); answered with its status` }) + "\n",
     );
     return;
   }

@@ -9,7 +9,7 @@
 import type { Locator } from "@playwright/test";
 import { addDays, today } from "../app/lib/dates";
 import { openDb } from "../db/client";
-import { createBundle, createCustomer, createDelivery, createLabelBlock, ensureTitlesAndEditions } from "../db/factories";
+import { createBundle, createCustomer, createDelivery, createLabelBlock, ensureTitlesAndEditions } from "../cli/seed/factories";
 import { median } from "./lib";
 
 /** How long a person looks at a page before the next tap (not counted as waiting). */

@@ -9,7 +9,7 @@ import { createCookie } from "@remix-run/node";
 import { randomBytes, randomUUID } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync } from "node:fs";
 import { openDb } from "../db/client";
-import { createStaff } from "../db/factories";
+import { createStaff } from "../cli/seed/factories";
 import { checkStored, DATA, ensureDb, log, startServer } from "./lib";
 
 const arg = (name: string, fallback: number) => {

@@ -30,7 +30,7 @@ async function rolesAndDistributor(opts: { roles: string; distributor?: string }
 async function fillDemo(conn: ReturnType<typeof getDb>, io: CliIo) {
   const { schema } = await import("../db/client");
   if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) return null;
-  const { seedDemo, demoLoginText, newDemoLogins } = await import("../db/seed");
+  const { seedDemo, demoLoginText, newDemoLogins } = await import("./seed/demo");
   const { today } = await import("../app/lib/dates");
   const logins = newDemoLogins();
   const result = await seedDemo(conn, today(), logins);
@@ -44,7 +44,7 @@ async function fillDemo(conn: ReturnType<typeof getDb>, io: CliIo) {
  */
 async function refusePublishedPasswords(conn: ReturnType<typeof getDb>) {
   const { schema } = await import("../db/client");
-  const { PUBLISHED_DEMO_LOGINS } = await import("../db/seed");
+  const { PUBLISHED_DEMO_LOGINS } = await import("./seed/demo");
   const { verifySecret } = await import("../app/features/auth/index.server");
   const { inArray, isNull, and } = await import("drizzle-orm");
   const s = schema.staffUsers;
@@ -112,7 +112,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) {
           throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
         }
-        const { seedNational } = await import("../db/seed-national");
+        const { seedNational } = await import("./seed/national");
         const { today } = await import("../app/lib/dates");
         const counts = await seedNational(conn, {
           customers,

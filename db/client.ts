@@ -3,8 +3,7 @@ import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { databaseUrlProblem } from "../app/lib/database-url";
-import { isRefusal, refuse } from "../app/lib/refusal";
+import { databaseUrlProblem } from "./database-url";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -21,7 +20,7 @@ export function databaseUrl(): string {
  */
 export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN, busyTimeoutMs = 5_000): Db {
   const problem = databaseUrlProblem(url);
-  if (problem) throw refuse.invalid(problem);
+  if (problem) throw new Error(problem);
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -47,22 +46,17 @@ export function writeWaitMs(): number {
   return Number(process.env.PORTAL_WRITE_WAIT_MS) || 4_000;
 }
 
-/** What a user is told when a save found the database locked for the whole wait. */
-export const DATABASE_BUSY_MESSAGE = "Inget har sparats, eftersom portalen är upptagen just nu. Försök igen om en stund – det du skrev finns kvar.";
-export const DATABASE_BUSY_RETRY_AFTER_SECONDS = 5;
-
 /**
  * The database stayed locked by another connection for the whole wait; nothing was
- * written. A "busy" refusal: the web answers 503 with Retry-After.
+ * written. The app turns it into its "busy" refusal (app/db.server.ts): 503 with Retry-After.
  */
-export function databaseBusy() {
-  return refuse.busy(DATABASE_BUSY_MESSAGE, { retryAfterSeconds: DATABASE_BUSY_RETRY_AFTER_SECONDS, detail: "database" });
+export function databaseBusy(): Error {
+  return Object.assign(new Error("database is locked: another connection held it for the whole write wait"), { code: "SQLITE_BUSY_WAIT" });
 }
 
 /** SQLite's "database is locked" (SQLITE_BUSY), however the driver or drizzle wrapped it. */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (isRefusal(e, "busy") && e.detail === "database") return true;
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return true;
     if (/database is locked/i.test(e.message)) return true;
@@ -85,7 +79,10 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
     try {
       return await attempt();
     } catch (error) {
-      if (!isDatabaseBusy(error) || started()) throw error;
+      if (!isDatabaseBusy(error)) throw error;
+      // Locked inside a transaction already begun (BEGIN IMMEDIATE makes this rare): it was
+      // rolled back, so nothing was written; answered as busy, not retried.
+      if (started()) throw Object.assign(databaseBusy(), { cause: error });
       holder.__portalLastBusyAt = Date.now();
       const left = deadline - Date.now();
       if (left <= 0) throw databaseBusy();
@@ -146,7 +143,8 @@ export function closeDb(): void {
  * and the client's connection pool refuses more open transactions than it has
  * connections. A lock held by another process (a CLI import, a backup, another app
  * server) is waited for here, asynchronously, at most `waitMs` from the call, queue
- * included; then the busy refusal (databaseBusy), with nothing written (the web answers 503).
+ * included; then the busy error (databaseBusy), with nothing written (the app's own
+ * writeTransaction, app/db.server.ts, makes it the "busy" refusal: 503 on the web).
  */
 export function writeTransaction<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb(), waitMs = writeWaitMs()): Promise<T> {
   const deadline = Date.now() + waitMs;

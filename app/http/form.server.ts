@@ -7,12 +7,15 @@ import type { Question } from "~/lib/question";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import type { z } from "zod";
+import { z } from "~/lib/zod";
 import { UNSAFE_TEXT, UNSAFE_TEXT_MESSAGE } from "~/lib/form-fields";
 import { REFUSAL_STATUS, Refusal, isRefusal } from "~/lib/refusal";
 import { oversizedFields, readUpload, uploadTooLarge } from "./uploads.server";
 
 export const BAD_REQUEST = "Felaktig förfrågan.";
+
+/** A form that is only its button (and the form token): nothing to parse but the contract. */
+export const ButtonOnlySchema = z.object({});
 const UNREADABLE = "Formuläret kunde inte läsas. Ladda om sidan och försök igen.";
 
 const forms = new WeakMap<Request, Promise<FormData>>();
@@ -124,6 +127,12 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
     tooLargeMessage?: (message: string) => string;
     resetOnRefusal?: boolean;
     hideFields?: string[];
+    /**
+     * The answer to a form that breaks the schema, for a route with no form to show it on
+     * (a file download, a button that only starts something): usually a redirect with a
+     * toast. Without it: 400 with the schema's errors.
+     */
+    whenInvalid?: (submission: Submission<z.input<S>, string[], z.output<S>>) => Response | Promise<Response>;
   } = {},
 ) {
   let submission;
@@ -144,7 +153,7 @@ export async function handleForm<S extends z.ZodTypeAny, R>(
       return refused(submission, new Refusal("invalid", message, { fields: { [field]: message } }), { hideFields: options.hideFields });
     }
   }
-  if (submission.status !== "success") return invalid(submission, options);
+  if (submission.status !== "success") return options.whenInvalid ? options.whenInvalid(submission) : invalid(submission, options);
   // No text field of any form stores control characters or direction overrides.
   const unsafe = unsafeTextFields(await readForm(request, options));
   if (unsafe.length > 0) {

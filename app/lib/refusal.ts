@@ -30,6 +30,8 @@ export type RefusalOptions = {
   retryAfterSeconds?: number;
   /** Anything a caller needs besides the message (e.g. the rows a file was refused for). */
   detail?: unknown;
+  /** The error it stands for, when it stands for one (a database another process held). */
+  cause?: unknown;
 };
 
 export class Refusal extends Error {
@@ -39,7 +41,7 @@ export class Refusal extends Error {
   readonly detail?: unknown;
 
   constructor(code: RefusalCode, message: string, options: RefusalOptions = {}) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "Refusal";
     this.code = code;
     this.fields = { ...(options.field ? { [options.field]: message } : {}), ...options.fields };

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, data, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireRetailer } from "~/auth/guards.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { refuse } from "~/lib/refusal";
 import { redirectWithToast } from "~/auth/session.server";
@@ -56,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, closeBundleSchema, async ({ bunt, js }) => {
-    const closed = await refuseWhenBusy(() => closeBundle(user.customerId, bunt));
+    const closed = await closeBundle(user.customerId, bunt);
     if (!closed) throw refuse.invalid(CLOSE_REFUSED);
     if (js) return data({ closed: true as const });
     return redirectWithToast(request, "/", `Bunt #${bunt} är stängd.`);

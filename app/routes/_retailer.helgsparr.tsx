@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { formatLongDate } from "~/lib/dates";
@@ -25,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, holidayAnswerSchema, async ({ intent, holidayId, fore }) => {
     // The customer comes from the session only; the form names just the holiday.
-    await refuseWhenBusy(() => answerHoliday(user.customerId, holidayId, intent === INTENT.open, undefined, shownAnswer(fore)));
+    await answerHoliday(user.customerId, holidayId, intent === INTENT.open, undefined, shownAnswer(fore));
     return redirectWithToast(request, "/helgsparr", "Sparat!");
   });
 }

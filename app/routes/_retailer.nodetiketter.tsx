@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { parseId } from "~/lib/ids";
 import { requireRetailer } from "~/auth/guards.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { emergencyLabelsSchema } from "~/features/labels";
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, emergencyLabelsSchema, async ({ antal, token }) => {
-    const block = await refuseWhenBusy(() => orderEmergencyLabels(user.customerId, antal, today(), token || undefined));
+    const block = await orderEmergencyLabels(user.customerId, antal, today(), token || undefined);
     return redirect(`/nodetiketter?order=${block.id}`);
   });
 }

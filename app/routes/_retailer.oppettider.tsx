@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { OPENING_HOURS_MESSAGES as M, VERSION_FIELD, WEEKDAYS, closedField, closesField, dayField, formatHours, opensField } from "~/features/opening-hours";
 import { getOpeningHours, openingHoursSchema, saveOpeningHours } from "~/features/opening-hours/index.server";
@@ -20,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, openingHoursSchema, async ({ days, version }) => {
     // The customer comes from the session only.
-    const saved = await refuseWhenBusy(() => saveOpeningHours(user.customerId, days, version));
+    const saved = await saveOpeningHours(user.customerId, days, version);
     return redirectWithToast(request, "/oppettider", saved.changed ? M.saved : M.confirmed);
   });
 }

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { orderBlockSchema } from "~/features/labels";
@@ -26,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, orderBlockSchema, async ({ token }) => {
-    const block = await refuseWhenBusy(() => orderBlock(user.customerId, today(), token || undefined));
+    const block = await orderBlock(user.customerId, today(), token || undefined);
     return redirect(`/order?block=${block.id}`);
   });
 }

@@ -5,7 +5,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { REMINDER_FIELDS as F, REMINDER_TEXTS as T } from "~/features/reminders";
 import { getReminderSettings, reminderSettingsSchema, saveReminderSettings } from "~/features/reminders/index.server";
@@ -24,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, reminderSettingsSchema, async (value) => {
     // The customer comes from the session only.
-    await refuseWhenBusy(() => saveReminderSettings(user.customerId, value, user.actor));
+    await saveReminderSettings(user.customerId, value, user.actor);
     return redirectWithToast(request, "/paminnelser", value.enabled ? T.savedOn(value.email) : T.savedOff);
   });
 }

@@ -8,7 +8,6 @@ import { redirectWithToast } from "~/auth/session.server";
 import { bundleDecisionsSchema, decisionField, shownBundles, typeField } from "~/features/bundles";
 import { parseReportState } from "~/features/returns";
 import { decideBundles, listOpenBundles } from "~/features/bundles/index.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { isFormReply, replyError, replyValue } from "~/ui/form-reply";
@@ -33,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // `shown`: the open bundles the page showed; if they changed since, the rule refuses
     // the whole step naming them, and the page comes back with the bundles open now. An
     // undecided bundle or a second Öppen of a type is refused on its field.
-    await refuseWhenBusy(() => decideBundles(user.customerId, decisions, today(), { shown }));
+    await decideBundles(user.customerId, decisions, today(), { shown });
     // With JavaScript the dialog shows the result and closes itself after the delay.
     if (js) return data({ done: true as const });
     return redirectWithToast(request, `/rapportering/${state}`, "Buntarna är sparade.");

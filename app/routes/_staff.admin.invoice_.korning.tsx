@@ -9,7 +9,7 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { searchedPage } from "~/features/invoices";
 import { getInvoiceRun, getInvoiceRunJob, invoicePreview, InvoiceRunSchema, listInvoiceRuns, runInvoices, runStateText, startInvoiceRun, type InvoiceRunSummary, type PreviewRow } from "~/features/invoices/index.server";
-import { parseForm } from "~/http/form.server";
+import { handleForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { isRefusal } from "~/lib/refusal";
@@ -80,17 +80,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const submission = await parseForm(request, InvoiceRunSchema);
-  if (submission.status !== "success") return redirectWithToast(request, "/admin/invoice/korning", "Ange perioden och förhandsgranska först.");
-  const { fran, till } = submission.value;
-  try {
-    // In the server's child process; the page follows its progress (invoice-run-jobs.server.ts).
-    const { job } = await startInvoiceRun({ from: fran, to: till, actor: user.actor }, context.portal);
-    return redirect(`/admin/invoice/korning?korning=${job.id}`);
-  } catch (e) {
-    if (!isRefusal(e)) throw e;
-    return redirectWithToast(request, `/admin/invoice/korning?fran=${fran}&till=${till}&granska=1`, e.message);
-  }
+  return handleForm(
+    request,
+    InvoiceRunSchema,
+    async ({ fran, till }) => {
+      try {
+        // In the server's child process; the page follows its progress (invoice-run-jobs.server.ts).
+        const { job } = await startInvoiceRun({ from: fran, to: till, actor: user.actor }, context.portal);
+        return redirect(`/admin/invoice/korning?korning=${job.id}`);
+      } catch (e) {
+        if (!isRefusal(e)) throw e;
+        return redirectWithToast(request, `/admin/invoice/korning?fran=${fran}&till=${till}&granska=1`, e.message);
+      }
+    },
+    // The run is started from a previewed period only; the page has no field to show it on.
+    { whenInvalid: () => redirectWithToast(request, "/admin/invoice/korning", "Ange perioden och förhandsgranska först.") },
+  );
 }
 
 const when = stockholmTime;

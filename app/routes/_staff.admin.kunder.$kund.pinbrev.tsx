@@ -11,6 +11,7 @@ import { parseShortNumber } from "~/catalog";
 import { audit } from "~/features/audit/index.server";
 import { customerOverview, isCurrentPin, openPinLetterTicket, renderPinLetterPdf } from "~/features/customers/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
+import { ButtonOnlySchema, handleForm } from "~/http/form.server";
 import { routeParam } from "~/http/params";
 import { today } from "~/lib/dates";
 
@@ -25,20 +26,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const overview = await customerOverview(id, { distributorIds: null });
   if (!overview) throw new Response("Kunden finns inte.", { status: 404 });
   if (config.portalUrl === null) throw new Response(PORTAL_URL_MISSING, { status: 503 });
-  // The ticket is spent whatever happens next: one letter per new PIN.
-  const { session } = await getUserAndSession(request);
-  const pin = openPinLetterTicket(session.get("pinLetter"), user.staffId, id);
-  if (session.has("pinLetter")) {
-    session.unset("pinLetter");
-    await commitSession(request, session);
-  }
-  if (pin === null || !(await isCurrentPin(id, pin))) {
-    await audit({ actor: user.actor, action: "customer.pin-letter.refused", target: `customer:${id}` });
-    return redirectWithToast(request, `/admin/kunder/${id}`, "Pinkodsbrevet kan bara skrivas ut en gång, direkt efter att en ny pinkod gavs. Ge en ny pinkod för att få ett nytt brev.");
-  }
-  const c = overview.customer;
-  // The link comes from the configured public address, never from the request's headers.
-  const pdf = await renderPinLetterPdf({ customerId: c.id, name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, pin, date: today(), loginUrl: `${config.portalUrl}/login` });
-  await audit({ actor: user.actor, action: "customer.pin-letter", target: `customer:${id}` });
-  return fileResponse(pdf, `pinkodsbrev-${id}.pdf`, CONTENT_TYPES.pdf);
+  return handleForm(request, ButtonOnlySchema, async () => {
+    // The ticket is spent whatever happens next: one letter per new PIN.
+    const { session } = await getUserAndSession(request);
+    const pin = openPinLetterTicket(session.get("pinLetter"), user.staffId, id);
+    if (session.has("pinLetter")) {
+      session.unset("pinLetter");
+      await commitSession(request, session);
+    }
+    if (pin === null || !(await isCurrentPin(id, pin))) {
+      await audit({ actor: user.actor, action: "customer.pin-letter.refused", target: `customer:${id}` });
+      return redirectWithToast(request, `/admin/kunder/${id}`, "Pinkodsbrevet kan bara skrivas ut en gång, direkt efter att en ny pinkod gavs. Ge en ny pinkod för att få ett nytt brev.");
+    }
+    const c = overview.customer;
+    // The link comes from the configured public address, never from the request's headers.
+    const pdf = await renderPinLetterPdf({ customerId: c.id, name: c.name, address: c.address, coAddress: c.coAddress, zip: c.zip, city: c.city, pin, date: today(), loginUrl: `${config.portalUrl}/login` });
+    await audit({ actor: user.actor, action: "customer.pin-letter", target: `customer:${id}` });
+    return fileResponse(pdf, `pinkodsbrev-${id}.pdf`, CONTENT_TYPES.pdf);
+  });
 }

@@ -4,10 +4,10 @@
 // "List-Unsubscribe=One-Click" to the same address) — turns the reminders off.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, data, useActionData, useLoaderData } from "@remix-run/react";
-import { readForm } from "~/http/form.server";
+import { handleForm } from "~/http/form.server";
 import { requestContext } from "~/http/request-context";
 import { REMINDER_TEXTS as T } from "~/features/reminders";
-import { readUnsubscribeToken, unsubscribe } from "~/features/reminders/index.server";
+import { readUnsubscribeToken, unsubscribe, UnsubscribeSchema } from "~/features/reminders/index.server";
 import { BarePage } from "~/ui/bare-page";
 
 export const meta: MetaFunction = () => [{ title: `${T.unsubscribeTitle} – Returportalen` }];
@@ -22,17 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await readForm(request).catch(() => new FormData());
-  const token = tokenOf(request) || String(form.get("t") ?? "").slice(0, 100);
   const { ip, requestId } = requestContext(context);
-  const target = await unsubscribe(token, { ip, requestId });
-  if (!target) return data({ done: false as const }, { status: 400 });
-  return { done: true as const, alreadyOff: !target.enabled };
+  return handleForm(request, UnsubscribeSchema, async ({ t }) => {
+    const target = await unsubscribe(tokenOf(request) || t, { ip, requestId });
+    if (!target) return data({ done: false as const }, { status: 400 });
+    return data({ done: true as const, alreadyOff: !target.enabled });
+  });
 }
 
 export default function Unsubscribe() {
   const { target, token } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const reply = useActionData<typeof action>();
+  const answer = reply && "done" in reply ? reply : undefined;
   return (
     <BarePage>
       <h1>{T.unsubscribeTitle}</h1>

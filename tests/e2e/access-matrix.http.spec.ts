@@ -10,7 +10,7 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
-import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createReturn, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createReturn, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });

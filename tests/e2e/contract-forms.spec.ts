@@ -41,7 +41,7 @@ test("the extra invoice line form: Save is disabled while invalid, Swedish messa
 test("Ändra Buntnummer: with JavaScript Spara waits for a number", async ({ page, retailer, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "disabling needs JavaScript");
   const { e2eDb } = await import("./fixtures");
-  const { createBundle } = await import("../../db/factories");
+  const { createBundle } = await import("../../cli/seed/factories");
   await createBundle(e2eDb(), { customerId: retailer.id, number: 777, type: 0 });
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);

@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDb, prepareDb, schema } from "../../db/client";
 import { SELLER_ENV } from "../production-env";
-import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
 import { burstWithKill, postForm, returnForms, type SaveForm } from "./return-burst";

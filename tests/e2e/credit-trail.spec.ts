@@ -2,7 +2,7 @@
 // the invoice run ("Väntar på kreditering"), then names the invoice that credited it with
 // a link, in Buntinnehåll and on the invoice page and its PDF; staff look up the same trail
 // by customer and bundle, a utb user only for their own distributor's customers.
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow } from "./returns-data";
 

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync } from "node:fs";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, schema, type Db } from "../../db/client";
-import { createCustomer, createStaff } from "../../db/factories";
+import { createCustomer, createStaff } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { loginPost } from "./login-post";
 

@@ -3,7 +3,7 @@
 // what is around it; with JavaScript, focus follows the user after menu navigation, a
 // save, a refused save and a closed dialog instead of dropping to <body>.
 import type { Page } from "@playwright/test";
-import { createLabelBlock } from "../../db/factories";
+import { createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
 import { day as dayFrom, delivery } from "./returns-data";

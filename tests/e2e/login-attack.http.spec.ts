@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { and, eq, inArray } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createCustomer, createDistributor } from "../../db/factories";
+import { createCustomer, createDistributor } from "../../cli/seed/factories";
 import { loginPost } from "./login-post";
 import { client, formToken, startOwnServer, type OwnServer } from "./own-server";
 

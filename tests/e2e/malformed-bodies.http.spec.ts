@@ -15,7 +15,7 @@ import { pathToFileURL } from "node:url";
 import { addDays, today } from "../../app/lib/dates";
 import { UPLOAD_BODY_LIMITS } from "../../app/http/request-limits";
 import { schema } from "../../db/client";
-import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 import { raw, type RawAnswer } from "./raw-http";
 

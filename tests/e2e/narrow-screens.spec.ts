@@ -3,7 +3,7 @@
 // (1280 px, staff at 1440 px too) no table breaks a word, number, date or amount inside.
 // Every page is filled with real data (long Swedish names, several rows) first.
 import type { Page } from "@playwright/test";
-import { createLabelBlock } from "../../db/factories";
+import { createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { e2eDb, expect, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test } from "./fixtures";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
-import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
 

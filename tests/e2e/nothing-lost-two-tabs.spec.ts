@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
-import { createDelivery, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, openDay, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";

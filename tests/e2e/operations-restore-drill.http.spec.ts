@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createBundle, createCustomer, createDelivery, createDistributor, createReturn, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createReturn, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
 import { client, logIn, startOwnServer, type OwnServer } from "./own-server";

@@ -8,7 +8,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
-import { TEST_TOTP_SECRET } from "../../db/factories";
+import { TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { SELLER_ENV } from "../production-env";
 import { loginPost } from "./login-post";
 

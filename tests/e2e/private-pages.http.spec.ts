@@ -5,7 +5,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
-import { createCustomer, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { createCustomer, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { parseDisposition, savedName } from "../content-disposition-parse";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 

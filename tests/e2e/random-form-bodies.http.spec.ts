@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { addDays, today } from "../../app/lib/dates";
-import { createBundle, createDelivery, createLabelBlock } from "../../db/factories";
+import { createBundle, createDelivery, createLabelBlock } from "../../cli/seed/factories";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test.describe.configure({ timeout: 120_000 });

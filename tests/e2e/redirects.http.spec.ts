@@ -4,7 +4,7 @@
 // dialog with it; every Location header, resolved as a browser does (WHATWG URL
 // parser: tabs and newlines dropped, `\` read as `/`), must stay on this origin.
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
-import { createCustomer, createDistributor, createStaff } from "../../db/factories";
+import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { redirectPayloads } from "../redirect-payloads";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 

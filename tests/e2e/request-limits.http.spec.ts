@@ -6,7 +6,7 @@
 // refused too; forms under the limits are not. A server of its own (its RSS is read
 // from /proc).
 import { expect, test } from "@playwright/test";
-import { createCustomer, createDistributor, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { createCustomer, createDistributor, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { client, formTokenOf, logIn, startOwnServer, type OwnServer } from "./own-server";
 import { floodSocket, pidListeningOn, raw, rssMb, streamBody } from "./raw-http";
 

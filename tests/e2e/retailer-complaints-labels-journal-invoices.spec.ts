@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import type { Download, Page } from "@playwright/test";
 import { schema } from "../../db/client";
-import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, test } from "./fixtures";
 

@@ -3,7 +3,7 @@ import { and, eq, gte, ne } from "drizzle-orm";
 import { createCookie } from "@remix-run/node";
 import { createHash, randomBytes } from "node:crypto";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { baseURL } from "../playwright.config";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";

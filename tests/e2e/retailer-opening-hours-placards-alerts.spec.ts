@@ -4,7 +4,7 @@
 // left unset for two weeks lock the same way. Runs with JavaScript on and off.
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDistributor, createLabelBlock } from "../../db/factories";
+import { createDistributor, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { LOP_FORCE_AFTER_DAYS } from "../../app/features/alerts/alerts.server";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";

@@ -1,6 +1,6 @@
 // Försäljning — the retailer's own 13 weeks per title as a server-drawn chart
 // and a table, with a hint when the return rate stays high. JavaScript off and on.
-import { createBundle, createDelivery, createReturn } from "../../db/factories";
+import { createBundle, createDelivery, createReturn } from "../../cli/seed/factories";
 import { addDays, isoWeek, isoWeekday, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
@@ -51,7 +51,7 @@ test("Försäljning without deliveries says so", async ({ page, retailer }) => {
 });
 
 test("staff see the same chart summed over a distributor's customers; a utb user only for their own distributor", async ({ page }, info) => {
-  const { createDistributor } = await import("../../db/factories");
+  const { createDistributor } = await import("../../cli/seed/factories");
   const day = today();
   const thisMonday = addDays(day, 1 - isoWeekday(day));
   const off = info.project.name === "js-off";

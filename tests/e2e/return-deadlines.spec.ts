@@ -6,7 +6,7 @@
 // so no other test's retailers are touched by a rule changed here.
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, labelBlock, returnsOf, saveLeavingBlanks } from "./returns-data";
 

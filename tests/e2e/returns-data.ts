@@ -1,6 +1,6 @@
 // Data builders for the returns, bundle and history specs: each test makes its own.
 import { addDays, today } from "../../app/lib/dates";
-import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createDelivery, createLabelBlock, createReturn, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { schema } from "../../db/client";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";

@@ -4,7 +4,7 @@
 import { chromium, type LaunchOptions } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createLabelBlock } from "../../db/factories";
+import { createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { fakeCameraFilming } from "./fake-camera";

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { loginPost } from "./login-post";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createCustomer, createDistributor, createStaff } from "../../db/factories";
+import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { client, formToken, formTokenOf, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
 import { schema } from "../../db/client";
-import { createCustomer, createDistributor, createStaff } from "../../db/factories";
+import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });

@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { schema } from "../../db/client";
-import { createStaff, TEST_TOTP_SECRET } from "../../db/factories";
+import { createStaff, TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { client, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });

@@ -2,7 +2,7 @@
 // sorted by any column in the URL (JS off and on), and the same rows in Excel, in the same
 // order; another distributor's rows cannot be reached by the URL.
 import ExcelJS from "exceljs";
-import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { e2eDb, expect, formToken, loginAs, loginViaForm, makeRetailer, makeStaff, test, uniqueCustomerId } from "./fixtures";
 
 test("an admin finds Şahin Livs, gives a new PIN with a PIN letter, and the old PIN and sessions stop working", async ({ page, browser }, info) => {

@@ -4,7 +4,7 @@
 // no product yet. JS off and on.
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { ensureTitlesAndEditions } from "../../db/factories";
+import { ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
 

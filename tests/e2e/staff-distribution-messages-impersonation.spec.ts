@@ -3,7 +3,7 @@
 import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, isoWeekday, today } from "../../app/lib/dates";
 import { e2eDb, expect, expectSentHome, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

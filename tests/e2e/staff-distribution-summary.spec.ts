@@ -3,7 +3,7 @@
 // Twenty distributors are a table, not twenty cards. JS off and on.
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

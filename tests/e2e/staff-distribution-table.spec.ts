@@ -1,7 +1,7 @@
 // Distribution's customer tables as staff use them all day: searched, sorted and paged
 // with the state in the URL (JS off and on), and the five-minute refresh that keeps what
 // the user opened open and says 'Hämtar data...' while it loads (JS on).
-import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

@@ -4,7 +4,7 @@
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, like } from "drizzle-orm";
 import { readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, nextMonday, today } from "../../app/lib/dates";
 import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
 import { e2eDb, expect, expectSentHome, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";

@@ -3,7 +3,7 @@
 // it; the account's sessions end each time, and the last admin is protected.
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { e2eDb, expect, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
 
 test("an admin adds a staff user, changes roles, resets the password, deactivates and reactivates", async ({ page, browser }, info) => {

@@ -9,7 +9,7 @@ import { spawnSync } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { schema } from "../../db/client";
-import { createCustomer, createDistributor, createStaff, TEST_TOTP_SECRET } from "../../db/factories";
+import { createCustomer, createDistributor, createStaff, TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 
 test.describe.configure({ mode: "serial" });

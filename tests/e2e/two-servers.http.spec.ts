@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { and, eq, inArray } from "drizzle-orm";
 import { openDb, prepareDb, schema, type Db } from "../../db/client";
-import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../db/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { SELLER_ENV } from "../production-env";
 import { startSmtpCatcher } from "../smtp-catcher";

@@ -10,7 +10,7 @@ import {
   takeCarriedForm,
 } from "../../app/features/auth/carried-forms.server";
 import { SESSION_LIMITS, createSessionRow, readSessionRow, takeLapsedRetailer } from "../../app/features/auth/sessions.server";
-import { createStaff } from "../../db/factories";
+import { createStaff } from "../../cli/seed/factories";
 import { baseData, db, newCustomer } from "./helpers";
 
 let a: number;

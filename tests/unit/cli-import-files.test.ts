@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createReturn } from "../../db/factories";
+import { createBundle, createReturn } from "../../cli/seed/factories";
 import { verifySecret } from "../../app/features/auth/passwords.server";
 import { addToRefund } from "../../app/features/guarantees/guarantees.server";
 import { portal } from "./cli-run";
@@ -132,6 +132,24 @@ describe("import, bad files", () => {
     const ok = await portal(["import", "deliveries", file("low-ok.csv", `${DELIVERY_HEADER}1003;1;1;2026-03-02;12;2219\n`)]);
     expect(ok.code).toBe(0);
     expect(ok.stdout).toMatch(/0 new, 1 changed, 0 unchanged/);
+  });
+
+  it("an edition whose copies lie in bundles keeps its paper type; its name may change", async () => {
+    const [d] = await db().select().from(schema.deliveries).where(sql`${schema.deliveries.customerId} = 1003 and ${schema.deliveries.editionId} = 1`);
+    const [bundle] = await db().select().from(schema.bundles).where(sql`${schema.bundles.customerId} = 1003 and ${schema.bundles.number} = 1`);
+    const [held] = await db().select().from(schema.returns).where(eq(schema.returns.deliveryId, d.id));
+    expect(held?.bundleId, "the returns of the test before").toBe(bundle.id);
+    const header = "title_id;edition_id;type;description;code\n";
+    const bad = await portal(["import", "editions", file("retype.csv", `${header}${d.titleId};1;1;Kvällstidning;KT\n`)]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("line 2: type: utgåvan har redan returer i buntar av typ 0; typen kan inte ändras");
+    const [edition] = await db().select().from(schema.editions).where(sql`${schema.editions.titleId} = ${d.titleId} and ${schema.editions.editionId} = 1`);
+    expect(edition.type).toBe(0);
+    const renamed = await portal(["import", "editions", file("rename.csv", `${header}${d.titleId};1;0;${edition.description} Morgon;${edition.code}\n`)]);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    expect(renamed.stdout).toMatch(/0 new, 1 changed, 0 unchanged/);
+    const back = await portal(["import", "editions", file("rename-back.csv", `${header}${d.titleId};1;0;${edition.description};${edition.code}\n`)]);
+    expect(back.code, back.stderr).toBe(0);
   });
 
   it("customers: unknown distributor and bad e-mail are bad rows; nothing applied", async () => {

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
 import { RETURN_MESSAGES, saveReturns } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";

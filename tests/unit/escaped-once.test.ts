@@ -21,7 +21,7 @@ import { renderUnderlagPdf } from "../../app/features/guarantees/payout-pdf.serv
 import { renderLabelsPdf } from "../../app/features/labels/labels-pdf.server";
 import { writeDistributionXlsx } from "../../app/features/distribution/distribution-xlsx.server";
 import type { Refund } from "../../app/features/guarantees/refund";
-import { createDelivery, createStaff } from "../../db/factories";
+import { createDelivery, createStaff } from "../../cli/seed/factories";
 import { baseData, db, newCustomer } from "./helpers";
 
 const NAME = 'Kiosk & Café "Hörnan" <Öst>';

@@ -1,6 +1,6 @@
 // Shared builders for unit tests: a distributor, titles and a customer with deliveries.
 import { getDb, type Db } from "../../db/client";
-import { createCustomer, createDelivery, createDistributor, ensureTitlesAndEditions } from "../../db/factories";
+import { createCustomer, createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 
 let nextCustomerId = 10_000;
 

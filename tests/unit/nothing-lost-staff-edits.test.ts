@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { today } from "../../app/lib/dates";
 import { getMessage, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
 import { getAdminHoliday, saveHoliday, type HolidayInput } from "../../app/features/holidays/holidays.server";

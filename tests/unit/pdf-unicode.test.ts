@@ -11,7 +11,7 @@ import { PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createReturn } from "../../db/factories";
+import { createBundle, createReturn } from "../../cli/seed/factories";
 import { renderLabelsPdf } from "../../app/features/labels/labels-pdf.server";
 import { labelBarcodeText, orderEmergencyLabels } from "../../app/features/labels/labels.server";
 import { returnsPdf } from "../../app/features/returns/returns-pdf.server";

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { checkReceived, parseMonth, saveReceived } from "../../app/features/deliveries/deliveries.server";
 import { checkEmergencyCount } from "../../app/features/labels/labels.server";
 import { savePlacards } from "../../app/features/placards/placards.server";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock, createReturn } from "../../db/factories";
+import { createBundle, createLabelBlock, createReturn } from "../../cli/seed/factories";
 import { addDays } from "../../app/lib/dates";
 import {
   RECEIVED_MESSAGES,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock } from "../../db/factories";
+import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { alertFacts, alertsFrom, alertText, listAlerts, lockRedirect, LOP_FORCE_AFTER_DAYS, MIN_UNUSED_LABELS, type Alert } from "../../app/features/alerts/alerts.server";
 import {
   closeOpeningHoursRequest,

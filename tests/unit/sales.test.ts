@@ -1,7 +1,7 @@
 // Försäljning: per title and ISO week, delivered, returned and sold, from a
 // real libSQL database; the hint's rule; only the customer's own data.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBundle, createReturn } from "../../db/factories";
+import { createBundle, createReturn } from "../../cli/seed/factories";
 import { listSales, salesHint, type SalesWeek } from "../../app/features/sales/sales.server";
 import { addDays } from "../../app/lib/dates";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { openDb } from "../../db/client";
-import { createStaff } from "../../db/factories";
+import { createStaff } from "../../cli/seed/factories";
 import { SELLER_ENV } from "../production-env";
 import { ROOT } from "./cli-run";
 

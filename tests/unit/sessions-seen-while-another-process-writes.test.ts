@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDatabaseBusy, openDb, schema, type Db } from "../../db/client";
-import { createCustomer } from "../../db/factories";
+import { createCustomer } from "../../cli/seed/factories";
 import { createSessionRow, readSessionRow } from "../../app/features/auth/sessions.server";
 import { baseData, newCustomer } from "./helpers";
 

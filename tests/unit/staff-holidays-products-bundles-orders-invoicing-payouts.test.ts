@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
-import { createBundle, createLabelBlock, createStaff } from "../../db/factories";
+import { createBundle, createLabelBlock, createStaff } from "../../cli/seed/factories";
 import { addDays, isoWeek, nextMonday, today } from "../../app/lib/dates";
 import { checkHoliday, closeHoliday, listAdminHolidays, saveHoliday } from "../../app/features/holidays/holidays.server";
 import { saveProduct } from "../../app/features/products/products.server";

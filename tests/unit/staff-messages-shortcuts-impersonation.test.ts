@@ -2,10 +2,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
-import { createStaff } from "../../db/factories";
+import { createStaff } from "../../cli/seed/factories";
 import { deleteMessage, getMessage, listMessages, messageQuestion, parseCustomerNumbers, saveMessage, type MessageInput } from "../../app/features/messages/messages.server";
 import { openingHoursRequestQuestion, requestOpeningHours } from "../../app/features/opening-hours/opening-hours.server";
-import { createDistributor } from "../../db/factories";
+import { createDistributor } from "../../cli/seed/factories";
 import { CLI_ACTOR } from "../../app/features/audit/audit.server";
 import { addShortcut, deleteShortcut, listShortcuts } from "../../app/features/staff/shortcuts.server";
 import { staffActor } from "../../app/features/audit/audit.server";

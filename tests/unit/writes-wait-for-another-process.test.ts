@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb, schema, type Db } from "../../db/client";
-import { createBundle } from "../../db/factories";
+import { createBundle } from "../../cli/seed/factories";
 import { closeBundle } from "../../app/features/bundles/index.server";
 import { baseData, db, newCustomer } from "./helpers";
 

@@ -3,7 +3,7 @@
 // an e-mail address, accents folded.
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createStaff } from "../../../db/factories";
+import { createStaff } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { searchAudit } from "./search.server";
 import { eventText, targetText } from "./words";

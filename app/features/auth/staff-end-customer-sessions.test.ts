@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSessionRow, readSessionRow, revokeCustomerSessions } from "./sessions.server";
 import { schema } from "../../../db/client";
-import { createStaff } from "../../../db/factories";
+import { createStaff } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 
 beforeAll(baseData);

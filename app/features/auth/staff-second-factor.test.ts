@@ -13,7 +13,7 @@ import {
   verifySecondFactor,
 } from "./totp.server";
 import { schema } from "../../../db/client";
-import { createStaff, TEST_TOTP_SECRET } from "../../../db/factories";
+import { createStaff, TEST_TOTP_SECRET } from "../../../cli/seed/factories";
 import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 

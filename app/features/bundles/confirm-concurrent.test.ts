@@ -4,7 +4,7 @@
 // matches what happened anyway is no conflict; a post without the list is decided as
 // before. Against the real database.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createBundle } from "../../../db/factories";
+import { createBundle } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { isRefusal } from "../../lib/refusal";
 import { closeBundle, CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "./bundles.server";

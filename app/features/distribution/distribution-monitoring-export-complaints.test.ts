@@ -5,7 +5,7 @@ import { PassThrough } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
-import { createDelivery } from "../../../db/factories";
+import { createDelivery } from "../../../cli/seed/factories";
 import {
   exportRows,
   getCustomerPapers,

@@ -344,9 +344,27 @@ const editionsHandler: Handler<EditionRow> = {
   parse: parseEdition,
   key: (r) => `${r.titleId}/${r.editionId}`,
   keyColumns: "title_id+edition_id",
-  async plan(tx, rows) {
+  async plan(tx, rows, problems) {
     const existing = new Map((await tx.select().from(schema.editions)).map((e) => [`${e.titleId}/${e.editionId}`, e]));
-    return classify(rows, (r) => {
+    // An edition whose copies already lie in bundles keeps its paper type: the bundles were
+    // chosen by it, and a bundle holds one type (return labels, the count at the terminal).
+    const d = schema.deliveries;
+    const inBundles = new Set(
+      (
+        await tx
+          .selectDistinct({ titleId: d.titleId, editionId: d.editionId })
+          .from(schema.returns)
+          .innerJoin(d, eq(d.id, schema.returns.deliveryId))
+      ).map((e) => `${e.titleId}/${e.editionId}`),
+    );
+    const ok: (EditionRow & Line)[] = [];
+    for (const r of rows) {
+      const e = existing.get(`${r.titleId}/${r.editionId}`);
+      if (e && e.type !== r.type && inBundles.has(`${r.titleId}/${r.editionId}`)) {
+        problems.push({ line: r.line, column: "type", reason: `utgåvan har redan returer i buntar av typ ${e.type}; typen kan inte ändras` });
+      } else ok.push(r);
+    }
+    return classify(ok, (r) => {
       const e = existing.get(`${r.titleId}/${r.editionId}`);
       return e ? e.type === r.type && e.description === r.description && e.code === r.code : null;
     });

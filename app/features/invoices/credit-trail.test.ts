@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createBundle, createReturn } from "../../../db/factories";
+import { createBundle, createReturn } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { creditsByInvoice, creditTrails } from "./credits.server";

@@ -8,7 +8,7 @@ import { readConfig } from "~/config.server";
 import { changeBundleNumber } from "~/features/bundles/index.server";
 import { isRefusal } from "~/lib/refusal";
 import { schema } from "../../../db/client";
-import { createBundle, createLabelBlock, createReturn } from "../../../db/factories";
+import { createBundle, createLabelBlock, createReturn } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { creditsByInvoice } from "./credits.server";

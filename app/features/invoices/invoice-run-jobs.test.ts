@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseUrl, schema } from "../../../db/client";
-import { createBundle, createReturn } from "../../../db/factories";
+import { createBundle, createReturn } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { performance } from "node:perf_hooks";
 import { portalChildren } from "../../../cli/serve";

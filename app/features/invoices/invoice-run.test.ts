@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createBundle, createReturn } from "../../../db/factories";
+import { createBundle, createReturn } from "../../../cli/seed/factories";
 import { createClient } from "@libsql/client";
 import { databaseUrl } from "../../../db/client";
 import { invoicePreview, listInvoiceRuns, runInvoicing } from "./invoice-run.server";

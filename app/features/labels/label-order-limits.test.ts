@@ -5,7 +5,7 @@ import { execFile } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createLabelBlock } from "../../../db/factories";
+import { createLabelBlock } from "../../../cli/seed/factories";
 import { addDays } from "../../lib/dates";
 import { isRefusal } from "../../lib/refusal";
 import {

@@ -21,3 +21,13 @@ export const reminderSettingsSchema = z
   });
 
 export type ReminderSettingsInput = z.output<typeof reminderSettingsSchema>;
+
+/**
+ * Avsluta påminnelser's POST: the button's form carries the link's token (`t`); a mail
+ * program's one-click POST (RFC 8058) sends only "List-Unsubscribe=One-Click" to the link,
+ * whose address holds the token. Tokens are short; anything longer is no token.
+ */
+export const UnsubscribeSchema = z.object({
+  t: z.string().max(100).default(""),
+  "List-Unsubscribe": z.string().max(20).optional(),
+});

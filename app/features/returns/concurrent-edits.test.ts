@@ -3,7 +3,7 @@
 // someone else changed since the page was loaded is refused with both values named, and
 // the form stores all or nothing. Against the real database.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createLabelBlock } from "../../../db/factories";
+import { createLabelBlock } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { initialLines } from "./return-lines";
 import { RETURN_MESSAGES, listPapers, saveReturns, type ReturnLine } from "./returns.server";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createDistributor, createLabelBlock } from "../../../db/factories";
+import { createDistributor, createLabelBlock } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { alertFacts, listAlerts, lockRedirect } from "../alerts/alerts.server";
 import { CLI_ACTOR } from "../audit/audit.server";

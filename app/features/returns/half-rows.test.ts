@@ -2,7 +2,7 @@
 // typed (even the pre-filled one again) without an amount is refused, and the save
 // stores nothing of the form.
 import { beforeAll, describe, expect, it } from "vitest";
-import { createLabelBlock } from "../../../db/factories";
+import { createLabelBlock } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { initialLines, typedInto } from "./return-lines";
 import { RETURN_MESSAGES, saveReturns, type ReturnLine } from "./returns.server";

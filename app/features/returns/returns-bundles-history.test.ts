@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
-import { createBundle, createLabelBlock } from "../../../db/factories";
+import { createBundle, createLabelBlock } from "../../../cli/seed/factories";
 import { closeBundle, decideBundles, getBundle, listOpenBundles, progressColour } from "../bundles/bundles.server";
 import { decisionField, typeField } from "../bundles/schemas";
 import { checkHistoryRange, defaultHistoryRange, listHistory } from "./history.server";

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
-import { createStaff } from "../../../db/factories";
+import { createStaff } from "../../../cli/seed/factories";
 import { baseData, db } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";

@@ -5,7 +5,6 @@ import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/features/deliveries/index.server";
-import { refuseWhenBusy } from "~/http/busy.server";
 import { handleForm } from "~/http/form.server";
 import { isValidDate, formatLongDate, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
@@ -42,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!onPage) {
       // A form of one row: its refusal is the form's answer.
       if (deliveryId === SAVE_CHANGED) throw refuse.invalid(NOT_ON_NOTE);
-      const result = await refuseWhenBusy(() => saveReceived(user.customerId, deliveryId, mottagit, day, Date.now(), undefined, ja[String(deliveryId)]));
+      const result = await saveReceived(user.customerId, deliveryId, mottagit, day, Date.now(), undefined, ja[String(deliveryId)]);
       if (result.status === "not-found") throw refuse.notFound(NOT_ON_NOTE);
       if (result.status === "invalid") throw refuse.invalid(result.error, { field: "mottagit" });
       // More than delivered: the dialog asks, with what was typed; its next Spara saves it.
@@ -62,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const conflicts = new Map<string, string>();
     for (const id of targets) {
       // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
-      const result = await refuseWhenBusy(() => saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]));
+      const result = await saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]);
       if (result.status === "saved") saved.push(Number(id));
       else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
       if (result.status === "ask") asks.push(Number(id));

@@ -14,7 +14,7 @@ import { listOpenBundles } from "~/features/bundles/index.server";
 import { BUNDLE_NUMBER } from "~/catalog";
 import { applyIntent, parseReportState, RETURN_MESSAGES, returnsFormSchema, withTypeBundle } from "~/features/returns";
 import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns } from "~/features/returns/index.server";
-import { BUSY_MESSAGE, busyReply, isDatabaseBusy } from "~/http/busy.server";
+import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
 import { handleForm } from "~/http/form.server";
 import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
 
@@ -108,8 +108,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         })),
       );
     } catch (error) {
-      // Same token: a later try of this form is still applied once at most.
-      if (isDatabaseBusy(error)) return busyReply<ReturnsAnswer>({ lines, errors: {}, formError: BUSY_MESSAGE, typeBundles, token, nonce });
+      // A refusal of the whole form (a busy database: 503): every line comes back as typed,
+      // with the same token, so a later try of this form is still applied once at most.
+      if (isRefusal(error)) return data<ReturnsAnswer>({ lines, errors: {}, formError: error.message, typeBundles, token, nonce }, { status: REFUSAL_STATUS[error.code] });
       throw error;
     }
     // Refused lines (or nothing to save): nothing was written, each line keeps what was typed and gets its message.

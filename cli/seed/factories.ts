@@ -1,8 +1,8 @@
 // Data builders shared by `portal seed` and the tests (STYLE.md 10). They write
 // rows directly; business rules live in app/features and are exercised there.
-import { hashSecret } from "../app/features/auth/passwords.server";
-import type { Db, Tx } from "./client";
-import * as schema from "./schema";
+import { hashSecret } from "../../app/features/auth/index.server";
+import type { Db, Tx } from "../../db/client";
+import * as schema from "../../db/schema";
 
 type Conn = Db | Tx;
 
@@ -24,7 +24,7 @@ export function seededRandom(seed: number) {
   };
 }
 
-import { EDITIONS, TITLES } from "../app/catalog/index";
+import { EDITIONS, TITLES } from "../../app/catalog/index";
 
 export { EDITIONS, TITLES };
 

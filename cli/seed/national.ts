@@ -3,12 +3,12 @@
 // "random" numbers from integer hashes of the row's keys, so 2 M deliveries take
 // seconds rather than minutes and every run makes the same data.
 import { sql } from "drizzle-orm";
-import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../app/lib/dates";
-import { withCheckDigit } from "../app/lib/luhn";
-import { hashSecret } from "../app/features/auth/passwords.server";
-import type { Db } from "./client";
+import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../../app/lib/dates";
+import { withCheckDigit } from "../../app/lib/luhn";
+import { hashSecret } from "../../app/features/auth/index.server";
+import type { Db } from "../../db/client";
 import { EDITIONS, TITLES } from "./factories";
-import * as schema from "./schema";
+import * as schema from "../../db/schema";
 
 export type NationalOptions = { customers: number; days: number; today: string; progress?: (step: string) => void };
 

@@ -1,10 +1,10 @@
 // `portal seed --demo`: a small, deterministic, believable data set.
 import { randomInt } from "node:crypto";
-import { titleName } from "../app/catalog/index";
-import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../app/lib/dates";
-import { withCheckDigit } from "../app/lib/luhn";
-import { randomSecret } from "../app/lib/random-secret";
-import type { Db } from "./client";
+import { titleName } from "../../app/catalog/index";
+import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../../app/lib/dates";
+import { withCheckDigit } from "../../app/lib/luhn";
+import { randomSecret } from "../../app/lib/random-secret";
+import type { Db } from "../../db/client";
 import {
   EDITIONS,
   createCustomer,
@@ -13,7 +13,7 @@ import {
   ensureTitlesAndEditions,
   seededRandom,
 } from "./factories";
-import * as schema from "./schema";
+import * as schema from "../../db/schema";
 
 /** The demo's logins: the same addresses every time, new secrets for every seeded database. */
 export type DemoLogins = {

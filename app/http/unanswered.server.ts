@@ -1,0 +1,20 @@
+// A loader or action that threw a Refusal nobody answered (a busy database met while
+// reading a page, say) is answered with the refusal's own status and Retry-After by
+// entry.server, not with 500. Forms answer their refusals themselves (app/http/form.server.ts).
+import { REFUSAL_STATUS, isRefusal, type Refusal } from "~/lib/refusal";
+
+const unanswered = new WeakMap<Request, Refusal>();
+
+/** Notes a refusal that reached the error boundary; true when `error` was one. */
+export function noteRefusal(request: Request, error: unknown): boolean {
+  if (!isRefusal(error)) return false;
+  unanswered.set(request, error);
+  return true;
+}
+
+/** The status and headers of the refusal noted for this request, if one was. */
+export function unansweredRefusal(request: Request): { status: number; headers: Record<string, string> } | undefined {
+  const refusal = unanswered.get(request);
+  if (!refusal) return undefined;
+  return { status: REFUSAL_STATUS[refusal.code], headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {} };
+}
