@@ -58,7 +58,6 @@ export const LOGIN_TEXTS = {
     "Tvåstegsverifieringen är spärrad efter för många felaktiga koder. Be en administratör att återställa den.",
 };
 
-export const looksLikeEmail = (name: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(name.trim());
 
 /** A Retry-After for a hard lock: time does not end it, but clients should not hammer. */
 const LOCKED_RETRY_AFTER_S = 15 * 60;

@@ -63,8 +63,8 @@ export function parsePeriod(fromText: string | null | undefined, toText: string 
  * either, the screen's default. `raw` is what the picker shows again.
  */
 export function periodFromParams(params: URLSearchParams, defaults: Period): PeriodResult & { raw: Period } {
-  const typed = params.has("from") || params.has("to");
-  const raw = typed ? { from: params.get("from") ?? "", to: params.get("to") ?? "" } : defaults;
+  const typed = params.has("fran") || params.has("till");
+  const raw = typed ? { from: params.get("fran") ?? "", to: params.get("till") ?? "" } : defaults;
   return { raw, ...parsePeriod(raw.from, raw.to) };
 }
 

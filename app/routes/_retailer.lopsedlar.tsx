@@ -3,7 +3,6 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { requireRetailer } from "~/auth/guards.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { refuse } from "~/lib/refusal";
 import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, confirmedField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
@@ -19,10 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireRetailer(request, context);
   return handleForm(request, placardsSchema, async (form) => {
-    const { allKnown, wanted } = placardsWanted(form);
-    // Rows are written for the session's customer only, whatever the form says.
-    if (!allKnown) throw refuse.invalid(PLACARD_MESSAGES.failed);
-    // Another tab's change, or ten times the current amount (decision 026), is refused on its row.
+    const { wanted } = placardsWanted(form);
+    // Rows are written for the session's customer only, whatever the form says. An unknown
+    // title refuses the whole save; another tab's change, or ten times the current amount
+    // (decision 026), is refused on its row.
     const saved = await savePlacards(user.customerId, wanted);
     // "Sparat!" only about what was stored.
     return redirectWithToast(request, "/lopsedlar", saved.saved > 0 ? "Sparat!" : "Inget ändrades.");

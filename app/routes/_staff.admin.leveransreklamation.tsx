@@ -74,8 +74,8 @@ export default function ComplaintsPage() {
       <PeriodPresets ids={PRESETS} today={t} reset={["sida"]} />
       <Form method="get" className="card filter-form">
         <div className="field-row">
-          <PlainField key={`f-${raw.from}`} id="rek-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
-          <PlainField key={`t-${raw.to}`} id="rek-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
+          <PlainField key={`f-${raw.from}`} id="rek-from" name="fran" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
+          <PlainField key={`t-${raw.to}`} id="rek-to" name="till" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         </div>
         {sort.column !== COMPLAINT_DEFAULT_SORT.column || sort.descending !== COMPLAINT_DEFAULT_SORT.descending ? (
           <>

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { logIn, looksLikeEmail } from "~/auth/auth.server";
+import { logIn } from "~/auth/auth.server";
 import { finishLogin, loginPageHeaders, loginPageTarget } from "~/auth/login-flow.server";
 import { staffLoginTo } from "~/auth/guards.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { LAPSED_NOTICE, hasCarriedForm } from "~/auth/carried.server";
-import { LoginSchema } from "~/features/auth";
+import { LoginSchema, looksLikeEmail } from "~/features/auth";
 import { config } from "~/config.server";
 import { LoginBox } from "~/ui/login-box";
 import { BarePage } from "~/ui/bare-page";
@@ -29,20 +29,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // An e-mail address in Kundnummer is staff, who log in on their own page: sent there
-  // with the address kept and nothing weighed, the password never carried (decision 027).
-  const typed = await request.clone().formData();
-  const name = String(typed.get("kundnummer") ?? "").trim();
-  if (looksLikeEmail(name) && name.length <= 254) {
-    const back = String(typed.get("redirectTo") ?? "") || new URL(request.url).searchParams.get("redirectTo") || "";
-    throw redirect(staffLoginTo(back.startsWith("/admin") ? back : null, name), 303);
-  }
   // The schema parses a copy of the form; remix-auth's FormStrategy (logIn) reads the
   // request's own body. A refused login keeps the number, never the PIN.
   return handleForm(
     request,
     LoginSchema,
-    async (value) => finishLogin(await logIn("retailer", request, context), request, context, value.redirectTo),
+    async ({ kundnummer, redirectTo }) => {
+      // An e-mail address in Kundnummer is staff, who log in on their own page: sent there
+      // with the address kept and nothing weighed, the password never carried (decision 027).
+      if (looksLikeEmail(kundnummer)) {
+        const back = redirectTo || new URL(request.url).searchParams.get("redirectTo") || "";
+        throw redirect(staffLoginTo(back.startsWith("/admin") ? back : null, kundnummer), 303);
+      }
+      return finishLogin(await logIn("retailer", request, context), request, context, redirectTo);
+    },
     { hideFields: ["pinkod"] },
   );
 }

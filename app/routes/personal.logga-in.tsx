@@ -5,9 +5,9 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { logIn, looksLikeEmail, STAFF_PAGE_FIELDS } from "~/auth/auth.server";
+import { logIn, STAFF_PAGE_FIELDS } from "~/auth/auth.server";
 import { finishLogin, loginPageHeaders, loginPageTarget } from "~/auth/login-flow.server";
-import { StaffLoginSchema } from "~/features/auth";
+import { looksLikeEmail, StaffLoginSchema } from "~/features/auth";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { Refusal, isRefusal } from "~/lib/refusal";
 import { BarePage } from "~/ui/bare-page";
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = (await loginPageTarget(request)) || undefined;
   // An address typed into the retailers' box, sent on here: kept, the password asked for again.
   const address = new URL(request.url).searchParams.get("epost")?.trim() ?? "";
-  return { redirectTo, sentFromShopLogin: looksLikeEmail(address) && address.length <= 254 ? address : null };
+  return { redirectTo, sentFromShopLogin: looksLikeEmail(address) ? address : null };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -25,7 +25,7 @@ export function PeriodPresets({ ids, today, reset }: { ids: PresetId[]; today: s
       {ids.map((id) => {
         const p = preset(id, today);
         return (
-          <Link key={id} className="button" to={withParams(location.search, { ...cleared, from: p.from, to: p.to })}>
+          <Link key={id} className="button" to={withParams(location.search, { ...cleared, fran: p.from, till: p.to })}>
             {PRESET_LABELS[id]}
           </Link>
         );

@@ -100,7 +100,7 @@ test("every download behind a login answers no-store with an RFC 6266 file name"
   download(await retailer.get("/rapportering/1/returer.pdf"), "Returer.pdf");
   download(await retailer.get(`/nodetiketter/${ids.block}.pdf`), "nodetiketter.pdf");
   const t = today();
-  download(await admin.get(`/admin/distribution/export.xlsx?from=${t}&to=${t}`), `distribution-${t}-${t}.xlsx`);
+  download(await admin.get(`/admin/distribution/export.xlsx?fran=${t}&till=${t}`), `distribution-${t}-${t}.xlsx`);
   const csv = await admin.post("/admin/guarantees/fil", { form: { intent: "csv", ledger: "83", csrf: await formToken(admin) } });
   download(csv, savedName(csv.headers()["content-disposition"]).name);
   expect(savedName(csv.headers()["content-disposition"]).name).toMatch(/^aftonbladet-\d{4}-v\d{2}\.csv$/);

@@ -161,7 +161,7 @@ test("the distribution monitor counts per distributor the papers unreported afte
   await delivery(retailer.id, { date: day(-9), reported: true });
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
-  await page.goto(`/admin/distribution?from=${day(-12)}&to=${day(0)}&utb=${strict.id}`);
+  await page.goto(`/admin/distribution?fran=${day(-12)}&till=${day(0)}&utb=${strict.id}`);
   const section = page.getByRole("region", { name: strict.name });
   await expect(section.getByRole("term").filter({ hasText: "Ej rapporterade efter sista returdag" })).toBeVisible();
   // At least this retailer's paper (the other test of this project may add its own).

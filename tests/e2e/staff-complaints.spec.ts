@@ -28,7 +28,7 @@ test("a utb user sorts its complaints by any column and exports them in the same
   const other = await complaintsFixture(info.workerIndex);
   const utb = await makeStaff("utb", dist.id);
   await loginAs(page, utb.email, utb.password);
-  await page.goto(`/admin/leveransreklamation?from=${addDays(T, -6)}&to=${T}`);
+  await page.goto(`/admin/leveransreklamation?fran=${addDays(T, -6)}&till=${T}`);
   const table = page.getByRole("region", { name: `Reklamationer – ${dist.name}` }).getByRole("table");
   // Newest first by default.
   await expect(table.getByRole("row")).toHaveCount(4);
@@ -68,7 +68,7 @@ test("a utb user sorts its complaints by any column and exports them in the same
   expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
 
   // "Alla" for a utb user is its own distributor; another's is refused by the URL.
-  const all = await page.request.get(`/admin/leveransreklamation/export.xlsx?from=${addDays(T, -6)}&to=${T}`);
+  const all = await page.request.get(`/admin/leveransreklamation/export.xlsx?fran=${addDays(T, -6)}&till=${T}`);
   const wbAll = new ExcelJS.Workbook();
   await wbAll.xlsx.load((await all.body()) as unknown as ExcelJS.Buffer);
   const names = new Set<unknown>();
@@ -82,7 +82,7 @@ test("staff sort the totals per distributor by any column, apart from the chosen
   await complaintsFixture(info.workerIndex);
   const sales = await makeStaff("sales");
   await loginAs(page, sales.email, sales.password);
-  await page.goto(`/admin/leveransreklamation?from=${addDays(T, -6)}&to=${T}&utb=${dist.id}&sortera=summa&ordning=fallande`);
+  await page.goto(`/admin/leveransreklamation?fran=${addDays(T, -6)}&till=${T}&utb=${dist.id}&sortera=summa&ordning=fallande`);
   const totals = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: /Reklamationer/ }) });
   const kronor = async (column: number) =>
     (await totals.locator("tbody tr").evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ""), column)).map((t) => Number(t.replace(/[^\d,-]/g, "").replace(",", ".")));

@@ -77,9 +77,9 @@ test.describe("distribution monitoring", () => {
     await page.getByRole("button", { name: "Visa" }).click();
     await expect(page.getByText("Felaktig period")).toBeVisible();
     await expect(page.getByLabel("Från", { exact: true })).toHaveValue(T);
-    expect((await page.request.get(`/admin/distribution?from=${T}&to=${Y}`)).status()).toBe(400);
+    expect((await page.request.get(`/admin/distribution?fran=${T}&till=${Y}`)).status()).toBe(400);
     // One date only: the end is the start.
-    await page.goto(`/admin/distribution?from=${Y}`);
+    await page.goto(`/admin/distribution?fran=${Y}`);
     await expect(page.getByText(`Period ${Y}.`)).toBeVisible();
     // A preset link sets the range.
     await page.getByRole("link", { name: "Senaste 7 dagarna" }).click();
@@ -104,7 +104,7 @@ test.describe("distribution monitoring", () => {
     const { dist, a, b } = await distributionFixture(info.workerIndex);
     const admin = await makeStaff("admin");
     await loginAs(page, admin.email, admin.password);
-    await page.goto(`/admin/distribution?from=${Y}&to=${T}&utb=${dist.id}`);
+    await page.goto(`/admin/distribution?fran=${Y}&till=${T}&utb=${dist.id}`);
     const link = page.getByRole("link", { name: `Exportera ${dist.name} till Excel` });
     const res = await page.request.get((await link.getAttribute("href"))!);
     expect(res.status()).toBe(200);
@@ -142,7 +142,7 @@ test.describe("distribution monitoring", () => {
     const south = await distributionFixture(info.workerIndex);
     const admin = await makeStaff("admin");
     await loginAs(page, admin.email, admin.password);
-    await page.goto(`/admin/distribution?from=${Y}&to=${T}`);
+    await page.goto(`/admin/distribution?fran=${Y}&till=${T}`);
     const link = page.getByRole("link", { name: "Exportera alla till Excel" });
     const res = await page.request.get((await link.getAttribute("href"))!);
     expect(res.status()).toBe(200);
@@ -172,7 +172,7 @@ test.describe("roles", () => {
     const other = await distributionFixture(info.workerIndex);
     const utb = await makeStaff("utb", mine.dist.id);
     await loginAs(page, utb.email, utb.password);
-    await page.goto(`/admin/distribution?from=${Y}&to=${T}`);
+    await page.goto(`/admin/distribution?fran=${Y}&till=${T}`);
     const nav = page.getByRole("navigation", { name: "Huvudmeny" });
     await expect(nav.getByRole("link", { name: "Distribution" })).toBeVisible();
     await expect(nav.getByText("Kundtjänst")).toHaveCount(0);
@@ -181,16 +181,16 @@ test.describe("roles", () => {
     // One distributor's card (the coming holidays' answers have a heading of their own).
     await expect(page.getByRole("heading", { level: 2 }).filter({ hasNotText: "Butikernas svar om helgdagar" })).toHaveCount(1);
 
-    expect((await page.request.get(`/admin/distribution?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
-    expect((await page.request.get(`/admin/distribution?from=${Y}&to=${T}&kund=${other.a.id}`)).status()).toBe(404);
-    expect((await page.request.get(`/admin/distribution/export.xlsx?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
-    expect((await page.request.get(`/admin/leveransreklamation?from=${Y}&to=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/admin/distribution?fran=${Y}&till=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/admin/distribution?fran=${Y}&till=${T}&kund=${other.a.id}`)).status()).toBe(404);
+    expect((await page.request.get(`/admin/distribution/export.xlsx?fran=${Y}&till=${T}&utb=${other.dist.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/admin/leveransreklamation?fran=${Y}&till=${T}&utb=${other.dist.id}`)).status()).toBe(403);
     await expectSentHome(page.request, "/admin/messages", "/admin/distribution");
     await expectSentHome(page.request, "/admin", "/admin/distribution");
     expect((await page.request.post("/admin/kund/oppna", { form: { csrf: await formToken(page.request), kundnummer: String(other.a.id) } })).status()).toBe(403);
 
     // The whole-country export holds only the utb's own rows.
-    const res = await page.request.get(`/admin/distribution/export.xlsx?from=${Y}&to=${T}`);
+    const res = await page.request.get(`/admin/distribution/export.xlsx?fran=${Y}&till=${T}`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await res.body()) as unknown as ExcelJS.Buffer);
     const ids = new Set<unknown>();

@@ -35,7 +35,7 @@ test("the summary has a row per distributor and a Totalt row, and a distributor'
 
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
-  await page.goto(`/admin/distribution?from=${Y}&to=${T}&utb=${north.id}&utb=${south.id}`);
+  await page.goto(`/admin/distribution?fran=${Y}&till=${T}&utb=${north.id}&utb=${south.id}`);
 
   // The figures are explained in words on the page, a customer's x/30 too.
   await expect(page.getByText("Inte returer.", { exact: false })).toBeVisible();
@@ -92,7 +92,7 @@ test("twenty distributors are a table of twenty rows, not twenty cards", async (
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto(`/admin/distribution?from=${T}&to=${T}&${dists.map((d) => `utb=${d.id}`).join("&")}`);
+  await page.goto(`/admin/distribution?fran=${T}&till=${T}&${dists.map((d) => `utb=${d.id}`).join("&")}`);
   const summary = page.getByRole("table", { name: "Per distributör" });
   // Twenty rows, the header and Totalt.
   await expect(summary.getByRole("row")).toHaveCount(22);
@@ -109,13 +109,13 @@ test("a utb user sees their one distributor as its card, with the figures explai
   await createDelivery(db, { customerId: c.id, titleId: 1, editionId: 1, deliveryDate: T, delivered: 10, received: 8, priceOre: 2200 });
   const utb = await makeStaff("utb", mine.id);
   await loginAs(page, utb.email, utb.password);
-  await page.goto(`/admin/distribution?from=${T}&to=${T}`);
+  await page.goto(`/admin/distribution?fran=${T}&till=${T}`);
   await expect(page.getByRole("table", { name: "Per distributör" })).toHaveCount(0);
   await expect(page.getByRole("region", { name: mine.name }).getByText("1 av 1 (100,0 %)")).toBeVisible();
   await expect(page.getByText("Inte returer.", { exact: false })).toBeVisible();
   // Another distributor's card cannot be opened by the URL.
   const other = await distributor("Annan Utb");
-  expect((await page.request.get(`/admin/distribution?from=${T}&to=${T}&visa=${other.id}`)).status()).toBe(200);
-  await page.goto(`/admin/distribution?from=${T}&to=${T}&visa=${other.id}`);
+  expect((await page.request.get(`/admin/distribution?fran=${T}&till=${T}&visa=${other.id}`)).status()).toBe(200);
+  await page.goto(`/admin/distribution?fran=${T}&till=${T}&visa=${other.id}`);
   await expect(page.getByRole("region", { name: other.name })).toHaveCount(0);
 });

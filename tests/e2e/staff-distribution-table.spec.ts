@@ -27,7 +27,7 @@ test("an admin searches, sorts and pages a distributor's customers, and Back ret
   const { dist } = await bigDistributor(info.workerIndex, 102);
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
-  await page.goto(`/admin/distribution?from=${T}&to=${T}&utb=${dist.id}`);
+  await page.goto(`/admin/distribution?fran=${T}&till=${T}&utb=${dist.id}`);
   const card = page.getByRole("region", { name: dist.name });
   await card.getByText("Visa kunder (105)").click();
   const table = card.getByRole("table", { name: `Kunder hos ${dist.name}` });
@@ -76,7 +76,7 @@ test("a customer opened from page 2 opens on its page; the export is not cut to 
   await loginAs(page, admin.email, admin.password);
   const last = [...customers].sort((a, b) => a.id - b.id).at(-1)!;
   // A shared link to one customer: the table opens on the page that holds it.
-  await page.goto(`/admin/distribution?from=${T}&to=${T}&utb=${dist.id}&kund=${last.id}`);
+  await page.goto(`/admin/distribution?fran=${T}&till=${T}&utb=${dist.id}&kund=${last.id}`);
   await expect(page.getByRole("table", { name: `Tidningar för ${last.name}` })).toBeVisible();
   await expect(page.getByRole("region", { name: dist.name }).getByText("Sida 2 av 2")).toBeVisible();
   const href = await page.getByRole("link", { name: `Exportera ${dist.name} till Excel` }).getAttribute("href");
@@ -91,7 +91,7 @@ test.describe("with JavaScript", () => {
     const admin = await makeStaff("admin");
     await loginAs(page, admin.email, admin.password);
     await page.clock.install();
-    await page.goto(`/admin/distribution?from=${T}&to=${T}&utb=${dist.id}`);
+    await page.goto(`/admin/distribution?fran=${T}&till=${T}&utb=${dist.id}`);
     const card = page.getByRole("region", { name: dist.name });
     await card.getByText("Visa kunder (5)").click();
     const sahin = customers[0];

@@ -122,6 +122,10 @@ describe("placards", () => {
     await expect(savePlacards(a, [{ titleId: 1, newAmount: 3 }, { titleId: 77, newAmount: 3 }])).rejects.toMatchObject(failed);
     await expect(savePlacards(a, [{ titleId: 1, newAmount: -1 }])).rejects.toMatchObject(failed);
     await expect(savePlacards(a, [{ titleId: 1, newAmount: 1000 }])).rejects.toMatchObject(failed);
+    // No row, or a title id that is no whole number: nothing names a title to save.
+    await expect(savePlacards(a, [])).rejects.toMatchObject(failed);
+    await expect(savePlacards(a, [{ titleId: NaN, newAmount: 3 }])).rejects.toMatchObject(failed);
+    await expect(savePlacards(a, [{ titleId: 1.5, newAmount: 3 }])).rejects.toMatchObject(failed);
     expect((await listPlacards(a)).map((p) => p.newAmount)).toEqual([null, null]);
   });
 });

@@ -4,11 +4,20 @@
 import { CUSTOMER_NUMBER } from "~/catalog";
 import { z } from "~/lib/zod";
 
-export const LoginSchema = z.object({
-  kundnummer: z.string({ error: "Kundnummer måste anges" }).trim().min(1, "Kundnummer måste anges").max(254),
-  pinkod: z.string({ error: "Pinkod måste anges" }).min(1, "Pinkod måste anges").max(200),
-  redirectTo: z.string().max(2000).optional(),
-});
+/** An e-mail address typed where a customer number belongs: staff, who log in on their own page. */
+export const looksLikeEmail = (name: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(name.trim()) && name.trim().length <= 254;
+
+// The retailers' login. An e-mail address in Kundnummer needs no Pinkod: the login sends
+// it on to the staff page (decision 027), and the password is never read.
+export const LoginSchema = z
+  .object({
+    kundnummer: z.string({ error: "Kundnummer måste anges" }).trim().min(1, "Kundnummer måste anges").max(254),
+    pinkod: z.string().max(200).default(""),
+    redirectTo: z.string().max(2000).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.pinkod === "" && !looksLikeEmail(v.kundnummer)) ctx.addIssue({ code: "custom", path: ["pinkod"], message: "Pinkod måste anges" });
+  });
 
 // The staff page's login (/personal/logga-in): an e-mail address and a password.
 export const StaffLoginSchema = z.object({

@@ -37,7 +37,8 @@ export async function savePlacards(
   customerId: number,
   wanted: { titleId: number; newAmount: number; shown?: string; confirmed?: string }[],
 ): Promise<{ saved: number }> {
-  if (wanted.some((w) => !Number.isInteger(w.newAmount) || w.newAmount < 0 || w.newAmount > MAX_PLACARDS)) {
+  // No row, a title id that names no title (not a whole number), or an amount out of range.
+  if (wanted.length === 0 || wanted.some((w) => !Number.isSafeInteger(w.titleId) || !Number.isInteger(w.newAmount) || w.newAmount < 0 || w.newAmount > MAX_PLACARDS)) {
     throw refuse.invalid(PLACARD_MESSAGES.failed);
   }
   return writeTransaction(async (tx) => {

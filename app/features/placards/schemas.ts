@@ -22,14 +22,13 @@ export const placardsSchema = z
 
 /** The amounts wanted, from a form the schema accepted. */
 export function placardsWanted(form: z.output<typeof placardsSchema>) {
+  // A title id that is not a number names no title: savePlacards refuses the save as a whole.
   return {
-    // A title id that is not a number names no title: the save is refused as a whole.
-    allKnown: form.titel.length > 0 && form.titel.every((id) => /^\d+$/.test(id)),
     wanted: form.titel.map((id) => {
       const shown = form[shownField(id)];
       const confirmed = form[confirmedField(id)];
       return {
-        titleId: Number(id),
+        titleId: /^\d+$/.test(id) ? Number(id) : NaN,
         newAmount: Number(String(form[amountField(id)]).trim()),
         // Absent (a form from before the check existed): no check.
         ...(typeof shown === "string" ? { shown: shown.trim() } : {}),

@@ -23,8 +23,8 @@ export function DistributionFilters({ raw, errors, query, distributors, editions
   return (
     <Form method="get" className="card filter-form">
       <div className="field-row">
-        <PlainField key={`from-${raw.from}`} id="dist-from" name="from" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
-        <PlainField key={`to-${raw.to}`} id="dist-to" name="to" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
+        <PlainField key={`from-${raw.from}`} id="dist-from" name="fran" label="Från" type="date" defaultValue={raw.from} error={errors?.from} />
+        <PlainField key={`to-${raw.to}`} id="dist-to" name="till" label="Till" type="date" defaultValue={raw.to} error={errors?.to} />
         <PlainField key={`sok-${view.search}`} id="dist-search" name="sok" label="Sök kund (nummer, namn, ort)" type="search" defaultValue={view.search} />
       </div>
       {view.sortChosen ? (
