@@ -25,6 +25,8 @@ export default tseslint.config(
     // Screens, shared UI, auth, HTTP and the CLI reach a feature only through its barrel
     // (docs/architecture.md): `~/features/<f>` or `~/features/<f>/index.server`.
     files: ["app/routes/**", "app/ui/**", "app/auth/**", "app/http/**", "app/root.tsx", "cli/**"],
+    // The seeds build demo rows straight into the tables (cli/seed).
+    ignores: ["cli/seed/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -33,6 +35,13 @@ export default tseslint.config(
             {
               regex: "^(~|(\\.\\./)+app)/features/[^/]+/(?!index(\\.server)?$)",
               message: "Import a feature through its barrel: ~/features/<f> (client-safe) or ~/features/<f>/index.server.",
+            },
+            // Queries live in the features: outside them nobody builds SQL.
+            { group: ["drizzle-orm", "drizzle-orm/*"], message: "SQL belongs in a feature (app/features/<f>); call its rule." },
+            {
+              regex: "^(~/db\\.server|(\\.\\./)+(app/db\\.server|db/client))$",
+              importNames: ["schema", "preparedQuery", "writeTransaction", "writeIfFree"],
+              message: "SQL belongs in a feature (app/features/<f>); call its rule.",
             },
           ],
         },

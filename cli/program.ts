@@ -28,8 +28,8 @@ async function rolesAndDistributor(opts: { roles: string; distributor?: string }
  * nothing written) when the database has customers.
  */
 async function fillDemo(conn: ReturnType<typeof getDb>, io: CliIo) {
-  const { schema } = await import("../db/client");
-  if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) return null;
+  const { hasCustomers } = await import("../app/features/customers/index.server");
+  if (await hasCustomers(conn)) return null;
   const { seedDemo, demoLoginText, newDemoLogins } = await import("./seed/demo");
   const { today } = await import("../app/lib/dates");
   const logins = newDemoLogins();
@@ -43,22 +43,11 @@ async function fillDemo(conn: ReturnType<typeof getDb>, io: CliIo) {
  * demo of earlier versions seeded these, and their README printed them.
  */
 async function refusePublishedPasswords(conn: ReturnType<typeof getDb>) {
-  const { schema } = await import("../db/client");
   const { PUBLISHED_DEMO_LOGINS } = await import("./seed/demo");
-  const { verifySecret } = await import("../app/features/auth/index.server");
-  const { inArray, isNull, and } = await import("drizzle-orm");
-  const s = schema.staffUsers;
-  const rows = await conn
-    .select({ email: s.email, passwordHash: s.passwordHash })
-    .from(s)
-    .where(and(isNull(s.deactivatedAt), inArray(s.email, PUBLISHED_DEMO_LOGINS.map((l) => l.email))));
-  for (const row of rows) {
-    const published = PUBLISHED_DEMO_LOGINS.find((l) => l.email === row.email)!;
-    if (await verifySecret(published.password, row.passwordHash)) {
-      throw new Error(
-        `${row.email} har fortfarande demolösenordet som stått i README; servern startar inte i drift. Byt det med portal staff set-password ${row.email}, eller stäng av kontot.`,
-      );
-    }
+  const { activeStaffWithPasswords } = await import("../app/features/staff/index.server");
+  const [email] = await activeStaffWithPasswords(PUBLISHED_DEMO_LOGINS, conn);
+  if (email) {
+    throw new Error(`${email} har fortfarande demolösenordet som stått i README; servern startar inte i drift. Byt det med portal staff set-password ${email}, eller stäng av kontot.`);
   }
 }
 
@@ -108,8 +97,8 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         const started = Date.now();
         const conn = getDb();
         await prepareDb(conn);
-        const { schema } = await import("../db/client");
-        if ((await conn.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0) {
+        const { hasCustomers } = await import("../app/features/customers/index.server");
+        if (await hasCustomers(conn)) {
           throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
         }
         const { seedNational } = await import("./seed/national");
@@ -220,10 +209,11 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .option("--distributor <id>", "distributör (krävs för utb)")
     .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-roles anna@example.se --roles sales")
     .action(async (email: string, opts) => {
-      const { setStaffRoles } = await import("../app/features/staff/index.server");
+      const { changeStaffRoles } = await import("../app/features/staff/index.server");
       const { roles, distributorId } = await rolesAndDistributor(opts);
       await prepareDb(getDb());
-      const ended = await setStaffRoles(email, roles, distributorId, { id: "cli" });
+      // The screen's rule: the last active admin keeps the role; an operator is no staff user.
+      const ended = await changeStaffRoles({ email }, roles, distributorId, { id: "cli" }, null);
       io.out(`Rollerna för ${email.trim().toLowerCase()} är nu ${roles.join(",")}; ${ended} sessioner avslutade.`);
     });
   staff

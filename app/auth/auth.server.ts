@@ -1,14 +1,12 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDb, schema } from "~/db.server";
-import { eq } from "drizzle-orm";
 import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
-import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, type AttemptKeys, type AttemptRefused, type Reservation } from "~/features/auth/index.server";
+import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, LOCKED_RETRY_AFTER_S, THROTTLED, type AttemptKeys, type AttemptRefused, type Reservation } from "~/features/auth/index.server";
 import { getStaffByEmail } from "~/features/staff/index.server";
-import { DEACTIVATED_LOGIN } from "~/features/customers/index.server";
+import { customerLoginRow, DEACTIVATED_LOGIN } from "~/features/customers/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
-import { refuse as refusal, type Refusal } from "~/lib/refusal";
+import { isRefusal, refuse as refusal, type Refusal } from "~/lib/refusal";
 import { knownDeviceKey } from "./device.server";
 
 export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "staff"; staffId: number }) & {
@@ -44,10 +42,7 @@ export function logIn(kind: "retailer" | "staff", request: Request, context: App
 export const LOGIN_TEXTS = {
   wrongRetailer: "Felaktigt kundnummer eller pinkod.",
   wrongStaff: "Felaktig e-postadress eller lösenord.",
-  throttled: (seconds: number) =>
-    seconds <= 120
-      ? `För många misslyckade inloggningar. Vänta ${seconds} sekunder och försök igen.`
-      : `För många misslyckade inloggningar. Vänta ${Math.ceil(seconds / 60)} minuter och försök igen.`,
+  throttled: THROTTLED,
   lockedRetailer:
     "Kontot är spärrat efter för många misslyckade inloggningar. Kontakta kundtjänst för att få en ny pinkod.",
   lockedStaff:
@@ -59,15 +54,14 @@ export const LOGIN_TEXTS = {
 };
 
 
-/** A Retry-After for a hard lock: time does not end it, but clients should not hammer. */
-const LOCKED_RETRY_AFTER_S = 15 * 60;
 
 /** Throws the 429 for a refused attempt, audited (never with the secret). */
-async function refuse(refusal: AttemptRefused, target: string, locked: string, actor: Actor): Promise<never> {
-  await audit({ actor: { ...actor, id: "anonymous" }, action: refusal.kind === "locked" ? "login.locked" : "login.throttled", target });
-  if (refusal.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
-  const seconds = Math.max(1, Math.ceil(refusal.retryAfterMs / 1000));
-  throw loginRefused("limit", LOGIN_TEXTS.throttled(seconds), seconds);
+/** A refused attempt, audited (never with the secret), told in the words of its screen. */
+async function refused(refusal: Refusal, target: string, locked: string, actor: Actor): Promise<never> {
+  const why = refusal.detail as AttemptRefused;
+  await audit({ actor: { ...actor, id: "anonymous" }, action: why.kind === "locked" ? "login.locked" : "login.throttled", target });
+  if (why.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
+  throw refusal;
 }
 
 /**
@@ -82,15 +76,14 @@ export async function weighAttempt<T>(
 ): Promise<{ value: T | null; reservation: Reservation }> {
   // A flood is refused before it costs a database write (writes run on the main thread).
   if (hashSlotsFull()) throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
-  const reserved = await reserveAttempt(keys);
-  if (!reserved.ok) return refuse(reserved.refusal, keys.account, texts.locked, actor);
+  const reservation = await reserveAttempt(keys).catch((e: unknown) => (isRefusal(e, "limit") ? refused(e, keys.account, texts.locked, actor) : Promise.reject(e)));
   try {
     const value = await withHashSlot(check);
-    if (value !== null) await attemptSucceeded(reserved.reservation);
-    return { value, reservation: reserved.reservation };
+    if (value !== null) await attemptSucceeded(reservation);
+    return { value, reservation };
   } catch (error) {
     if (isHashBusy(error)) {
-      await attemptNotWeighed(reserved.reservation);
+      await attemptNotWeighed(reservation);
       throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
     }
     throw error;
@@ -111,10 +104,7 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
     LoginResult | { kind: "deactivated"; customerId: number; accountKey: string } | { kind: "deactivated-staff"; staffId: number; accountKey: string }
   >(keys, { locked }, async () => {
     if (customer) {
-      const [row] = await getDb()
-        .select({ id: schema.customers.id, pinHash: schema.customers.pinHash, deactivatedAt: schema.customers.deactivatedAt })
-        .from(schema.customers)
-        .where(eq(schema.customers.id, customer.id!));
+      const row = await customerLoginRow(customer.id!);
       // Always run the hash, so the time taken does not tell whether the customer exists.
       const ok = await verifySecret(secret, row?.pinHash);
       // A deactivated customer is told so — only with the right PIN, so the

@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { CustomerAddSchema } from "~/features/customers";
-import { createCustomer, listDistributors } from "~/features/customers/index.server";
+import { addCustomer, listDistributors } from "~/features/customers/index.server";
 import { handleForm } from "~/http/form.server";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, CustomerAddSchema, async (v) => {
     const { kundnummer: id, ...rest } = v;
-    await createCustomer({ id, ...rest }, user.actor);
+    await addCustomer({ id, ...rest }, user.actor);
     return redirectWithToast(request, `/admin/kunder/${id}`, `Kund ${id} ${v.name} är tillagd. Ge kunden en pinkod för att kunna logga in.`);
   });
 }

@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return { ...submission.reply({ resetForm: true }), shown: { email: v.email, password, created: true, secondStep: await secondStepOf(id) } };
       }
       case "roller":
-        await changeStaffRoles(v.staffId, v.roles, v.distributorId, user.actor, user.staffId);
+        await changeStaffRoles({ id: v.staffId }, v.roles, v.distributorId, user.actor, user.staffId);
         return redirectWithToast(request, backToList(request), "Rollerna är ändrade. Användarens inloggningar är avslutade.");
       case "stang-av": {
         const changed = await setStaffActive(v.staffId, false, user.actor, user.staffId);

@@ -96,12 +96,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return redirect(pending.redirectTo, { headers: await logIn(request, context, pending, toast) });
         }
         const secret = pending.secret;
-        const enrolled = await checkSecondFactor(staff.id, context, async () => {
-          const r = await confirmEnrolment(staff.id, secret, kod, meta);
-          return r.ok || r.reason === "enrolled" ? r : null;
-        });
+        const enrolled = await checkSecondFactor(staff.id, context, () => confirmEnrolment(staff.id, secret, kod, meta));
         // Enrolled from another browser meanwhile: this page now asks for that app's code.
-        if (!enrolled.ok) throw redirect("/login/kod");
+        if ("enrolledElsewhere" in enrolled) throw redirect("/login/kod");
         const headers = await logIn(request, context, pending);
         return data({ recovery: { codes: enrolled.recoveryCodes, continueTo: pending.redirectTo } }, { headers });
       } catch (error) {

@@ -96,4 +96,25 @@ describe("portal db migrate and seed --demo", () => {
     const staff = await db().select().from(schema.staffUsers);
     expect(staff.map((s) => s.email).sort()).toEqual(["admin@returportalen.example", "nils@example.se", "salj@returportalen.example", "utb.norr@returportalen.example", "utb@b.se"]);
   });
+
+  it("changes roles by the staff screen's rules: a distributor only for utb, an existing one, and the last active admin stays admin", async () => {
+    const sales = await portal(["staff", "add", "--email", "kari@example.se", "--roles", "sales", "--distributor", "2", "--name", "Kari Şahin", "--password-stdin"], { input: "ett-langt-losenord\n" });
+    expect(sales.code, sales.stderr).toBe(0);
+    const kari = async () => (await db().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, "kari@example.se")))[0];
+    // A distributor given to a user who is not utb is not stored, as on the screen.
+    expect((await kari()).distributorId).toBeNull();
+    const unknown = await portal(["staff", "set-roles", "kari@example.se", "--roles", "utb", "--distributor", "77"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("Distributör 77 finns inte.");
+    expect((await kari()).roles).toBe("sales");
+    // Every admin but one is demoted; the last active one is refused, with the screen's words.
+    const admins = (await db().select().from(schema.staffUsers)).filter((s) => s.roles.split(",").includes("admin") && s.deactivatedAt === null);
+    expect(admins.length).toBeGreaterThan(1);
+    for (const a of admins.slice(1)) expect((await portal(["staff", "set-roles", a.email, "--roles", "sales"])).code).toBe(0);
+    const last = await portal(["staff", "set-roles", admins[0]!.email, "--roles", "sales"]);
+    expect(last.code).toBe(1);
+    expect(last.stderr).toContain("Det måste finnas minst en aktiv administratör.");
+    const [still] = await db().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, admins[0]!.id));
+    expect(still.roles.split(",")).toContain("admin");
+  });
 });

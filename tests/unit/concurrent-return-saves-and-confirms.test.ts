@@ -2,13 +2,14 @@
 // (Promise.all) and across processes (child "app servers" on the same database file).
 // Label numbers under concurrency are proven in retailer-complaints-labels-invoices-journal.test.ts (in-process and two
 // processes); this file covers return saves and the confirm step.
+import { saveReturnsResult } from "./helpers";
 import { execFile } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
-import { RETURN_MESSAGES, saveReturns } from "../../app/features/returns/returns.server";
+import { RETURN_MESSAGES } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";
@@ -31,7 +32,7 @@ async function reportedDelivery(delivered: number) {
   const c = await newCustomer();
   await createLabelBlock(db(), { customerId: c, type: 0, status: "Levererad", fromDate: "2025-01-01", toDate: "2025-12-31", fromNumber: 101, toNumber: 150 });
   const d = await newDelivery(c, { date: "2025-03-19", delivered });
-  const first = await saveReturns(c, 1, `first-${c}`, [{ key: "x", deliveryId: d.id, bundle: "101", amount: "1" }], ON);
+  const first = await saveReturnsResult(c, 1, `first-${c}`, [{ key: "x", deliveryId: d.id, bundle: "101", amount: "1" }], ON);
   expect(first).toMatchObject({ ok: true, saved: 1 });
   return { c, d };
 }
@@ -59,7 +60,7 @@ describe("parallel return saves on one delivery", () => {
     // 50 additions of 1, each with its own form token, into a new bundle and the first one.
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        saveReturns(c, 2, `p-${c}-${i}`, [{ key: "x", deliveryId: d.id, bundle: i % 2 ? "101" : "102", amount: "1" }], ON),
+        saveReturnsResult(c, 2, `p-${c}-${i}`, [{ key: "x", deliveryId: d.id, bundle: i % 2 ? "101" : "102", amount: "1" }], ON),
       ),
     );
     const ok = results.filter((r) => r.ok).length;

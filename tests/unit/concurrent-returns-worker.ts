@@ -2,9 +2,9 @@
 // functions in a loop against the test file's database, printing its results as JSON.
 //   save   CUSTOMER DELIVERY BUNDLE COUNT ON   – COUNT additions of 1 into BUNDLE (state 2)
 //   decide CUSTOMER COUNT ON NUMBERS…          – COUNT confirm steps keeping one bundle per type open
+import { saveReturnsResult } from "./helpers";
 import { closeDb } from "../../db/client";
 import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
-import { saveReturns } from "../../app/features/returns/returns.server";
 import { isRefusal } from "../../app/lib/refusal";
 
 const [mode, ...args] = process.argv.slice(2);
@@ -15,7 +15,7 @@ const out: unknown[] = [];
 if (mode === "save") {
   const [customerId, deliveryId, bundle, count, on] = args;
   for (let i = 0; i < Number(count); i++) {
-    const r = await saveReturns(
+    const r = await saveReturnsResult(
       Number(customerId),
       2,
       `w-${process.pid}-${i}`,

@@ -1,6 +1,8 @@
 // Shared builders for unit tests: a distributor, titles and a customer with deliveries.
 import { getDb, type Db } from "../../db/client";
 import { createCustomer, createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
+import { saveReturns, type ReturnRowsRefused } from "../../app/features/returns/returns.server";
+import { isRefusal } from "../../app/lib/refusal";
 
 let nextCustomerId = 10_000;
 
@@ -29,4 +31,19 @@ export async function newDelivery(customerId: number, input: { date: string; tit
     delivered: input.delivered ?? 20,
     priceOre: input.priceOre ?? 2200,
   });
+}
+
+/**
+ * saveReturns as one value for the assertions: `{ ok: true, saved, alreadyApplied }`, or
+ * `{ ok: false, errors, problems, stored }` from its refusal (a form with nothing to save:
+ * `errors` empty and the refusal's message as `formError`).
+ */
+export async function saveReturnsResult(...args: Parameters<typeof saveReturns>) {
+  try {
+    return { ok: true as const, ...(await saveReturns(...args)) };
+  } catch (e) {
+    if (!isRefusal(e, "invalid")) throw e;
+    const rows = e.detail as ReturnRowsRefused | undefined;
+    return rows ? { ok: false as const, formError: undefined, ...rows } : { ok: false as const, errors: {} as Record<string, string>, problems: {}, stored: undefined, formError: e.message };
+  }
 }

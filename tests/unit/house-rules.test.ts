@@ -63,16 +63,26 @@ describe("the code's own idioms", () => {
     expect(direct).toEqual([]);
   });
 
-  it("says no by throwing a Refusal, not with an { ok: false } result, except where not yet changed", () => {
+  it("says no by throwing a Refusal, not with an { ok: false } result", () => {
     // A value check answers { value } or { problem } (checkBankDetail, checkReceived); a rule
-    // that refuses throws a Refusal (app/lib/refusal.ts). These three still return a result
-    // shape: the returns save (its rows' problems), the TOTP step and the login throttle.
+    // that refuses throws a Refusal (app/lib/refusal.ts), its details in `detail` (the
+    // returns save's refused rows, the login throttle's reason).
     const shapes = files
       .filter(({ path }) => /^(app|cli)\//.test(path) && !/\.test\.tsx?$/.test(path))
       .filter(({ text }) => /\bok: false\b/.test(text))
       .map(({ path }) => path)
       .sort();
-    expect(shapes).toEqual(["app/features/auth/throttle.server.ts", "app/features/auth/totp.server.ts", "app/features/returns/returns.server.ts"]);
+    expect(shapes).toEqual([]);
+  });
+
+  it("has one error class, Refusal; features tell people no with it, and nobody reads an error's message to decide", () => {
+    const classes = linesMatching(/\bextends Error\b/).filter((line) => /^(app|cli|db)\//.test(line));
+    expect(classes.map((line) => line.split(":")[0])).toEqual(["app/lib/refusal.ts"]);
+    // A message with Swedish letters is for a person: a feature says it with a Refusal.
+    const swedishErrors = linesMatching(/new Error\([`"'][^`"']*[åäöÅÄÖ]/).filter((line) => line.startsWith("app/features/"));
+    expect(swedishErrors).toEqual([]);
+    const readMessages = linesMatching(/\.test\(\(?(e|error)( as Error\))?\.message\)|\.test\(message\)/).filter((line) => /^(app|cli)\//.test(line));
+    expect(readMessages).toEqual([]);
   });
 
   it("gives each type its own name: one Refusal", () => {

@@ -2,6 +2,7 @@
 // entry points and CLI parsers against a real database. Each property asserts no
 // unexpected exception (only the module's typed results/errors) and, after every
 // run, that the stored rows still satisfy the invariants.
+import { saveReturnsResult } from "./helpers";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +24,7 @@ import { changeBundleNumber } from "../../app/features/bundles/staff-bundles.ser
 import { parseCsv, CSV_LIMITS } from "../../app/lib/csv.server";
 import { IMPORT_COLUMNS, IMPORT_KINDS, importFile } from "../../app/features/imports/imports.server";
 import { applyOrders, parseOrdersFile, refusedOrderLines } from "../../app/features/invoices/orders.server";
-import { MAX_RETURN_AMOUNT, saveReturns, type ReturnLine } from "../../app/features/returns/returns.server";
+import { MAX_RETURN_AMOUNT, type ReturnLine } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";
@@ -117,7 +118,7 @@ describe("returns form: random lines", () => {
         async (raw, state, token) => {
           const lines: ReturnLine[] = raw.map((l, i) => ({ key: `k${i}`, ...l }));
           const before = await db().select({ n: sql<number>`count(*)` }).from(schema.returns);
-          const r = await saveReturns(a, state, token, lines, ON);
+          const r = await saveReturnsResult(a, state, token, lines, ON);
           const after = await db().select({ n: sql<number>`count(*)` }).from(schema.returns);
           if (r.ok) saved++;
           else {

@@ -65,7 +65,7 @@ describe("retailer form schemas", () => {
     expect(s.status).toBe("error");
     expect(s.error).toEqual({ "antal-2": [PLACARD_MESSAGES.required], "antal-3": [PLACARD_MESSAGES.unreasonable] });
     const ok = parse(placardsSchema, [["titel", "1"], ["antal-1", " 7 "]]);
-    expect(placardsWanted(ok.value as never)).toEqual({ allKnown: true, wanted: [{ titleId: 1, newAmount: 7 }] });
+    expect(placardsWanted(ok.value as never)).toEqual({ wanted: [{ titleId: 1, newAmount: 7 }] });
     // The browser half reads the same schema's constraints.
     expect(() => getZodConstraint(placardsSchema)).not.toThrow();
     expect(() => getZodConstraint(emergencyLabelsSchema)).not.toThrow();

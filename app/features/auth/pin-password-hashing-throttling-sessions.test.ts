@@ -20,6 +20,18 @@ import {
   readSessionRow,
 } from "./sessions.server";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
+import { isRefusal } from "../../lib/refusal";
+import type { AttemptRefused } from "./throttle.server";
+
+/** reserveAttempt's answer as one value for the assertions: the reservation, or the refusal's reason. */
+const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
+  reserveAttempt(...args).then(
+    (reservation) => ({ ok: true as const, reservation }),
+    (e: unknown) => {
+      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
+      throw e;
+    },
+  );
 
 beforeAll(baseData);
 
@@ -43,7 +55,7 @@ describe("login throttling (decision 012)", () => {
     const other = openDb(databaseUrl());
     const t0 = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => reserveAttempt(keys("customer:4242", `203.0.113.${i % 200}`), t0 + (i % 7), i % 2 ? other : db())),
+      Array.from({ length: 300 }, (_, i) => tryAttempt(keys("customer:4242", `203.0.113.${i % 200}`), t0 + (i % 7), i % 2 ? other : db())),
     );
     other.$client.close();
     expect(results.filter((r) => r.ok)).toHaveLength(THROTTLE.accountLimit);
@@ -56,20 +68,20 @@ describe("login throttling (decision 012)", () => {
   it("the window slides: no more than 10 in any 15 minutes, and the budget comes back as old guesses age", async () => {
     const t0 = 1_000_000_000_000;
     const k = keys("customer:4243");
-    for (let i = 0; i < 10; i++) expect((await reserveAttempt(k, t0 + i * 60_000)).ok).toBe(true);
-    const refused = await reserveAttempt(k, t0 + 10 * 60_000);
+    for (let i = 0; i < 10; i++) expect((await tryAttempt(k, t0 + i * 60_000)).ok).toBe(true);
+    const refused = await tryAttempt(k, t0 + 10 * 60_000);
     expect(refused).toEqual({ ok: false, refusal: { kind: "throttled", retryAfterMs: 5 * 60_000 } });
     // Just before the first guess ages out: still refused; just after: exactly one more.
-    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs - 1)).ok).toBe(false);
-    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs + 1)).ok).toBe(true);
-    expect((await reserveAttempt(k, t0 + THROTTLE.windowMs + 2)).ok).toBe(false);
+    expect((await tryAttempt(k, t0 + THROTTLE.windowMs - 1)).ok).toBe(false);
+    expect((await tryAttempt(k, t0 + THROTTLE.windowMs + 1)).ok).toBe(true);
+    expect((await tryAttempt(k, t0 + THROTTLE.windowMs + 2)).ok).toBe(false);
   });
 
   it("a success releases its reservation and ends the run of failures; a check that never ran is not counted", async () => {
     const t0 = 1_100_000_000_000;
     const k = keys("customer:4244", "198.51.100.1");
-    for (let i = 0; i < 3; i++) await reserveAttempt(k, t0 + i);
-    const ok = await reserveAttempt(k, t0 + 10);
+    for (let i = 0; i < 3; i++) await tryAttempt(k, t0 + i);
+    const ok = await tryAttempt(k, t0 + 10);
     expect(ok.ok).toBe(true);
     if (ok.ok) await attemptSucceeded(ok.reservation);
     const rows = await db().select().from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, ["customer:4244", "ip:198.51.100.1"]));
@@ -79,7 +91,7 @@ describe("login throttling (decision 012)", () => {
     expect(JSON.parse(account.recent)).toHaveLength(3);
     // The address keeps its three failures; the success is not one of them.
     expect(JSON.parse(ip.recent)).toHaveLength(3);
-    const busy = await reserveAttempt(k, t0 + 20);
+    const busy = await tryAttempt(k, t0 + 20);
     if (busy.ok) await attemptNotWeighed(busy.reservation);
     const [after] = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "customer:4244"));
     expect(JSON.parse(after.recent)).toHaveLength(3);
@@ -90,24 +102,24 @@ describe("login throttling (decision 012)", () => {
     const k = keys("customer:4245");
     let weighed = 0;
     for (let i = 0; weighed < THROTTLE.lockAfter; i++) {
-      const r = await reserveAttempt(k, t0 + i * 2 * 60_000);
+      const r = await tryAttempt(k, t0 + i * 2 * 60_000);
       if (r.ok) weighed++;
     }
-    expect(await reserveAttempt(k, t0 + 10 ** 9)).toEqual({ ok: false, refusal: { kind: "locked" } });
+    expect(await tryAttempt(k, t0 + 10 ** 9)).toEqual({ ok: false, refusal: { kind: "locked" } });
     const device = keys("customer:4245", null, "device:abc|customer:4245");
     const fromDevice = [];
-    for (let i = 0; i < THROTTLE.deviceLimit + 1; i++) fromDevice.push((await reserveAttempt(device, t0 + 10 ** 9 + i)).ok);
+    for (let i = 0; i < THROTTLE.deviceLimit + 1; i++) fromDevice.push((await tryAttempt(device, t0 + 10 ** 9 + i)).ok);
     expect(fromDevice).toEqual([...Array(THROTTLE.deviceLimit).fill(true), false]);
     await clearThrottle("customer:4245");
-    expect((await reserveAttempt(k, t0 + 10 ** 9)).ok).toBe(true);
+    expect((await tryAttempt(k, t0 + 10 ** 9)).ok).toBe(true);
   });
 
   it("one address has a looser budget of its own, across accounts", async () => {
     const t0 = 1_300_000_000_000;
     const results = [];
-    for (let i = 0; i <= THROTTLE.ipLimit; i++) results.push((await reserveAttempt(keys(`customer:${30000 + i}`, "10.9.8.7"), t0 + i)).ok);
+    for (let i = 0; i <= THROTTLE.ipLimit; i++) results.push((await tryAttempt(keys(`customer:${30000 + i}`, "10.9.8.7"), t0 + i)).ok);
     expect(results.filter(Boolean)).toHaveLength(THROTTLE.ipLimit);
-    expect((await reserveAttempt(keys("customer:39999", "10.9.8.8"), t0)).ok).toBe(true);
+    expect((await tryAttempt(keys("customer:39999", "10.9.8.8"), t0)).ok).toBe(true);
   });
 
   it("weighs IPv6 by network: 135 wrong PINs over 15 accounts from 135 addresses in one /64 get at most the /64's budget", async () => {
@@ -115,11 +127,11 @@ describe("login throttling (decision 012)", () => {
     const results = [];
     for (let i = 0; i < 135; i++) {
       const ip = `2001:db8:17:42:${((i * 7919) & 0xffff).toString(16)}:${i.toString(16)}::1`;
-      results.push((await reserveAttempt(keys(`customer:${31000 + (i % 15)}`, ip), t0 + i)).ok);
+      results.push((await tryAttempt(keys(`customer:${31000 + (i % 15)}`, ip), t0 + i)).ok);
     }
     expect(results.filter(Boolean)).toHaveLength(THROTTLE.ipLimit);
     // Another /64 of the same /48 has a budget of its own, up to the /48's.
-    expect((await reserveAttempt(keys("customer:31099", "2001:db8:17:43::1"), t0 + 200)).ok).toBe(true);
+    expect((await tryAttempt(keys("customer:31099", "2001:db8:17:43::1"), t0 + 200)).ok).toBe(true);
     const [row48] = await db().select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, "ip6/48:2001:db8:17"));
     expect(JSON.parse(row48.recent)).toHaveLength(THROTTLE.ipLimit + 1);
   });
@@ -127,7 +139,7 @@ describe("login throttling (decision 012)", () => {
   it("weighs a /48 as one site: its /64s together stop at the /48's wider budget", async () => {
     const t0 = 1_320_000_000_000;
     const results = [];
-    for (let i = 0; i <= THROTTLE.ip48Limit; i++) results.push((await reserveAttempt(keys(`customer:${32000 + i}`, `2001:db8:48:${i.toString(16)}::7`), t0 + i)).ok);
+    for (let i = 0; i <= THROTTLE.ip48Limit; i++) results.push((await tryAttempt(keys(`customer:${32000 + i}`, `2001:db8:48:${i.toString(16)}::7`), t0 + i)).ok);
     expect(results.filter(Boolean)).toHaveLength(THROTTLE.ip48Limit);
   });
 
@@ -148,11 +160,11 @@ describe("login throttling (decision 012)", () => {
     THROTTLE.globalLimit = 40;
     try {
       const results = [];
-      for (let i = 0; i <= 40; i++) results.push(await reserveAttempt(keys(`customer:${33000 + i}`, `198.18.${i}.1`), t0 + i));
+      for (let i = 0; i <= 40; i++) results.push(await tryAttempt(keys(`customer:${33000 + i}`, `198.18.${i}.1`), t0 + i));
       expect(results.filter((r) => r.ok)).toHaveLength(40);
       expect(results[40]).toMatchObject({ ok: false, refusal: { kind: "throttled" } });
       // A browser known to its account is held only by its own budget.
-      expect((await reserveAttempt(keys("customer:33050", "198.18.99.1", "device:xyz|customer:33050"), t0 + 50)).ok).toBe(true);
+      expect((await tryAttempt(keys("customer:33050", "198.18.99.1", "device:xyz|customer:33050"), t0 + 50)).ok).toBe(true);
     } finally {
       THROTTLE.globalLimit = saved;
     }
@@ -160,7 +172,7 @@ describe("login throttling (decision 012)", () => {
 
   it("prunes rows that limit nothing any more, and keeps locks", async () => {
     const t0 = 1_400_000_000_000;
-    await reserveAttempt(keys("customer:4246", "192.0.2.55"), t0);
+    await tryAttempt(keys("customer:4246", "192.0.2.55"), t0);
     await db().insert(schema.loginThrottle).values({ key: "customer:4247", failures: THROTTLE.lockAfter, lastFailureAt: t0, recent: "[]" });
     await pruneThrottle(t0 + THROTTLE.forgetAfterMs + 1);
     const left = await db().select({ key: schema.loginThrottle.key }).from(schema.loginThrottle).where(inArray(schema.loginThrottle.key, ["customer:4246", "ip:192.0.2.55", "customer:4247"]));

@@ -16,6 +16,18 @@ import { schema } from "../../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../../cli/seed/factories";
 import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
+import { isRefusal } from "../../lib/refusal";
+import type { AttemptRefused } from "./throttle.server";
+
+/** reserveAttempt's answer as one value for the assertions: the reservation, or the refusal's reason. */
+const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
+  reserveAttempt(...args).then(
+    (reservation) => ({ ok: true as const, reservation }),
+    (e: unknown) => {
+      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
+      throw e;
+    },
+  );
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -62,11 +74,11 @@ describe("enrolment", () => {
     const s = await staff({ totpSecret: null });
     const secret = newTotpSecret();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(await confirmEnrolment(s.id, secret, "000000", {}, T0)).toEqual({ ok: false, reason: "wrong" });
+    expect(await confirmEnrolment(s.id, secret, "000000", {}, T0)).toBeNull();
     expect((await row(s.id)).totpSecret).toBeNull();
 
     const done = await confirmEnrolment(s.id, secret, code(secret, T0), { ip: "10.0.0.1" }, T0);
-    if (!done.ok) throw new Error("not enrolled");
+    if (!done || !("recoveryCodes" in done)) throw new Error("not enrolled");
     expect(done.recoveryCodes).toHaveLength(10);
     expect(new Set(done.recoveryCodes).size).toBe(10);
     for (const c of done.recoveryCodes) expect(c).toMatch(/^\d{4}-\d{4}-\d{4}-\d{4}$/);
@@ -90,8 +102,8 @@ describe("enrolment", () => {
     const s = await staff({ totpSecret: null });
     const first = newTotpSecret();
     const second = newTotpSecret();
-    expect((await confirmEnrolment(s.id, first, code(first, T0), {}, T0)).ok).toBe(true);
-    expect(await confirmEnrolment(s.id, second, code(second, T0), {}, T0)).toEqual({ ok: false, reason: "enrolled" });
+    expect(await confirmEnrolment(s.id, first, code(first, T0), {}, T0)).toHaveProperty("recoveryCodes");
+    expect(await confirmEnrolment(s.id, second, code(second, T0), {}, T0)).toEqual({ enrolledElsewhere: true });
     expect((await row(s.id)).totpSecret).toBe(first);
   });
 });
@@ -131,7 +143,7 @@ describe("codes of an enrolled user", () => {
     const s = await staff({ totpSecret: null });
     const secret = newTotpSecret();
     const done = await confirmEnrolment(s.id, secret, code(secret, T0), {}, T0);
-    if (!done.ok) throw new Error("not enrolled");
+    if (!done || !("recoveryCodes" in done)) throw new Error("not enrolled");
     const [a, b] = done.recoveryCodes;
     expect(await verifySecondFactor(s.id, ` ${a.replace(/-/g, " ")} `, {}, T0)).toEqual({ kind: "recovery", left: 9 });
     expect(await verifySecondFactor(s.id, a, {}, T0)).toBeNull();
@@ -141,7 +153,7 @@ describe("codes of an enrolled user", () => {
     // Another user's code, a made-up code and a code of the wrong length are no use.
     const other = await staff({ totpSecret: null });
     const theirs = await confirmEnrolment(other.id, secret, code(secret, T0), {}, T0);
-    if (!theirs.ok) throw new Error("not enrolled");
+    if (!theirs || !("recoveryCodes" in theirs)) throw new Error("not enrolled");
     expect(await verifySecondFactor(s.id, theirs.recoveryCodes[0], {}, T0)).toBeNull();
     expect(await verifySecondFactor(s.id, "1234-5678-9012-3456", {}, T0)).toBeNull();
     expect(await verifySecondFactor(s.id, done.recoveryCodes[2].slice(0, -1), {}, T0)).toBeNull();
@@ -166,8 +178,8 @@ describe("portal staff reset-2fa", () => {
     const pending = await createSessionRow({ pendingStaffId: s.id, pendingUntil: Date.now() + 60_000 });
     const theirs = await createSessionRow({ staffId: other.id });
     await db().update(schema.staffUsers).set({ totpRecovery: JSON.stringify(["a", "b"]), totpLastStep: 99 }).where(eq(schema.staffUsers.id, s.id));
-    for (let i = 0; i < 10; i++) await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null });
-    expect((await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(false);
+    for (let i = 0; i < 10; i++) await tryAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null });
+    expect((await tryAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(false);
 
     const res = await portal(["staff", "reset-2fa", `  ${s.email.toUpperCase()} `]);
     expect(res.code, res.stderr).toBe(0);
@@ -177,7 +189,7 @@ describe("portal staff reset-2fa", () => {
     for (const id of [own, impersonating, pending]) expect(await readSessionRow(id)).toBeNull();
     expect(await readSessionRow(theirs)).toMatchObject({ staffId: other.id });
     expect((await row(other.id)).totpSecret).toBe(TEST_TOTP_SECRET);
-    expect((await reserveAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(true);
+    expect((await tryAttempt({ account: `totp:staff:${s.id}`, ip: null, device: null })).ok).toBe(true);
     const [entry] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "staff.reset-2fa"));
     expect(entry).toMatchObject({ actor: "cli", target: `staff:${s.id}` });
     expect(JSON.parse(entry.detail!)).toEqual({ sessionsEnded: 3 });

@@ -5,6 +5,7 @@
 import { isIP } from "node:net";
 import { eq, inArray, lt, and, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
+import { refuse } from "~/lib/refusal";
 
 const WINDOW_MS = Number(process.env.THROTTLE_WINDOW_MS) || 15 * 60_000;
 
@@ -80,7 +81,17 @@ export const GLOBAL_KEY = "global:logins";
 
 export type Reservation = { at: number; keys: string[]; resetOnSuccess: string[] };
 
+/** Why an attempt was refused: the `detail` of reserveAttempt's "limit" refusal. */
 export type AttemptRefused = { kind: "throttled"; retryAfterMs: number } | { kind: "locked" };
+
+/** What a refused attempt is told; the login screens say whose lock it is (app/auth). */
+export const THROTTLED = (seconds: number) =>
+  seconds <= 120
+    ? `För många misslyckade inloggningar. Vänta ${seconds} sekunder och försök igen.`
+    : `För många misslyckade inloggningar. Vänta ${Math.ceil(seconds / 60)} minuter och försök igen.`;
+export const LOCKED = "Kontot är spärrat efter för många misslyckade inloggningar.";
+/** A Retry-After for a hard lock: time does not end it, but clients should not hammer. */
+export const LOCKED_RETRY_AFTER_S = 15 * 60;
 
 type Budget = { key: string; limit: number; lock: boolean };
 
@@ -105,14 +116,16 @@ function parseRecent(text: string | undefined, now: number): number[] {
 }
 
 /**
- * Reserves one attempt against every budget it counts for, or refuses without counting.
- * The reservation counts as a failure until `attemptSucceeded` releases it.
+ * Reserves one attempt against every budget it counts for, or refuses without counting:
+ * a "limit" refusal whose `detail` (AttemptRefused) says whether the account is locked or
+ * for how long it is throttled. The reservation counts as a failure until
+ * `attemptSucceeded` releases it.
  */
 export async function reserveAttempt(
   keys: AttemptKeys,
   now = Date.now(),
   db: Db = getDb(),
-): Promise<{ ok: true; reservation: Reservation } | { ok: false; refusal: AttemptRefused }> {
+): Promise<Reservation> {
   const list = budgets(keys);
   return writeTransaction(async (tx) => {
     const rows = await tx
@@ -123,13 +136,18 @@ export async function reserveAttempt(
     let retryAfterMs = 0;
     for (const b of list) {
       const row = byKey.get(b.key);
-      if (b.lock && row && row.failures >= THROTTLE.lockAfter) return { ok: false as const, refusal: { kind: "locked" as const } };
+      if (b.lock && row && row.failures >= THROTTLE.lockAfter) {
+        throw refuse.limit(LOCKED, { retryAfterSeconds: LOCKED_RETRY_AFTER_S, detail: { kind: "locked" } satisfies AttemptRefused });
+      }
       const recent = parseRecent(row?.recent, now);
       if (recent.length >= b.limit) {
         retryAfterMs = Math.max(retryAfterMs, recent[recent.length - b.limit] + THROTTLE.windowMs - now);
       }
     }
-    if (retryAfterMs > 0) return { ok: false as const, refusal: { kind: "throttled" as const, retryAfterMs } };
+    if (retryAfterMs > 0) {
+      const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+      throw refuse.limit(THROTTLED(seconds), { retryAfterSeconds: seconds, detail: { kind: "throttled", retryAfterMs } satisfies AttemptRefused });
+    }
     for (const b of list) {
       const row = byKey.get(b.key);
       const values = {
@@ -140,11 +158,8 @@ export async function reserveAttempt(
       };
       await tx.insert(schema.loginThrottle).values(values).onConflictDoUpdate({ target: schema.loginThrottle.key, set: values });
     }
-    return {
-      ok: true as const,
-      // Only the account's (or device's) run of failures ends with a success, not a network's.
-      reservation: { at: now, keys: list.map((b) => b.key), resetOnSuccess: list.filter((b) => b.lock || b.key === keys.device).map((b) => b.key) },
-    };
+    // Only the account's (or device's) run of failures ends with a success, not a network's.
+    return { at: now, keys: list.map((b) => b.key), resetOnSuccess: list.filter((b) => b.lock || b.key === keys.device).map((b) => b.key) };
   }, db);
 }
 

@@ -6,6 +6,7 @@ import { HOTP, Secret, TOTP } from "otpauth";
 import { schema, writeTransaction } from "~/db.server";
 import { audit, type Actor, staffActor } from "~/features/audit/audit.server";
 import { getStaffByEmail, parseRoles, type Role } from "~/features/staff/staff.server";
+import { refuse } from "~/lib/refusal";
 import { clearThrottle } from "./throttle.server";
 import { endStaffSessions } from "./sessions.server";
 
@@ -116,9 +117,10 @@ function parseHashes(text: string): string[] {
 export type Meta = { ip?: string | null; requestId?: string | null };
 
 /**
- * Confirms an enrolment: the code must be one `secret` gives now. Stores the secret
- * and new recovery codes, unless the user enrolled meanwhile (another browser).
- * Returns the recovery codes in clear, the only time they exist so.
+ * Confirms an enrolment: the code must be one `secret` gives now (null when it is not,
+ * as verifySecondFactor answers a wrong code). Stores the secret and new recovery codes,
+ * unless the user enrolled meanwhile (another browser: `enrolledElsewhere`). Returns the
+ * recovery codes in clear, the only time they exist so.
  */
 export async function confirmEnrolment(
   staffId: number,
@@ -126,10 +128,10 @@ export async function confirmEnrolment(
   rawCode: string,
   meta: Meta = {},
   now = Date.now(),
-): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; reason: "wrong" | "enrolled" }> {
+): Promise<{ recoveryCodes: string[] } | { enrolledElsewhere: true } | null> {
   const code = normaliseCode(rawCode);
   const steps = isTotp(code) ? matchingSteps(secret, code, now, 0) : [];
-  if (steps.length === 0) return { ok: false, reason: "wrong" };
+  if (steps.length === 0) return null;
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const stored = await writeTransaction(async (tx) => {
     const res = await tx
@@ -145,7 +147,7 @@ export async function confirmEnrolment(
     await audit({ actor: staffActor(staffId, meta), action: "totp.enrol", detail: { recoveryCodes: RECOVERY_CODE_COUNT } }, tx);
     return true;
   });
-  return stored ? { ok: true, recoveryCodes } : { ok: false, reason: "enrolled" };
+  return stored ? { recoveryCodes } : { enrolledElsewhere: true };
 }
 
 export type SecondFactorUse = { kind: "totp" } | { kind: "recovery"; left: number };
@@ -201,7 +203,7 @@ export async function verifySecondFactor(staffId: number, rawCode: string, meta:
  */
 export async function resetSecondFactor(email: string, actor: Actor): Promise<{ staffId: number; sessionsEnded: number }> {
   const staff = await getStaffByEmail(email);
-  if (!staff) throw new Error(`Det finns ingen personal med e-postadressen ${email.trim().toLowerCase()}.`);
+  if (!staff) throw refuse.notFound(`Det finns ingen personal med e-postadressen ${email.trim().toLowerCase()}.`);
   return writeTransaction(async (tx) => {
     await tx
       .update(schema.staffUsers)

@@ -14,7 +14,7 @@ import { BANK_FIELDS } from "~/features/guarantees/schemas";
 import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import { svCollator, textMatcher } from "~/lib/search-text";
-import { addCustomer, setCustomerPin } from "./customers.server";
+import { setCustomerPin } from "./customers.server";
 
 export type CustomerScope = { distributorIds: number[] | null };
 export type CustomerSortColumn = "kundnummer" | "namn" | "ort" | "utb";
@@ -148,11 +148,7 @@ export async function customerOverview(customerId: number, scope: CustomerScope)
 /** A new random 6-digit PIN for the customer, returned once (stored only as a hash); ends their sessions. */
 export async function issueNewPin(customerId: number, actor: Actor): Promise<string> {
   const pin = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  try {
-    await setCustomerPin(customerId, pin, actor);
-  } catch (e) {
-    throw refuse.notFound((e as Error).message);
-  }
+  await setCustomerPin(customerId, pin, actor);
   return pin;
 }
 
@@ -184,19 +180,7 @@ export async function setCustomerActive(customerId: number, active: boolean, act
   });
 }
 
-export type CustomerForm = { id: number; name: string; distributorId: number; address: string; zip: string; city: string; phone: string; email: string };
 
-/** Adds a customer (without a PIN: issue one on their page). Refuses a taken number or an unknown distributor. */
-export async function createCustomer(input: CustomerForm, actor: Actor): Promise<void> {
-  try {
-    await addCustomer(input, actor);
-  } catch (e) {
-    const message = (e as Error).message;
-    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "kundnummer" });
-    if (/Distributör/.test(message)) throw refuse.invalid(message, { field: "distributorId" });
-    throw e;
-  }
-}
 
 /** Which customers a staff user may see: all (admin, sales) or their distributor's (utb). */
 export function customerScope(user: { roles: readonly string[]; distributorId: number | null }): CustomerScope {

@@ -5,7 +5,8 @@ import { schema } from "../../../db/client";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";
-import { createCustomer, CUSTOMER_CONFLICT, customerOverview, customerScope, getCustomerDetails, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive, updateCustomerDetails, type CustomerDetails } from "./admin.server";
+import { CUSTOMER_CONFLICT, customerOverview, customerScope, getCustomerDetails, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive, updateCustomerDetails, type CustomerDetails } from "./admin.server";
+import { addCustomer } from "./customers.server";
 import { CustomerEditSchema, ZIP_RULE } from "./schemas";
 import { renderPinLetterPdf } from "./pin-letter-pdf.server";
 import { BANK_NUMBER_PROBLEMS } from "../guarantees/bank-numbers.server";
@@ -69,8 +70,8 @@ describe("customers for staff", () => {
 
   it("adding refuses a number already taken, by field", async () => {
     const id = await newCustomer();
-    await expect(createCustomer({ id, name: "X", distributorId: 1, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { kundnummer: `Kund ${id} finns redan.` } });
-    await expect(createCustomer({ id: 99_990, name: "X", distributorId: 77, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ fields: { distributorId: "Distributör 77 finns inte." } });
+    await expect(addCustomer({ id, name: "X", distributorId: 1, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ code: "invalid", fields: { kundnummer: `Kund ${id} finns redan.` } });
+    await expect(addCustomer({ id: 99_990, name: "X", distributorId: 77, address: "", zip: "", city: "", phone: "", email: "" }, actor)).rejects.toMatchObject({ fields: { distributorId: "Distributör 77 finns inte." } });
   });
 
   it("the PIN letter prints any name", async () => {

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
+import { getDb, preparedQuery, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { hashSecret } from "~/features/auth/passwords.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
+import { refuse } from "~/lib/refusal";
 
 /** A PIN that logs in: older PINs have 4 or 5 digits. */
 export const PIN_PATTERN = /^\d{4,6}$/;
@@ -36,15 +37,19 @@ export type NewCustomer = {
   pin?: string;
 };
 
+/**
+ * Adds a customer: the rule for the staff screen and `portal customer add` alike. A taken
+ * number, an unknown distributor or a PIN of the wrong shape is refused on its field.
+ */
 export async function addCustomer(input: NewCustomer, actor: Actor, tx?: Tx): Promise<void> {
-  if (input.pin !== undefined && !NEW_PIN_PATTERN.test(input.pin)) throw new Error(NEW_PIN_RULE);
+  if (input.pin !== undefined && !NEW_PIN_PATTERN.test(input.pin)) throw refuse.invalid(NEW_PIN_RULE, { field: "pin" });
   const pinHash = input.pin === undefined ? null : await hashSecret(input.pin);
   const run = async (t: Tx) => {
     const { pin: _pin, ...fields } = input;
     const [distributor] = await t.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, input.distributorId));
-    if (!distributor) throw new Error(`Distributör ${input.distributorId} finns inte.`);
+    if (!distributor) throw refuse.invalid(`Distributör ${input.distributorId} finns inte.`, { field: "distributorId" });
     const [existing] = await t.select({ id: schema.customers.id }).from(schema.customers).where(eq(schema.customers.id, input.id));
-    if (existing) throw new Error(`Kund ${input.id} finns redan.`);
+    if (existing) throw refuse.invalid(`Kund ${input.id} finns redan.`, { field: "kundnummer" });
     await t.insert(schema.customers).values({ ...fields, pinHash });
     await audit({ actor, action: "customer.add", target: `customer:${input.id}` }, t);
   };
@@ -52,18 +57,30 @@ export async function addCustomer(input: NewCustomer, actor: Actor, tx?: Tx): Pr
 }
 
 export async function setCustomerPin(customerId: number, pin: string, actor: Actor): Promise<void> {
-  if (!NEW_PIN_PATTERN.test(pin)) throw new Error(NEW_PIN_RULE);
+  if (!NEW_PIN_PATTERN.test(pin)) throw refuse.invalid(NEW_PIN_RULE, { field: "pin" });
   const pinHash = await hashSecret(pin);
   await writeTransaction(async (tx) => {
     const res = await tx
       .update(schema.customers)
       .set({ pinHash, updatedAt: Date.now() })
       .where(eq(schema.customers.id, customerId));
-    if (res.rowsAffected === 0) throw new Error(`Kund ${customerId} finns inte.`);
+    if (res.rowsAffected === 0) throw refuse.notFound(`Kund ${customerId} finns inte.`);
     // A new PIN ends trust in the old one: every session of the customer (impersonations
     // included) and the login lock end with it.
     const ended = await tx.delete(schema.sessions).where(eq(schema.sessions.customerId, customerId));
     await clearThrottle(`customer:${customerId}`, tx);
     await audit({ actor, action: "customer.set-pin", target: `customer:${customerId}`, detail: { sessionsEnded: ended.rowsAffected } }, tx);
   });
+}
+
+/** Whether the database has any customer yet (the demo fills only an empty one). */
+export async function hasCustomers(db: Db = getDb()): Promise<boolean> {
+  return (await db.select({ id: schema.customers.id }).from(schema.customers).limit(1)).length > 0;
+}
+
+/** What a login weighs for a customer number: the PIN's hash and whether the account is off. */
+export async function customerLoginRow(customerId: number): Promise<{ id: number; pinHash: string | null; deactivatedAt: number | null } | null> {
+  const c = schema.customers;
+  const [row] = await getDb().select({ id: c.id, pinHash: c.pinHash, deactivatedAt: c.deactivatedAt }).from(c).where(eq(c.id, customerId));
+  return row ?? null;
 }

@@ -660,7 +660,7 @@ export async function importFile(kind: ImportKind, text: string, options: Import
       tx,
     );
     if (pins.length > 0) {
-      if (!options.onPinsIssued) throw new Error("issuePins kräver onPinsIssued");
+      if (!options.onPinsIssued) throw new Error("issuePins needs onPinsIssued");
       await options.onPinsIssued(pins);
     }
     result.pinsIssued = pins.length;

@@ -1,5 +1,6 @@
 // The last return day per paper type and edition, the late-returns rule per
 // distributor, the reminders, and the distribution monitor's figures — on a real database.
+import { saveReturnsResult } from "../../../tests/unit/helpers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
@@ -22,7 +23,7 @@ import {
   saveReturnWindows,
 } from "./deadlines.server";
 import { listHistory } from "./history.server";
-import { RETURN_MESSAGES, listPapers, saveReturns, type ReturnLine } from "./returns.server";
+import { RETURN_MESSAGES, listPapers, type ReturnLine } from "./returns.server";
 import { dueText } from "./texts";
 
 const ON = "2025-06-16";
@@ -173,14 +174,14 @@ describe("after the last return day", () => {
     const c = await retailer(61);
     const late = await newDelivery(c, { date: "2025-06-08" }); // last day 06-15
     const onTime = await newDelivery(c, { date: "2025-06-09" }); // last day 06-16 = ON
-    const res = await saveReturns(c, 1, token(), [line(late.id, "101", "4"), line(onTime.id, "101", "3")], ON);
+    const res = await saveReturnsResult(c, 1, token(), [line(late.id, "101", "4"), line(onTime.id, "101", "3")], ON);
     expect(res.ok).toBe(false);
     if (!res.ok) expect(Object.values(res.errors)).toEqual([RETURN_MESSAGES.pastDeadline("2025-06-15")]);
     expect(await db().select().from(schema.returns).where(eq(schema.returns.customerId, c))).toEqual([]);
     // Sold out is refused too (the paper is locked), and the paper on its last day is saved alone.
-    const soldOut = await saveReturns(c, 1, token(), [line(late.id, "", "0")], ON);
+    const soldOut = await saveReturnsResult(c, 1, token(), [line(late.id, "", "0")], ON);
     expect(soldOut.ok).toBe(false);
-    expect(await saveReturns(c, 1, token(), [line(onTime.id, "101", "3")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await saveReturnsResult(c, 1, token(), [line(onTime.id, "101", "3")], ON)).toMatchObject({ ok: true, saved: 1 });
     const [stored] = await db().select().from(schema.returns).where(eq(schema.returns.deliveryId, onTime.id));
     expect(stored).toMatchObject({ amount: 3, late: false });
   });
@@ -189,12 +190,12 @@ describe("after the last return day", () => {
     const c = await retailer(61);
     const p = await newDelivery(c, { date: "2025-06-05" }); // last day 06-12
     const other = await newDelivery(c, { date: "2025-06-15" });
-    expect(await saveReturns(c, 1, token(), [line(p.id, "101", "5")], "2025-06-11")).toMatchObject({ ok: true });
-    expect(await saveReturns(c, 1, token(), [line(other.id, "101", "2")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 1, token(), [line(p.id, "101", "5")], "2025-06-11")).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 1, token(), [line(other.id, "101", "2")], ON)).toMatchObject({ ok: true });
     const [row] = await db().select().from(schema.returns).where(eq(schema.returns.deliveryId, p.id));
-    const unchanged = await saveReturns(c, 2, token(), [line(p.id, "101", "5", { returnId: row.id, shownAmount: "5" }), line(other.id, "101", "1")], ON);
+    const unchanged = await saveReturnsResult(c, 2, token(), [line(p.id, "101", "5", { returnId: row.id, shownAmount: "5" }), line(other.id, "101", "1")], ON);
     expect(unchanged).toMatchObject({ ok: true });
-    const changed = await saveReturns(c, 2, token(), [line(p.id, "101", "7", { returnId: row.id, shownAmount: "5" })], ON);
+    const changed = await saveReturnsResult(c, 2, token(), [line(p.id, "101", "7", { returnId: row.id, shownAmount: "5" })], ON);
     expect(changed.ok).toBe(false);
     if (!changed.ok) expect(Object.values(changed.errors)).toEqual([RETURN_MESSAGES.pastDeadline("2025-06-12")]);
     expect((await db().select().from(schema.returns).where(eq(schema.returns.id, row.id)))[0].amount).toBe(5);
@@ -204,11 +205,11 @@ describe("after the last return day", () => {
     const c = await retailer(62, "Kiosk Łódź");
     const late = await newDelivery(c, { date: "2025-06-08" });
     const inTime = await newDelivery(c, { date: "2025-06-14" });
-    expect(await saveReturns(c, 1, token(), [line(late.id, "101", "4"), line(inTime.id, "101", "2")], ON)).toMatchObject({ ok: true, saved: 2 });
+    expect(await saveReturnsResult(c, 1, token(), [line(late.id, "101", "4"), line(inTime.id, "101", "2")], ON)).toMatchObject({ ok: true, saved: 2 });
     const rows = await db().select().from(schema.returns).where(eq(schema.returns.customerId, c));
     expect(Object.fromEntries(rows.map((r) => [r.deliveryId, r.late]))).toEqual({ [late.id]: true, [inTime.id]: false });
     const inTimeRow = rows.find((r) => r.deliveryId === inTime.id)!;
-    expect(await saveReturns(c, 2, token(), [line(inTime.id, "101", "3", { returnId: inTimeRow.id, shownAmount: "2" })], "2025-06-25")).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 2, token(), [line(inTime.id, "101", "3", { returnId: inTimeRow.id, shownAmount: "2" })], "2025-06-25")).toMatchObject({ ok: true });
     expect((await db().select().from(schema.returns).where(eq(schema.returns.id, inTimeRow.id)))[0]).toMatchObject({ amount: 3, late: true });
     const history = await listHistory(c, "2025-06-01", "2025-06-25");
     expect(history.map((h) => [h.date, h.deadline, h.late])).toEqual([
@@ -229,7 +230,7 @@ describe("reminders", () => {
     await newDelivery(c, { date: "2025-06-11" }); // later
     await newDelivery(c, { date: "2025-06-08" }); // passed
     const reported = await newDelivery(c, { date: "2025-06-10", titleId: 2, editionId: 2 });
-    expect(await saveReturns(c, 1, token(), [line(reported.id, "101", "1")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 1, token(), [line(reported.id, "101", "1")], ON)).toMatchObject({ ok: true });
     await newDelivery(other, { date: "2025-06-09" });
     expect(await dueCounts(c, ON)).toEqual({ today: 1, tomorrow: 3 });
     const due = (await papersDue([c, other], ON, 1)).get(c)!;
@@ -252,7 +253,7 @@ describe("reminders", () => {
     expect(lockRedirect(lockedAlerts.filter((a) => a.type === "RETURDAG"), "/rapportering/1/bekrafta")).toBeNull();
     // Two days before, nothing yet; once reported, nothing.
     expect((await alertFacts(locked, "2025-06-15")).returnsDue).toBe(0);
-    expect(await saveReturns(locked, 1, token(), [line(p.id, "", "0")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(locked, 1, token(), [line(p.id, "", "0")], ON)).toMatchObject({ ok: true });
     expect((await listAlerts(locked, ON)).some((a) => a.type === "RETURDAG")).toBe(false);
   });
 });
@@ -267,7 +268,7 @@ describe("the distribution monitor", () => {
     await newDelivery(b, { date: "2025-06-02" }); // missing
     await newDelivery(b, { date: "2025-06-14" }); // not yet due
     const late = await newDelivery(a, { date: "2025-06-03" });
-    expect(await saveReturns(a, 1, token(), [line(late.id, "101", "6")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(a, 1, token(), [line(late.id, "101", "6")], ON)).toMatchObject({ ok: true });
     const query = { from: "2025-06-01", to: ON, excludeDates: [], distributorIds: [63], editions: [] };
     expect(await getDeadlineFigures(query, { distributorIds: null }, ON)).toEqual([{ id: 63, name: "Utb Väst", missing: 2, lateRows: 1, lateCopies: 6 }]);
     // A utb user of another distributor sees nothing of 63.

@@ -1,11 +1,12 @@
 // A half-filled row is an error, not half a save. A bundle the user
 // typed (even the pre-filled one again) without an amount is refused, and the save
 // stores nothing of the form.
+import { saveReturnsResult } from "../../../tests/unit/helpers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createLabelBlock } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { initialLines, typedInto } from "./return-lines";
-import { RETURN_MESSAGES, saveReturns, type ReturnLine } from "./returns.server";
+import { RETURN_MESSAGES, type ReturnLine } from "./returns.server";
 
 const ON = "2025-03-20";
 
@@ -37,9 +38,9 @@ describe("half-filled rows", () => {
     const [la, lb] = initialLines([a, b].map((d) => ({ deliveryId: d.id, type: 0, returns: [] })), 1, { 0: 101 });
     const full = asReturn({ ...la, amount: "4" });
     const half = asReturn(typedInto(lb, "bundle", "101"));
-    expect(await saveReturns(c, 1, `half-${c}`, [full, half], ON)).toMatchObject({ ok: false, errors: { [half.key]: RETURN_MESSAGES.amountRequired } });
+    expect(await saveReturnsResult(c, 1, `half-${c}`, [full, half], ON)).toMatchObject({ ok: false, errors: { [half.key]: RETURN_MESSAGES.amountRequired } });
     const amountOnly = asReturn({ ...typedInto(lb, "bundle", ""), amount: "2" });
-    expect(await saveReturns(c, 1, `half2-${c}`, [full, amountOnly], ON)).toMatchObject({ ok: false, errors: { [amountOnly.key]: RETURN_MESSAGES.bundleRequired } });
+    expect(await saveReturnsResult(c, 1, `half2-${c}`, [full, amountOnly], ON)).toMatchObject({ ok: false, errors: { [amountOnly.key]: RETURN_MESSAGES.bundleRequired } });
     const stored = await db().$client.execute({ sql: "select count(*) as n from returns where customer_id = ?", args: [c] });
     expect(Number(stored.rows[0].n)).toBe(0);
   });

@@ -1,3 +1,4 @@
+import { saveReturnsResult } from "../../../tests/unit/helpers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
@@ -9,7 +10,6 @@ import {
   RETURN_MESSAGES,
   defaultBundles,
   listPapers,
-  saveReturns,
   type ReturnLine,
 } from "./returns.server";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
@@ -48,7 +48,7 @@ describe("listing papers", () => {
     expect(s1[1]).toMatchObject({ type: 1, edition: "Aftonbladet Söndag" });
     expect(s1.some((p) => p.deliveryId === old.id)).toBe(false);
 
-    const res = await saveReturns(c, 1, token(), [line(recent.id, "101", "5")], ON);
+    const res = await saveReturnsResult(c, 1, token(), [line(recent.id, "101", "5")], ON);
     expect(res).toMatchObject({ ok: true, saved: 1 });
     expect((await listPapers(c, 1, ON)).some((p) => p.deliveryId === recent.id)).toBe(false);
     const s2 = await listPapers(c, 2, ON);
@@ -61,7 +61,7 @@ describe("saving returns", () => {
   it("creates a bundle from the customer's label block on first use and counts the label used", async () => {
     const c = await customerWithBlock(101, 150);
     const p = await newDelivery(c, { date: "2025-03-18" });
-    expect(await saveReturns(c, 1, token(), [line(p.id, "120", "3")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 1, token(), [line(p.id, "120", "3")], ON)).toMatchObject({ ok: true });
     const [bundle] = await db().select().from(schema.bundles).where(and(eq(schema.bundles.customerId, c), eq(schema.bundles.number, 120)));
     expect(bundle).toMatchObject({ type: 0, open: true });
     const [block] = await db().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.customerId, c));
@@ -76,7 +76,7 @@ describe("saving returns", () => {
     await createBundle(db(), { customerId: b, number: 201, type: 0 });
     const p = await newDelivery(a, { date: "2025-03-18" });
     const l = line(p.id, "201", "2");
-    const res = await saveReturns(a, 1, token(), [l], ON);
+    const res = await saveReturnsResult(a, 1, token(), [l], ON);
     expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.notInBlocks(201) } });
     expect(await returnsOf(p.id)).toHaveLength(0);
     const [bBundle] = await db().select().from(schema.bundles).where(and(eq(schema.bundles.customerId, b), eq(schema.bundles.number, 201)));
@@ -88,7 +88,7 @@ describe("saving returns", () => {
     const b = await customerWithBlock();
     const foreign = await newDelivery(b, { date: "2025-03-18" });
     const l = line(foreign.id, "101", "2");
-    const res = await saveReturns(a, 1, token(), [l], ON);
+    const res = await saveReturnsResult(a, 1, token(), [l], ON);
     expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
     expect(await returnsOf(foreign.id)).toHaveLength(0);
   });
@@ -99,9 +99,9 @@ describe("saving returns", () => {
     await createBundle(db(), { customerId: c, number: 102, type: 1 });
     const p = await newDelivery(c, { date: "2025-03-18" });
     const closed = line(p.id, "101", "1");
-    expect(await saveReturns(c, 1, token(), [closed], ON)).toMatchObject({ ok: false, errors: { [closed.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturnsResult(c, 1, token(), [closed], ON)).toMatchObject({ ok: false, errors: { [closed.key]: RETURN_MESSAGES.closed(101) } });
     const wrong = line(p.id, "102", "1");
-    expect(await saveReturns(c, 1, token(), [wrong], ON)).toMatchObject({ ok: false, errors: { [wrong.key]: RETURN_MESSAGES.wrongType(102, 1) } });
+    expect(await saveReturnsResult(c, 1, token(), [wrong], ON)).toMatchObject({ ok: false, errors: { [wrong.key]: RETURN_MESSAGES.wrongType(102, 1) } });
   });
 
   it("applies the form rules of spec 5", async () => {
@@ -119,12 +119,12 @@ describe("saving returns", () => {
     ];
     for (const [bundle, amount, message] of cases) {
       const l = line(p.id, bundle, amount);
-      expect(await saveReturns(c, 1, token(), [l], ON), `${bundle}/${amount}`).toMatchObject({ ok: false, errors: { [l.key]: message } });
+      expect(await saveReturnsResult(c, 1, token(), [l], ON), `${bundle}/${amount}`).toMatchObject({ ok: false, errors: { [l.key]: message } });
     }
     expect(await returnsOf(p.id)).toHaveLength(0);
     // An untouched line (the pre-filled bundle, no amount) is no return at all.
     const untouched = line(p.id, "101", "", { defaultBundle: "101" });
-    expect(await saveReturns(c, 1, token(), [untouched], ON)).toMatchObject({ ok: false, formError: RETURN_MESSAGES.nothingToSave });
+    expect(await saveReturnsResult(c, 1, token(), [untouched], ON)).toMatchObject({ ok: false, formError: RETURN_MESSAGES.nothingToSave });
   });
 
   it("names every refused field of a row, each with what to type instead", async () => {
@@ -133,7 +133,7 @@ describe("saving returns", () => {
     const q = await newDelivery(c, { date: "2025-03-17", delivered: 20 });
     const both = line(p.id, "1x", "tre");
     const outside = line(q.id, "999", "4");
-    const res = await saveReturns(c, 1, token(), [both, outside], ON);
+    const res = await saveReturnsResult(c, 1, token(), [both, outside], ON);
     expect(res).toEqual({
       ok: false,
       errors: {
@@ -156,11 +156,11 @@ describe("saving returns", () => {
     const ok = line(q.id, "101", "4");
     const first = line(p.id, "101", "6");
     const split = line(p.id, "102", "5");
-    const res = await saveReturns(c, 1, token(), [ok, first, split], ON);
+    const res = await saveReturnsResult(c, 1, token(), [ok, first, split], ON);
     expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooManyOf(10) } });
     expect(await returnsOf(q.id)).toHaveLength(0);
     expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
-    const res2 = await saveReturns(c, 1, token(), [ok, first, line(p.id, "102", "4")], ON);
+    const res2 = await saveReturnsResult(c, 1, token(), [ok, first, line(p.id, "102", "4")], ON);
     expect(res2).toMatchObject({ ok: true, saved: 3 });
     expect((await returnsOf(p.id)).map((r) => r.amount).sort()).toEqual([4, 6]);
   });
@@ -168,7 +168,7 @@ describe("saving returns", () => {
   it("saves 0 typed in Retur as sold out whatever the bundle field says: no return row of 0 copies", async () => {
     const c = await customerWithBlock();
     const p = await newDelivery(c, { date: "2025-03-18" });
-    expect(await saveReturns(c, 1, token(), [line(p.id, "101", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await saveReturnsResult(c, 1, token(), [line(p.id, "101", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
     expect(await returnsOf(p.id)).toEqual([]);
     expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
     expect(await listPapers(c, 1, ON)).toHaveLength(0);
@@ -177,13 +177,13 @@ describe("saving returns", () => {
   it("'Slutsåld' without a bundle is accepted: the paper is reported, no return row, no bundle made", async () => {
     const c = await customerWithBlock();
     const p = await newDelivery(c, { date: "2025-03-18" });
-    expect(await saveReturns(c, 1, token(), [line(p.id, "", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await saveReturnsResult(c, 1, token(), [line(p.id, "", "0")], ON)).toMatchObject({ ok: true, saved: 1 });
     expect(await returnsOf(p.id)).toEqual([]);
     expect(await listPapers(c, 1, ON)).toHaveLength(0);
     // Any other amount still needs its bundle.
     const q = await newDelivery(c, { date: "2025-03-19" });
     const half = line(q.id, "", "2");
-    expect(await saveReturns(c, 1, token(), [half], ON)).toMatchObject({ ok: false, errors: { [half.key]: "Ange buntnr." } });
+    expect(await saveReturnsResult(c, 1, token(), [half], ON)).toMatchObject({ ok: false, errors: { [half.key]: "Ange buntnr." } });
   });
 
   it("never applies the same form twice, and a state-1 save of an already reported paper changes nothing", async () => {
@@ -191,36 +191,36 @@ describe("saving returns", () => {
     const p = await newDelivery(c, { date: "2025-03-18" });
     const t = token();
     const lines = [line(p.id, "101", "5")];
-    const [x, y] = await Promise.all([saveReturns(c, 1, t, lines, ON), saveReturns(c, 1, t, lines, ON)]);
+    const [x, y] = await Promise.all([saveReturnsResult(c, 1, t, lines, ON), saveReturnsResult(c, 1, t, lines, ON)]);
     expect([x, y].map((r) => r.ok)).toEqual([true, true]);
     expect([x, y].filter((r) => r.ok && r.alreadyApplied)).toHaveLength(1);
-    expect(await saveReturns(c, 1, t, lines, ON)).toMatchObject({ ok: true, alreadyApplied: true });
+    expect(await saveReturnsResult(c, 1, t, lines, ON)).toMatchObject({ ok: true, alreadyApplied: true });
     // Another tab's copy of the state-1 form (another token): the paper is already reported.
-    expect(await saveReturns(c, 1, token(), lines, ON)).toMatchObject({ ok: true, alreadyApplied: false, saved: 0 });
+    expect(await saveReturnsResult(c, 1, token(), lines, ON)).toMatchObject({ ok: true, alreadyApplied: false, saved: 0 });
     expect((await returnsOf(p.id)).map((r) => r.amount)).toEqual([5]);
   });
 
   it("adds in state 2 within the delivered amount, changes an open line, and leaves a closed line alone", async () => {
     const c = await customerWithBlock();
     const p = await newDelivery(c, { date: "2025-03-18", delivered: 10 });
-    await saveReturns(c, 1, token(), [line(p.id, "101", "6")], ON);
+    await saveReturnsResult(c, 1, token(), [line(p.id, "101", "6")], ON);
     const tooMany = line(p.id, "102", "5");
-    expect(await saveReturns(c, 2, token(), [tooMany], ON)).toMatchObject({ ok: false, errors: { [tooMany.key]: RETURN_MESSAGES.tooManyOf(10) } });
-    expect(await saveReturns(c, 2, token(), [line(p.id, "102", "4")], ON)).toMatchObject({ ok: true, saved: 1 });
+    expect(await saveReturnsResult(c, 2, token(), [tooMany], ON)).toMatchObject({ ok: false, errors: { [tooMany.key]: RETURN_MESSAGES.tooManyOf(10) } });
+    expect(await saveReturnsResult(c, 2, token(), [line(p.id, "102", "4")], ON)).toMatchObject({ ok: true, saved: 1 });
     const [r101] = (await listPapers(c, 2, ON))[0].returns;
     expect(await closeBundle(c, 101, ON)).toBe(true);
     const change = line(p.id, "101", "1", { returnId: r101.id });
-    expect(await saveReturns(c, 2, token(), [change], ON)).toMatchObject({ ok: false, errors: { [change.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturnsResult(c, 2, token(), [change], ON)).toMatchObject({ ok: false, errors: { [change.key]: RETURN_MESSAGES.closed(101) } });
     // Unchanged closed lines posted back are harmless.
-    expect(await saveReturns(c, 2, token(), [line(p.id, "101", "6", { returnId: r101.id }), line(p.id, "103", "0")], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 2, token(), [line(p.id, "101", "6", { returnId: r101.id }), line(p.id, "103", "0")], ON)).toMatchObject({ ok: true });
     const [r102] = (await listPapers(c, 2, ON))[0].returns.filter((r) => r.bundle === 102);
-    expect(await saveReturns(c, 2, token(), [line(p.id, "102", "2", { returnId: r102.id })], ON)).toMatchObject({ ok: true });
+    expect(await saveReturnsResult(c, 2, token(), [line(p.id, "102", "2", { returnId: r102.id })], ON)).toMatchObject({ ok: true });
     // A new line of 0 copies puts nothing in bundle 103.
     expect((await returnsOf(p.id)).map((r) => r.amount).sort()).toEqual([2, 6]);
     // State 2 refuses unreported papers.
     const fresh = await newDelivery(c, { date: "2025-03-19" });
     const l = line(fresh.id, "102", "1");
-    expect(await saveReturns(c, 2, token(), [l], ON)).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
+    expect(await saveReturnsResult(c, 2, token(), [l], ON)).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
   });
 
   it("offers the open bundle last returned into, else the newest open bundle, per type", async () => {
@@ -231,7 +231,7 @@ describe("saving returns", () => {
     const b111 = await createBundle(db(), { customerId: c, number: 111, type: 0 });
     expect(await defaultBundles(c)).toEqual({ 0: 111, 1: 130 });
     const p = await newDelivery(c, { date: "2025-03-18" });
-    await saveReturns(c, 1, token(), [line(p.id, "110", "1")], ON);
+    await saveReturnsResult(c, 1, token(), [line(p.id, "110", "1")], ON);
     expect(await defaultBundles(c)).toEqual({ 0: 110, 1: 130 });
     await closeBundle(c, 110, ON);
     expect((await defaultBundles(c))[0]).toBe(b111.number);
@@ -244,7 +244,7 @@ describe("bundles", () => {
     const b = await customerWithBlock();
     const p = await newDelivery(a, { date: "2025-03-18" });
     const q = await newDelivery(a, { date: "2025-03-19", titleId: 2 });
-    await saveReturns(a, 1, token(), [line(p.id, "101", "7"), line(q.id, "101", "3")], ON);
+    await saveReturnsResult(a, 1, token(), [line(p.id, "101", "7"), line(q.id, "101", "3")], ON);
     const bundle = await getBundle(a, 101);
     expect(bundle).toMatchObject({ number: 101, open: true, total: 10 });
     expect(bundle?.lines.map((l) => [l.date, l.title, l.amount])).toEqual([
@@ -301,8 +301,8 @@ describe("history", () => {
     await db().update(schema.deliveries).set({ received: 8 }).where(eq(schema.deliveries.id, claimedOnly.id));
     await newDelivery(c, { date: "2025-03-16" });
     const foreign = await newDelivery(other, { date: "2025-03-18" });
-    await saveReturns(c, 1, token(), [line(p.id, "101", "3"), line(p.id, "102", "2")], ON);
-    await saveReturns(other, 1, token(), [line(foreign.id, "101", "9")], ON);
+    await saveReturnsResult(c, 1, token(), [line(p.id, "101", "3"), line(p.id, "102", "2")], ON);
+    await saveReturnsResult(other, 1, token(), [line(foreign.id, "101", "9")], ON);
     const rows = await listHistory(c, "2025-03-01", ON);
     expect(rows.map((r) => [r.date, r.bundle, r.returned, r.received, r.claimed])).toEqual([
       ["2025-03-18", 101, 3, null, null],

@@ -128,18 +128,21 @@ export type ReturnLine = {
   shownAmount?: string;
 };
 
-export type SaveResult =
-  | { ok: true; alreadyApplied: boolean; saved: number }
-  | {
-      ok: false;
-      /** Line key → the row's messages in one text (what the row shows). */
-      errors: Record<string, string>;
-      /** Line key → each refused field's message: the error summary links to each field. */
-      problems?: Record<string, RowProblems>;
-      formError?: string;
-      /** Rows someone else changed since the page was loaded: line key → the amount stored now. */
-      stored?: Record<string, string>;
-    };
+/** What a saved form did: how many rows it stored, or that its token was applied before. */
+export type SaveResult = { alreadyApplied: boolean; saved: number };
+
+/**
+ * The `detail` of the refusal of a form with refused lines: nothing was written, and each
+ * refused line has its messages.
+ */
+export type ReturnRowsRefused = {
+  /** Line key → the row's messages in one text (what the row shows). */
+  errors: Record<string, string>;
+  /** Line key → each refused field's message: the error summary links to each field. */
+  problems: Record<string, RowProblems>;
+  /** Rows someone else changed since the page was loaded: line key → the amount stored now. */
+  stored?: Record<string, string>;
+};
 
 type Checked = { line: ReturnLine; bundle: number; amount: number };
 
@@ -163,9 +166,10 @@ export function checkLine(line: ReturnLine): { problems: RowProblems } | Checked
 
 /**
  * Saves one submission of the returns form in one transaction: all of it or, if any
- * line is refused, none of it (each refused line gets its message). `token` is the
- * form's one-time token: a token already applied is answered as success without
- * applying anything again (double click, reload, back button).
+ * line is refused, none of it: an "invalid" refusal whose `detail` (ReturnRowsRefused)
+ * gives each refused line its messages. A form with nothing to save is refused without
+ * detail. `token` is the form's one-time token: a token already applied is answered as
+ * success without applying anything again (double click, reload, back button).
  */
 export async function saveReturns(
   customerId: number,
@@ -183,27 +187,30 @@ export async function saveReturns(
     if ("problems" in c) problems[line.key] = c.problems;
     else checked.push(c);
   }
-  const refused = () => ({
-    ok: false as const,
-    errors: Object.fromEntries(Object.entries(problems).map(([key, p]) => [key, rowMessage(p)])),
-    problems,
-    ...(Object.keys(stored).length ? { stored } : {}),
-  });
+  const refusedLines = () =>
+    refuse.invalid(RETURN_MESSAGES.fixLines, {
+      detail: {
+        errors: Object.fromEntries(Object.entries(problems).map(([key, p]) => [key, rowMessage(p)])),
+        problems,
+        ...(Object.keys(stored).length ? { stored } : {}),
+      } satisfies ReturnRowsRefused,
+    });
   if (Object.keys(problems).length === 0 && checked.length === 0) {
-    if (token && (await tokenApplied(customerId, token))) return { ok: true, alreadyApplied: true, saved: 0 };
-    return { ok: false, errors: {}, formError: RETURN_MESSAGES.nothingToSave };
+    if (token && (await tokenApplied(customerId, token))) return { alreadyApplied: true, saved: 0 };
+    throw refuse.invalid(RETURN_MESSAGES.nothingToSave);
   }
   try {
     return await writeTransaction(async (tx) => {
-      if (token && (await tokenApplied(customerId, token, tx))) return { ok: true as const, alreadyApplied: true, saved: 0 };
+      if (token && (await tokenApplied(customerId, token, tx))) return { alreadyApplied: true, saved: 0 };
       const saved = await applyLines(tx, customerId, state, checked, problems, stored, on);
       // A refusal rolls the whole submission back; `problems` holds each line's messages.
-      if (Object.keys(problems).length > 0) throw refuse.invalid(RETURN_MESSAGES.fixLines);
+      if (Object.keys(problems).length > 0) throw refusedLines();
       if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
-      return { ok: true as const, alreadyApplied: false, saved };
+      return { alreadyApplied: false, saved };
     });
   } catch (e) {
-    if (isRefusal(e, "invalid")) return refused();
+    // A line refused before the write (its form rules) is refused with the others found in it.
+    if (isRefusal(e, "invalid") && e.detail === undefined) throw refusedLines();
     throw e;
   }
 }

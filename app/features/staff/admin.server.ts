@@ -2,18 +2,16 @@
 // deactivate and reactivate, and reset a password (a one-time password shown once). Every
 // change is audited and ends the user's sessions; the network always keeps at least one
 // active admin, and nobody deactivates or demotes themself.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
 import { pageCount } from "~/lib/paging";
 import { randomSecret } from "~/lib/random-secret";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { refuse } from "~/lib/refusal";
-import { addStaff, setStaffPassword, type Role } from "./staff.server";
+import { addStaff, LAST_ADMIN, NOT_YOURSELF, otherActiveAdmins, setStaffPassword, staffById, type Role } from "./staff.server";
 
-export const LAST_ADMIN = "Det måste finnas minst en aktiv administratör.";
-export const NOT_YOURSELF = "Du kan inte stänga av eller ta bort administratörsrollen från dig själv.";
 
 /** Every staff account with its distributor, in no order: searchStaff orders them (Swedish names). */
 export function listStaff() {
@@ -52,52 +50,13 @@ export async function searchStaff({ q, page }: { q: string; page: number }) {
   return { rows: rows.slice((shown - 1) * STAFF_PAGE_SIZE, shown * STAFF_PAGE_SIZE), total: rows.length, page: shown, pages };
 }
 
-async function otherActiveAdmins(tx: Tx, id: number): Promise<number> {
-  const s = schema.staffUsers;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)` })
-    .from(s)
-    .where(and(ne(s.id, id), isNull(s.deactivatedAt), sql`(',' || ${s.roles} || ',') like '%,admin,%'`));
-  return Number(row.n);
-}
-
-async function staffRow(tx: Tx, id: number) {
-  const [row] = await tx.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
-  if (!row) throw refuse.notFound("Användaren finns inte.");
-  return row;
-}
-
-/** Roles and distributor; the user's sessions end so the change holds at once. */
-export async function changeStaffRoles(id: number, roles: Role[], distributorId: number | null, actor: Actor, actorStaffId: number): Promise<void> {
-  if (roles.length === 0) throw refuse.invalid("Välj minst en roll.", { field: "roles" });
-  if (roles.includes("utb") && !distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
-  await writeTransaction(async (tx) => {
-    const row = await staffRow(tx, id);
-    const wasAdmin = row.roles.split(",").includes("admin");
-    if (wasAdmin && !roles.includes("admin")) {
-      if (id === actorStaffId) throw refuse.invalid(NOT_YOURSELF, { field: "roles" });
-      if (row.deactivatedAt === null && (await otherActiveAdmins(tx, id)) === 0) throw refuse.invalid(LAST_ADMIN, { field: "roles" });
-    }
-    if (distributorId) {
-      const [d] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, distributorId));
-      if (!d) throw refuse.invalid(`Distributör ${distributorId} finns inte.`, { field: "distributorId" });
-    }
-    await tx
-      .update(schema.staffUsers)
-      .set({ roles: roles.join(","), distributorId: roles.includes("utb") ? distributorId : null, updatedAt: Date.now() })
-      .where(eq(schema.staffUsers.id, id));
-    const ended = await endStaffSessions(id, tx);
-    await audit({ actor, action: "staff.set-roles", target: `staff:${id}`, detail: { roles, distributorId, sessionsEnded: ended } }, tx);
-  });
-}
-
 /**
  * Deactivates (no login, sessions ended) or reactivates; false when it already was so.
  * Deactivating an account that already is still ends any session it has.
  */
 export async function setStaffActive(id: number, active: boolean, actor: Actor, actorStaffId: number): Promise<boolean> {
   return writeTransaction(async (tx) => {
-    const row = await staffRow(tx, id);
+    const row = await staffById(tx, id);
     if ((row.deactivatedAt === null) === active) {
       // Already so; a deactivated account's sessions (should any remain) end all the same.
       if (!active) await endStaffSessions(id, tx);
@@ -128,16 +87,9 @@ export async function resetStaffPassword(id: number, actor: Actor): Promise<stri
 
 export type StaffForm = { email: string; name: string; roles: Role[]; distributorId: number | null };
 
-/** Adds a staff user with a one-time password, returned once. */
+/** Adds a staff user (addStaff's rules) with a one-time password, returned once. */
 export async function createStaff(input: StaffForm, actor: Actor): Promise<{ id: number; password: string }> {
-  if (input.roles.includes("utb") && !input.distributorId) throw refuse.invalid("En utb-användare måste höra till en distributör.", { field: "distributorId" });
   const password = randomSecret();
-  try {
-    const id = await addStaff({ ...input, password, oneTime: true, distributorId: input.roles.includes("utb") ? input.distributorId : null }, actor);
-    return { id, password };
-  } catch (e) {
-    const message = (e as Error).message;
-    if (/finns redan/.test(message)) throw refuse.invalid(message, { field: "email" });
-    throw e;
-  }
+  const id = await addStaff({ ...input, password, oneTime: true }, actor);
+  return { id, password };
 }

@@ -6,7 +6,8 @@ import { createStaff } from "../../../cli/seed/factories";
 import { baseData, db } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";
-import { changeStaffRoles, createStaff as addAccount, LAST_ADMIN, NOT_YOURSELF, resetStaffPassword, searchStaff, setStaffActive, STAFF_PAGE_SIZE } from "./admin.server";
+import { createStaff as addAccount, resetStaffPassword, searchStaff, setStaffActive, STAFF_PAGE_SIZE } from "./admin.server";
+import { changeStaffRoles, LAST_ADMIN, NOT_YOURSELF } from "./staff.server";
 
 beforeAll(baseData);
 
@@ -22,12 +23,12 @@ describe("staff accounts", () => {
     const others = await db().select().from(schema.staffUsers);
     for (const o of others) if (o.id !== only && o.roles.includes("admin")) await db().update(schema.staffUsers).set({ deactivatedAt: Date.now() }).where(eq(schema.staffUsers.id, o.id));
     const helper = (await createStaff(db(), { email: "helper@test.example", name: "Hjälp", password: "x-password-1", roles: "sales" })).id;
-    await expect(changeStaffRoles(only, ["sales"], null, staffActor(helper), helper)).rejects.toMatchObject({ message: LAST_ADMIN });
+    await expect(changeStaffRoles({ id: only }, ["sales"], null, staffActor(helper), helper)).rejects.toMatchObject({ message: LAST_ADMIN });
     await expect(setStaffActive(only, false, staffActor(helper), helper)).rejects.toMatchObject({ message: LAST_ADMIN });
     await expect(setStaffActive(only, false, staffActor(only), only)).rejects.toMatchObject({ message: NOT_YOURSELF });
-    await expect(changeStaffRoles(only, ["sales"], null, staffActor(only), only)).rejects.toMatchObject({ message: NOT_YOURSELF });
+    await expect(changeStaffRoles({ id: only }, ["sales"], null, staffActor(only), only)).rejects.toMatchObject({ message: NOT_YOURSELF });
     // With a second admin, the first can be deactivated by the second; twice is no error.
-    await changeStaffRoles(helper, ["admin", "sales"], null, staffActor(only), only);
+    await changeStaffRoles({ id: helper }, ["admin", "sales"], null, staffActor(only), only);
     expect(await setStaffActive(only, false, staffActor(helper), helper)).toBe(true);
     expect(await setStaffActive(only, false, staffActor(helper), helper)).toBe(false);
     expect(await setStaffActive(only, true, staffActor(helper), helper)).toBe(true);
@@ -40,7 +41,7 @@ describe("staff accounts", () => {
     const [row] = await db().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
     expect(await verifySecret(password, row.passwordHash)).toBe(true);
     await sessionFor(id);
-    await changeStaffRoles(id, ["sales"], 2, staffActor(1), 1);
+    await changeStaffRoles({ id: id }, ["sales"], 2, staffActor(1), 1);
     const [after] = await db().select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
     expect([after.roles, after.distributorId]).toEqual(["sales", null]);
     expect(await db().select().from(schema.sessions).where(eq(schema.sessions.staffId, id))).toHaveLength(0);

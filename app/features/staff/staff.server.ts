@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { hashSecret, verifySecret } from "~/features/auth/passwords.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
@@ -17,8 +17,8 @@ export function parseRoles(text: string): Role[] {
     .split(",")
     .map((r) => r.trim())
     .filter(Boolean);
-  for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) throw new Error(`Okänd roll: ${r}`);
-  if (roles.length === 0) throw new Error("Minst en roll krävs.");
+  for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) throw refuse.invalid(`Okänd roll: ${r}`, { field: "roles" });
+  if (roles.length === 0) throw refuse.invalid("Minst en roll krävs.", { field: "roles" });
   return [...new Set(roles)] as Role[];
 }
 
@@ -45,34 +45,88 @@ export type NewStaff = {
   oneTime?: boolean;
 };
 
+export const UTB_NEEDS_DISTRIBUTOR = "En utb-användare måste höra till en distributör.";
+
+/**
+ * The roles and distributor a staff account may have, checked in the transaction that
+ * stores them: at least one role; a utb user belongs to a distributor that exists; any
+ * other user to none (the distributor is dropped). Returns the distributor to store.
+ */
+async function checkedRoles(tx: Tx, roles: Role[], distributorId: number | null | undefined): Promise<number | null> {
+  if (roles.length === 0) throw refuse.invalid("Välj minst en roll.", { field: "roles" });
+  if (!roles.includes("utb")) return null;
+  if (!distributorId) throw refuse.invalid(UTB_NEEDS_DISTRIBUTOR, { field: "distributorId" });
+  const [d] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, distributorId));
+  if (!d) throw refuse.invalid(`Distributör ${distributorId} finns inte.`, { field: "distributorId" });
+  return distributorId;
+}
+
+/**
+ * Adds a staff user: the one rule for the staff screen (a one-time password, createStaff)
+ * and `portal staff add` (a typed password). A taken address, a short password and roles
+ * a user may not have are refused on their fields.
+ */
 export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
-  if (input.password.length < PASSWORD_MIN_LENGTH) throw new Error(PASSWORD_TOO_SHORT);
-  if (input.roles.includes("utb") && !input.distributorId) throw new Error("En utb-användare måste höra till en distributör.");
+  if (input.password.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "password" });
   const passwordHash = await hashSecret(input.password);
   return writeTransaction(async (tx) => {
+    const distributorId = await checkedRoles(tx, input.roles, input.distributorId);
     const email = input.email.trim().toLowerCase();
     const [taken] = await tx.select({ id: schema.staffUsers.id }).from(schema.staffUsers).where(eq(schema.staffUsers.email, email));
-    if (taken) throw new Error(`Det finns redan en användare med e-postadressen ${email}.`);
+    if (taken) throw refuse.invalid(`Det finns redan en användare med e-postadressen ${email}.`, { field: "email" });
     const [row] = await tx
       .insert(schema.staffUsers)
-      .values({
-        email: input.email.trim().toLowerCase(),
-        name: input.name,
-        passwordHash,
-        roles: input.roles.join(","),
-        distributorId: input.distributorId ?? null,
-        passwordOneTime: input.oneTime ?? false,
-      })
+      .values({ email, name: input.name, passwordHash, roles: input.roles.join(","), distributorId, passwordOneTime: input.oneTime ?? false })
       .returning({ id: schema.staffUsers.id });
     await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
     return row.id;
   });
 }
 
-/** Looks a staff user up by e-mail for a change; throws the Swedish refusal when unknown. */
+export const LAST_ADMIN = "Det måste finnas minst en aktiv administratör.";
+export const NOT_YOURSELF = "Du kan inte stänga av eller ta bort administratörsrollen från dig själv.";
+
+/** Active admins other than `id`: the network always keeps at least one. */
+export async function otherActiveAdmins(tx: Tx, id: number): Promise<number> {
+  const s = schema.staffUsers;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)` })
+    .from(s)
+    .where(and(ne(s.id, id), isNull(s.deactivatedAt), sql`(',' || ${s.roles} || ',') like '%,admin,%'`));
+  return Number(row.n);
+}
+
+/**
+ * New roles and distributor, the one rule for the staff screen (the user by id, the admin
+ * who changes them as `byStaffId`) and `portal staff set-roles` (by e-mail, an operator:
+ * `byStaffId` null). The last active admin keeps the role; nobody demotes themself. The
+ * change holds at once: the user's sessions (and impersonations) end. Returns how many.
+ */
+export async function changeStaffRoles(who: { id: number } | { email: string }, roles: Role[], distributorId: number | null, actor: Actor, byStaffId: number | null): Promise<number> {
+  return writeTransaction(async (tx) => {
+    const row = "id" in who ? await staffById(tx, who.id) : await staffForChange(tx, who.email);
+    const stored = await checkedRoles(tx, roles, distributorId);
+    if (row.roles.split(",").includes("admin") && !roles.includes("admin")) {
+      if (row.id === byStaffId) throw refuse.invalid(NOT_YOURSELF, { field: "roles" });
+      if (row.deactivatedAt === null && (await otherActiveAdmins(tx, row.id)) === 0) throw refuse.invalid(LAST_ADMIN, { field: "roles" });
+    }
+    await tx.update(schema.staffUsers).set({ roles: roles.join(","), distributorId: stored, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, row.id));
+    const ended = await endStaffSessions(row.id, tx);
+    await audit({ actor, action: "staff.set-roles", target: `staff:${row.id}`, detail: { roles, distributorId: stored, sessionsEnded: ended } }, tx);
+    return ended;
+  });
+}
+
+export async function staffById(tx: Tx, id: number) {
+  const [row] = await tx.select().from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
+  if (!row) throw refuse.notFound("Användaren finns inte.");
+  return row;
+}
+
+/** Looks a staff user up by e-mail for a change; refused when unknown. */
 async function staffForChange(tx: Tx, email: string) {
   const [row] = await tx.select().from(schema.staffUsers).where(eq(schema.staffUsers.email, email.trim().toLowerCase()));
-  if (!row) throw new Error(`Det finns ingen användare med e-postadressen ${email.trim().toLowerCase()}.`);
+  if (!row) throw refuse.notFound(`Det finns ingen användare med e-postadressen ${email.trim().toLowerCase()}.`);
   return row;
 }
 
@@ -82,7 +136,7 @@ async function staffForChange(tx: Tx, email: string) {
  * password for someone else, which the first login replaces.
  */
 export async function setStaffPassword(email: string, password: string, actor: Actor, options: { oneTime?: boolean } = {}): Promise<number> {
-  if (password.length < PASSWORD_MIN_LENGTH) throw new Error(PASSWORD_TOO_SHORT);
+  if (password.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "password" });
   const passwordHash = await hashSecret(password);
   return writeTransaction(async (tx) => {
     const row = await staffForChange(tx, email);
@@ -93,21 +147,6 @@ export async function setStaffPassword(email: string, password: string, actor: A
     const ended = await endStaffSessions(row.id, tx);
     await clearThrottle(`staff:${row.email}`, tx);
     await audit({ actor, action: "staff.set-password", target: `staff:${row.id}`, detail: { sessionsEnded: ended } }, tx);
-    return ended;
-  });
-}
-
-/** New roles take effect at once: the user's sessions (and impersonations) end. */
-export async function setStaffRoles(email: string, roles: Role[], distributorId: number | null, actor: Actor): Promise<number> {
-  if (roles.includes("utb") && !distributorId) throw new Error("En utb-användare måste höra till en distributör.");
-  return writeTransaction(async (tx) => {
-    const row = await staffForChange(tx, email);
-    await tx
-      .update(schema.staffUsers)
-      .set({ roles: roles.join(","), distributorId: distributorId ?? null, updatedAt: Date.now() })
-      .where(eq(schema.staffUsers.id, row.id));
-    const ended = await endStaffSessions(row.id, tx);
-    await audit({ actor, action: "staff.set-roles", target: `staff:${row.id}`, detail: { roles, sessionsEnded: ended } }, tx);
     return ended;
   });
 }
@@ -139,4 +178,18 @@ export async function changeOwnPassword(
     await audit({ actor, action: "staff.change-own-password", target: `staff:${staffId}`, detail: { sessionsEnded, wasOneTime: row.passwordOneTime } }, tx);
     return { sessionsEnded };
   });
+}
+
+/** The active accounts among `logins` whose password is still the one given there. */
+export async function activeStaffWithPasswords(logins: readonly { email: string; password: string }[], db: Db = getDb()): Promise<string[]> {
+  const s = schema.staffUsers;
+  const rows = logins.length
+    ? await db
+        .select({ email: s.email, passwordHash: s.passwordHash })
+        .from(s)
+        .where(and(isNull(s.deactivatedAt), inArray(s.email, logins.map((l) => l.email))))
+    : [];
+  const still: string[] = [];
+  for (const row of rows) if (await verifySecret(logins.find((l) => l.email === row.email)!.password, row.passwordHash)) still.push(row.email);
+  return still;
 }

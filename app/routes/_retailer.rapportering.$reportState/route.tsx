@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { listOpenBundles } from "~/features/bundles/index.server";
 import { BUNDLE_NUMBER } from "~/catalog";
 import { applyIntent, parseReportState, RETURN_MESSAGES, returnsFormSchema, withTypeBundle } from "~/features/returns";
-import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns } from "~/features/returns/index.server";
+import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns, type ReturnRowsRefused } from "~/features/returns/index.server";
 import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
 import { handleForm } from "~/http/form.server";
 import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
@@ -91,9 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         }
       }
     }
-    let result;
     try {
-      result = await saveReturns(
+      await saveReturns(
         user.customerId,
         state,
         token,
@@ -108,16 +107,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         })),
       );
     } catch (error) {
-      // A refusal of the whole form (a busy database: 503): every line comes back as typed,
-      // with the same token, so a later try of this form is still applied once at most.
-      if (isRefusal(error)) return data<ReturnsAnswer>({ lines, errors: {}, formError: error.message, typeBundles, token, nonce }, { status: REFUSAL_STATUS[error.code] });
-      throw error;
-    }
-    // Refused lines (or nothing to save): nothing was written, each line keeps what was typed and gets its message.
-    if (!result.ok) {
-      // A row someone else changed: the typed value stays, its shown value becomes what is stored
-      // now (the message names it), so a second Spara after checking it is the user's own change.
-      const stored = result.stored ?? {};
+      if (!isRefusal(error)) throw error;
+      // Nothing was written; every line comes back as typed, with the same token, so a later
+      // try of this form is still applied once at most.
+      const rows = error.detail as ReturnRowsRefused | undefined;
+      // The whole form refused (nothing to save; a busy database: 503): its message over the form.
+      if (!rows) return data<ReturnsAnswer>({ lines, errors: {}, formError: error.message, typeBundles, token, nonce }, { status: REFUSAL_STATUS[error.code] });
+      // Refused lines, each with its message. A row someone else changed: the typed value
+      // stays, its shown value becomes what is stored now (the message names it), so a
+      // second Spara after checking it is the user's own change.
+      const stored = rows.stored ?? {};
       const kept = lines.map((l) => (stored[l.key] !== undefined ? { ...l, fore: stored[l.key] } : l));
       // A paper another tab reported since (state 1) is no longer listed: keep its rows on the page.
       const listed = new Set((await listPapers(user.customerId, state)).map((p) => p.deliveryId));
@@ -125,10 +124,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const keptPapers = missing.size
         ? (await listPapers(user.customerId, state === 1 ? 2 : 1)).filter((p) => missing.has(p.deliveryId)).map((p) => ({ ...p, returns: [] }))
         : [];
-      return data<ReturnsAnswer>(
-        { lines: kept, errors: result.errors, problems: result.problems, formError: result.formError, typeBundles, token, nonce, keptPapers },
-        { status: 400 },
-      );
+      return data<ReturnsAnswer>({ lines: kept, errors: rows.errors, problems: rows.problems, typeBundles, token, nonce, keptPapers }, { status: 400 });
     }
     return redirectWithToast(request, `/rapportering/${state}/bekrafta`, "Returerna är sparade.");
   });
