@@ -6,7 +6,7 @@ import { createClient } from "@libsql/client";
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { SELLER_ENV } from "../tests/production-env";
-import { yieldCpu } from "../cli/serve";
+import { yieldCpu } from "../cli/server-jobs";
 import { log } from "./lib";
 
 /** Morning traffic at a national peak: saves and logins a second, each from its own retailer. */

@@ -13,6 +13,7 @@ import { cpus, totalmem } from "node:os";
 import { b11, failures, p95, slowest, type B11 } from "./b11";
 import { b12, type Morning } from "./b12";
 import { b13, p95Of, type B13 } from "./b13";
+import { b14, type B14 } from "./b14";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -635,6 +636,29 @@ async function invoiceRunUnderTraffic(national: string, customers: number): Prom
   return out;
 }
 
+/** B14's rows: pages during a flood of 200 MB bodies, and while another process holds the write lock. */
+function pressureRows(r: B14): Row[] {
+  return [
+    {
+      id: "B14",
+      what: `/login and /kontakt during three 200 MB body floods (${r.floodBodies} bodies refused, ${r.floodReads.length} reads): p95`,
+      value: p95Of(r.floodReads),
+      unit: "ms",
+      target: "< 1500 ms",
+      pass: p95Of(r.floodReads) < 1500,
+    },
+    { id: "B14", what: "the same: slowest read", value: Math.max(...r.floodReads), unit: "ms", target: "< 1500 ms", pass: Math.max(...r.floodReads) < 1500 },
+    {
+      id: "B14",
+      what: `/login and /kontakt while another process holds the write lock for ${Math.round(r.lockHeldMs / 1000)} s (${r.lockReads.length} reads): slowest`,
+      value: Math.max(...r.lockReads),
+      unit: "ms",
+      target: "< 1000 ms",
+      pass: Math.max(...r.lockReads) < 1000,
+    },
+  ];
+}
+
 /** B13's rows: other pages during a flood of wrong PINs, and the flood answered without a hash for every attempt. */
 function floodRows(r: B13): Row[] {
   const med = median(r.reads);
@@ -709,6 +733,14 @@ async function main() {
     copyDb(national, `${DATA}/run.db`);
     const server = await startServer(`${DATA}/run.db`, PORT);
     for (const r of floodRows(await b13(server.url, `${DATA}/run.db`))) add(r);
+    await server.stop();
+    return;
+  }
+  if (process.argv.includes("--b14")) {
+    // `npm run bench -- --b14`: pages during a body flood and a held write lock, alone.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    for (const r of pressureRows(await b14(server.url, `${DATA}/run.db`))) add(r);
     await server.stop();
     return;
   }
@@ -850,6 +882,7 @@ async function main() {
     pass: twelve.on.waitMs <= 3000 && twelve.on.waitMs <= twelve.off.waitMs + 100,
   });
   for (const r of floodRows(await b13(server.url, runDb))) add(r);
+  for (const r of pressureRows(await b14(server.url, runDb))) add(r);
   await server.stop();
   curve.push({
     customers: 6500,

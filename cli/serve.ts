@@ -1,20 +1,21 @@
 // The HTTP server: Express in front of the Remix request handler. It owns what
 // every response needs (request id, security headers, cross-site refusal, one
-// log line per request) so no route can forget it.
+// log line per request) so no route can forget it. The work it starts besides answering
+// requests (the daily jobs, `portal` child processes) is cli/server-jobs.ts.
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { spawn, type ChildProcess } from "node:child_process";
-import { setPriority } from "node:os";
-import { readConfig, type Config } from "../app/config.server";
-import type { PortalCommand } from "../app/lib/portal-command";
+import { readConfig } from "../app/config.server";
 import { readiness } from "../app/features/operations/index.server";
-import { limitBodies, remixHandler } from "./request-body";
-import { scheduleDaily, type JobOutcome } from "./schedule";
+import { limitBodies } from "./request-body";
+import { remixHandler } from "./remix-handler";
+import { scheduleDaily } from "./schedule";
+import { dailyJobs, portalChildren } from "./server-jobs";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
@@ -54,11 +55,9 @@ function securityHeaders(nonce: string, dev: boolean): Record<string, string> {
  * Cache-Control before the head is written, so they keep it.
  */
 function noStoreUnlessSet(res: express.Response) {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+  onHeaders(res, function (this: express.Response) {
     if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "no-store");
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
+  });
 }
 
 /** A state-changing request from another site is refused (CSRF). */
@@ -185,69 +184,6 @@ export async function createApp(options: ServeOptions) {
     }),
   );
   return app;
-}
-
-/**
- * A background job yields the CPU to the requests (nice 10): on a machine with few cores the
- * retailers' requests come first and the job takes what is left. Where the system refuses,
- * it runs at normal priority.
- */
-export function yieldCpu(child: ChildProcess) {
-  try {
-    if (child.pid !== undefined) setPriority(child.pid, 10);
-  } catch {
-    // Not allowed here: normal priority.
-  }
-}
-
-/**
- * `portal <args>` as a child process of this server: the same Node running the same CLI
- * `entry` (build/cli/portal.js, or cli/portal.ts with the loader flags `nodeArgs` of tsx),
- * the same environment, its output into the server's, at a lower CPU priority. A long job (the invoice run) works there, so the synchronous database driver never holds
- * up this process's requests. The child is not detached: when the server's process group
- * is stopped it stops too, and the job, kept in the database, says so and resumes when
- * started again.
- */
-export function portalChildren(entry: string, nodeArgs: string[]): PortalCommand {
-  return (args) =>
-    new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
-      yieldCpu(child);
-      child.once("error", reject);
-      child.once("exit", (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`portal ${args.slice(0, 2).join(" ")}: ${signal ?? `exit ${code}`}`))));
-    });
-}
-
-export type DailyJob = { name: string; at: string | null; run: () => Promise<JobOutcome> };
-
-/**
- * The server's daily jobs, on Stockholm's clock: `maintenance prune` (expired sessions,
- * stale throttle rows, old audit rows and form tokens) at MAINTENANCE_AT, and the e-mail
- * reminders at REMIND_AT (decision 017). Every app server may run them: the reminder log
- * lets one mail per customer and day through. Mails that failed (an SMTP server that was
- * down) ask for a retry the same day.
- */
-export function dailyJobs(config: Pick<Config, "maintenanceAt" | "remindAt">, env: Record<string, string | undefined> = process.env): DailyJob[] {
-  return [
-    {
-      name: "maintenance.prune",
-      at: config.maintenanceAt,
-      run: async () => {
-        const { prune, pruneSummary } = await import("../app/features/operations/index.server");
-        return { summary: pruneSummary(await prune()) };
-      },
-    },
-    {
-      name: "remind",
-      at: config.remindAt,
-      run: async () => {
-        const { runReminders, remindSummaryText } = await import("../app/features/reminders/index.server");
-        const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "info", line }) + "\n");
-        const summary = await runReminders({ write, env });
-        return { summary: remindSummaryText(summary), retry: summary.failed > 0 };
-      },
-    },
-  ];
 }
 
 /** How long an idle kept-alive connection stays open (docs/reliability.md §7). */

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
 import { createDelivery, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
+import { shownField } from "../../app/features/placards/words";
 import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, openDay, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
 
@@ -167,6 +168,9 @@ test.describe("two tabs of Löpsedlar and Helgspärr", () => {
     await expect(tab2.getByLabel("Önskat antal Expressen")).toHaveValue("5");
     expect(await wanted(1)).toBe(8);
     expect(await wanted(2)).toBe(4);
+    // The page now knows what is stored (8): without JavaScript from the answer itself, with
+    // it once its data is fetched again after the refusal. A second Spara is then the user's own.
+    await expect(tab2.locator(`input[name="${shownField(1)}"]`)).toHaveValue("8");
     await tab2.getByRole("button", { name: "Spara" }).click();
     await expect(tab2.getByRole("status")).toHaveText("Sparat!");
     expect(await wanted(1)).toBe(9);

@@ -5,7 +5,7 @@ import express from "express";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { remixRequest } from "../../cli/request-body";
+import { remixRequest } from "../../cli/remix-handler";
 
 const servers: import("node:http").Server[] = [];
 afterAll(() => servers.forEach((s) => s.close()));

@@ -3,7 +3,7 @@
 // the same day after growing pauses; the reminders ask for that when a mail failed.
 // Fake clocks throughout: no test waits for real time.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dailyJobs } from "../../cli/serve";
+import { dailyJobs } from "../../cli/server-jobs";
 import { RETRY_MINUTES, scheduleDaily, type JobOutcome } from "../../cli/schedule";
 import { readConfig } from "../../app/config.server";
 import { saveReminderSettings } from "../../app/features/reminders/reminders.server";

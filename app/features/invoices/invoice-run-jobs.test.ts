@@ -9,7 +9,7 @@ import { databaseUrl, schema } from "../../../db/client";
 import { createBundle, createReturn } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { performance } from "node:perf_hooks";
-import { portalChildren } from "../../../cli/serve";
+import { portalChildren } from "../../../cli/server-jobs";
 import { getInvoiceRunJob, startInvoiceRun, workInvoiceRun } from "./invoice-run-jobs.server";
 import { RUN_STALE_MS, RUN_TAKEN_OVER, claimInvoiceRun, runInvoicing } from "./invoice-run.server";
 

@@ -1,5 +1,5 @@
-// importFile against the real database: a national day of deliveries is fast, and
-// the counts are right on a re-run and a change.
+// importFile against the real database: a national day of deliveries, and the counts on a
+// re-run and a change.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
@@ -7,7 +7,8 @@ import { importFile } from "./imports.server";
 import { baseData, db } from "../../../tests/unit/helpers";
 
 describe("importFile at national scale", () => {
-  it("imports ~23,000 deliveries in under 5 s, and re-runs in under 3 s", async () => {
+  // How fast is the bench's to say (B5, bench/run.ts), not this test's.
+  it("imports ~23,000 deliveries of a national day, and a re-run and a one-row change count right", async () => {
     await baseData();
     let customers = "customer_id;name;address;zip;city;distributor_id;phone;email\n";
     for (let i = 1; i <= 6500; i++) customers += `${40000 + i};Kiosk ${i};Gatan ${i};111 22;Stad;${1 + (i % 2)};;\n`;
@@ -19,14 +20,9 @@ describe("importFile at national scale", () => {
       if (i % 4 === 0) rows.push(`${40000 + i};2;2;2026-03-02;${3 + (i % 5)};2163`);
     }
     const text = `${rows.join("\n")}\n`;
-    let t = Date.now();
     const first = await importFile("deliveries", text, { actor: { id: "test" }, source: "d.csv" });
-    const firstMs = Date.now() - t;
     expect(first).toMatchObject({ created: rows.length - 1, changed: 0, unchanged: 0, applied: true });
-    expect(firstMs).toBeLessThan(5000);
-    t = Date.now();
     const again = await importFile("deliveries", text, { actor: { id: "test" }, source: "d.csv" });
-    expect(Date.now() - t).toBeLessThan(3000);
     expect(again).toMatchObject({ created: 0, changed: 0, unchanged: rows.length - 1 });
     const changed = await importFile("deliveries", text.replace(";2219\n", ";2300\n"), { actor: { id: "test" }, source: "d.csv" });
     expect(changed).toMatchObject({ created: 0, changed: 1, unchanged: rows.length - 2 });

@@ -1,0 +1,106 @@
+// The deliveries import (docs/formats.md): its row, its checks and how it is applied.
+import { and, eq, sql } from "drizzle-orm";
+import { schema } from "~/db.server";
+import { CHUNK, chunks, classify, type Handler, inJson, type Line, nowMs, type Parsed, rowChecker, WRITE_CHUNK } from "./import-rows.server";
+
+export type DeliveryRow = { customerId: number; titleId: number; editionId: number; deliveryDate: string; delivered: number; priceOre: number };
+
+function parseDelivery(v: Record<string, string>, line: number): Parsed<DeliveryRow> {
+  const c = rowChecker(line);
+  const row = {
+    line,
+    customerId: c.int("customer_id", v.customer_id, 1, 99999),
+    titleId: c.int("title_id", v.title_id, 1, 99999),
+    editionId: c.int("edition_id", v.edition_id, 1, 99999),
+    deliveryDate: c.date("delivery_date", v.delivery_date),
+    delivered: c.int("delivered", v.delivered, 0, 99999),
+    priceOre: c.int("price_ore", v.price_ore, 0, 10_000_000),
+  };
+  return { row: c.problems.length ? null : row, problems: c.problems };
+}
+
+export const deliveriesHandler: Handler<DeliveryRow> = {
+  parse: parseDelivery,
+  key: (r) => `${r.customerId}/${r.titleId}/${r.editionId}/${r.deliveryDate}`,
+  keyColumns: "customer_id+title_id+edition_id+delivery_date",
+  async plan(tx, rows, problems) {
+    const d = schema.deliveries;
+    const editionKeys = new Set((await tx.select({ t: schema.editions.titleId, e: schema.editions.editionId }).from(schema.editions)).map((e) => `${e.t}/${e.e}`));
+    const customerIds = new Set(
+      (await tx.select({ id: schema.customers.id }).from(schema.customers).where(inJson(schema.customers.id, [...new Set(rows.map((r) => r.customerId))]))).map((c) => c.id),
+    );
+    const ok: (DeliveryRow & Line)[] = [];
+    for (const r of rows) {
+      let bad = false;
+      if (!customerIds.has(r.customerId)) {
+        problems.push({ line: r.line, column: "customer_id", reason: `kund ${r.customerId} finns inte` });
+        bad = true;
+      }
+      if (!editionKeys.has(`${r.titleId}/${r.editionId}`)) {
+        problems.push({ line: r.line, column: "edition_id", reason: `utgåva ${r.editionId} av titel ${r.titleId} finns inte` });
+        bad = true;
+      }
+      if (!bad) ok.push(r);
+    }
+
+    // Existing deliveries of the file's dates: one query per date, narrowed to the
+    // file's customers when the file covers only a few of them (index deliveries_date).
+    type Existing = { id: number; delivered: number; priceOre: number };
+    const existing = new Map<string, Existing>();
+    const byDate = new Map<string, Set<number>>();
+    for (const r of ok) {
+      let set = byDate.get(r.deliveryDate);
+      if (!set) byDate.set(r.deliveryDate, (set = new Set()));
+      set.add(r.customerId);
+    }
+    for (const [date, customers] of byDate) {
+      const cols = { id: d.id, customerId: d.customerId, titleId: d.titleId, editionId: d.editionId, delivered: d.delivered, priceOre: d.priceOre };
+      const found =
+        customers.size <= CHUNK
+          ? await tx.select(cols).from(d).where(and(eq(d.deliveryDate, date), inJson(d.customerId, [...customers])))
+          : await tx.select(cols).from(d).where(eq(d.deliveryDate, date));
+      for (const e of found) existing.set(`${e.customerId}/${e.titleId}/${e.editionId}/${date}`, e);
+    }
+
+    // A delivered amount may not fall below the returns already reported for it.
+    const lowered = ok.filter((r) => {
+      const e = existing.get(deliveriesHandler.key(r));
+      return e !== undefined && r.delivered < e.delivered;
+    });
+    const returned = new Map<number, number>();
+    if (lowered.length > 0) {
+      const sums = await tx
+        .select({ id: schema.returns.deliveryId, total: sql<number>`sum(${schema.returns.amount})`.mapWith(Number) })
+        .from(schema.returns)
+        .where(inJson(schema.returns.deliveryId, lowered.map((r) => existing.get(deliveriesHandler.key(r))!.id)))
+        .groupBy(schema.returns.deliveryId);
+      for (const s of sums) returned.set(s.id, s.total);
+    }
+    const valid = ok.filter((r) => {
+      const e = existing.get(deliveriesHandler.key(r));
+      const total = e ? (returned.get(e.id) ?? 0) : 0;
+      if (total > r.delivered) {
+        problems.push({ line: r.line, column: "delivered", reason: `${r.delivered} är färre än de ${total} som redan rapporterats i retur` });
+        return false;
+      }
+      return true;
+    });
+    return classify(valid, (r) => {
+      const e = existing.get(deliveriesHandler.key(r));
+      return e ? e.delivered === r.delivered && e.priceOre === r.priceOre : null;
+    });
+  },
+  async apply(tx, rows, progress) {
+    for (const part of chunks(rows, WRITE_CHUNK)) {
+      const json = JSON.stringify(part.map((r) => [r.customerId, r.titleId, r.editionId, r.deliveryDate, r.delivered, r.priceOre]));
+      // "where true" keeps SQLite from reading ON CONFLICT as a join constraint.
+      await tx.run(sql`
+        insert into deliveries (customer_id, title_id, edition_id, delivery_date, delivered, price_ore)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 from json_each(${json}) where true
+        on conflict (customer_id, title_id, edition_id, delivery_date)
+        do update set delivered = excluded.delivered, price_ore = excluded.price_ore, updated_at = ${nowMs}`);
+      progress(part.length);
+    }
+  },
+};
+
