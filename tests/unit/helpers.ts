@@ -3,6 +3,7 @@ import { getDb, type Db } from "../../db/client";
 import { createCustomer, createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { saveReturns, type ReturnRowsRefused } from "../../app/features/returns/returns.server";
 import { isRefusal } from "../../app/lib/refusal";
+import { reserveAttempt, type AttemptRefused } from "../../app/features/auth/throttle.server";
 
 let nextCustomerId = 10_000;
 
@@ -47,3 +48,13 @@ export async function saveReturnsResult(...args: Parameters<typeof saveReturns>)
     return rows ? { ok: false as const, formError: undefined, ...rows } : { ok: false as const, errors: {} as Record<string, string>, problems: {}, stored: undefined, formError: e.message };
   }
 }
+
+/** reserveAttempt's answer as one value for the assertions: the reservation, or the refusal's reason. */
+export const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
+  reserveAttempt(...args).then(
+    (reservation) => ({ ok: true as const, reservation }),
+    (e: unknown) => {
+      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
+      throw e;
+    },
+  );

@@ -11,7 +11,6 @@ import {
   networkKeys,
   normaliseStaffEmail,
   pruneThrottle,
-  reserveAttempt,
 } from "./throttle.server";
 import {
   SESSION_LIMITS,
@@ -20,18 +19,7 @@ import {
   readSessionRow,
 } from "./sessions.server";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
-import { isRefusal } from "../../lib/refusal";
-import type { AttemptRefused } from "./throttle.server";
-
-/** reserveAttempt's answer as one value for the assertions: the reservation, or the refusal's reason. */
-const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
-  reserveAttempt(...args).then(
-    (reservation) => ({ ok: true as const, reservation }),
-    (e: unknown) => {
-      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
-      throw e;
-    },
-  );
+import { tryAttempt } from "../../../tests/unit/helpers";
 
 beforeAll(baseData);
 

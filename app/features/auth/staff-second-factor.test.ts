@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createSessionRow, readSessionRow } from "./sessions.server";
-import { clearThrottle, reserveAttempt } from "./throttle.server";
+import { clearThrottle } from "./throttle.server";
 import {
   confirmEnrolment,
   newTotpSecret,
@@ -16,18 +16,7 @@ import { schema } from "../../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../../cli/seed/factories";
 import { portal } from "../../../tests/unit/cli-run";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
-import { isRefusal } from "../../lib/refusal";
-import type { AttemptRefused } from "./throttle.server";
-
-/** reserveAttempt's answer as one value for the assertions: the reservation, or the refusal's reason. */
-const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
-  reserveAttempt(...args).then(
-    (reservation) => ({ ok: true as const, reservation }),
-    (e: unknown) => {
-      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
-      throw e;
-    },
-  );
+import { tryAttempt } from "../../../tests/unit/helpers";
 
 vi.setConfig({ testTimeout: 60_000 });
 
