@@ -196,6 +196,9 @@ test.describe("two tabs of Löpsedlar and Helgspärr", () => {
     await card(tab2).getByRole("button", { name: "Stängt" }).click();
     await expect(card(tab2)).toContainText("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
     expect(await answer()).toBe(true);
+    // The page shows what is stored (Öppet pressed): without JavaScript in the answer itself,
+    // with it once its data is fetched again after the refusal. Choosing again is then the user's own.
+    await expect(card(tab2).getByRole("button", { name: "Öppet" })).toHaveAttribute("aria-pressed", "true");
     await card(tab2).getByRole("button", { name: "Stängt" }).click();
     await expect(card(tab2)).toContainText("Ditt svar: Stängt");
     expect(await answer()).toBe(false);
