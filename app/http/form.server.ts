@@ -82,8 +82,9 @@ export function askFirst(submission: Submission<unknown>, question: Question) {
   return data({ ...submission.reply(), ask: question });
 }
 
-function retryHeaders(refusal: Refusal): HeadersInit | undefined {
-  return refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : undefined;
+/** A refusal's Retry-After header, when it says how long to wait. */
+export function retryHeaders(refusal: Refusal): Record<string, string> {
+  return refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {};
 }
 
 /** A refusal outside a form (a loader, a download): a plain Response to throw. */

@@ -2,6 +2,7 @@
 // reading a page, say) is answered with the refusal's own status and Retry-After by
 // entry.server, not with 500. Forms answer their refusals themselves (app/http/form.server.ts).
 import { REFUSAL_STATUS, isRefusal, type Refusal } from "~/lib/refusal";
+import { retryHeaders } from "./form.server";
 
 const unanswered = new WeakMap<Request, Refusal>();
 
@@ -16,5 +17,5 @@ export function noteRefusal(request: Request, error: unknown): boolean {
 export function unansweredRefusal(request: Request): { status: number; headers: Record<string, string> } | undefined {
   const refusal = unanswered.get(request);
   if (!refusal) return undefined;
-  return { status: REFUSAL_STATUS[refusal.code], headers: refusal.retryAfterSeconds ? { "Retry-After": String(refusal.retryAfterSeconds) } : {} };
+  return { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) };
 }
