@@ -183,16 +183,3 @@ export function parseCsv(text: string, columns: readonly string[], options: { de
 export function formatProblem(p: CsvProblem): string {
   return `line ${p.line}: ${p.column}: ${p.reason}`;
 }
-
-/** Field checks shared by the file formats. Each returns a reason or null. */
-export const check = {
-  int(value: string, min: number, max: number): string | null {
-    if (!/^-?\d+$/.test(value)) return "ska vara ett heltal";
-    const n = Number(value);
-    return n < min || n > max ? `ska vara mellan ${min} och ${max}` : null;
-  },
-  required(value: string, maxLength = 200): string | null {
-    if (value === "") return "saknas";
-    return value.length > maxLength ? `längre än ${maxLength} tecken` : null;
-  },
-};

@@ -2,12 +2,13 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createReturn } from "../../cli/seed/factories";
 import { verifySecret } from "../../app/features/auth/passwords.server";
 import { addToRefund } from "../../app/features/guarantees/guarantees.server";
+import { CustomerAddSchema, ZIP_RULE } from "../../app/features/customers";
 import { portal } from "./cli-run";
 import { db } from "./helpers";
 
@@ -157,10 +158,36 @@ describe("import, bad files", () => {
     const r = await portal(["import", "customers", file("bad-customers.csv", text)]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("line 3: distributor_id: distributör 5 finns inte");
-    expect(r.stderr).toContain("line 4: email: ska vara en e-postadress");
+    expect(r.stderr).toContain("line 4: email: Ange en e-postadress (namn@exempel.se).");
     expect(r.stderr).toContain("line 5: customer_id: ska vara mellan 1 och 99999");
     const [c] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1001));
     expect(c.name).toBe("Pressbyrån Centralstationen");
+  });
+
+  it("customers: a row's details obey the staff form's rules and messages (one rule set for the file and Ny kund)", async () => {
+    const header = "customer_id;name;address;zip;city;distributor_id;phone;email\n";
+    const bad = [
+      { zip: "1234", phone: "", email: "" },
+      { zip: "111 20", phone: "0".repeat(51), email: "" },
+      { zip: "S-111 20", phone: "", email: "kiosk@@exempel.se" },
+    ];
+    const rows = bad.map((b, i) => `${1030 + i};Şahin Livs;Storgatan 1;${b.zip};Malmö;1;${b.phone};${b.email}\n`).join("");
+    const r = await portal(["import", "customers", file("form-rules.csv", header + rows)]);
+    expect(r.code).toBe(1);
+    // The same values in the form give the same messages, word for word.
+    for (const [i, b] of bad.entries()) {
+      const form = CustomerAddSchema.safeParse({ kundnummer: String(1030 + i), name: "Şahin Livs", distributorId: "1", ...b });
+      expect(form.success).toBe(false);
+      for (const issue of form.error!.issues) expect(r.stderr).toContain(`line ${i + 2}: ${String(issue.path[0])}: ${issue.message}`);
+    }
+    expect(r.stderr).toContain(`line 2: zip: ${ZIP_RULE}`);
+    expect(await db().select().from(schema.customers).where(inArray(schema.customers.id, [1030, 1031, 1032]))).toEqual([]);
+
+    // A postcode however it is written is stored in the one form the screens show, as the form stores it.
+    const good = await portal(["import", "customers", file("form-zip.csv", `${header}1033;Şahin Livs;Storgatan 1;S-11120;Malmö;1;${"0".repeat(50)};  kiosk@exempel.se \n`)]);
+    expect(good.code, good.stderr).toBe(0);
+    const [stored] = await db().select().from(schema.customers).where(eq(schema.customers.id, 1033));
+    expect({ zip: stored.zip, email: stored.email, phone: stored.phone.length }).toEqual({ zip: "111 20", email: "kiosk@exempel.se", phone: 50 });
   });
 
   it("orders: an unknown customer is a bad row; nothing applied", async () => {

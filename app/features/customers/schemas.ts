@@ -35,6 +35,21 @@ const email = () =>
     .optional()
     .transform((v) => v ?? "");
 
+/**
+ * A customer's details, one rule and one message each: the forms below and the customers
+ * file (`portal import customers`) check a name, an address or a postcode alike.
+ */
+export const customerDetail = {
+  name: () => z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
+  address: () => optionalText(200),
+  zip: zipCode,
+  city: () => optionalText(100),
+  phone: () => optionalText(50),
+  email,
+};
+
+const distributorChoice = () => z.string(required).regex(/^\d{1,9}$/, "Välj distributör.").transform(Number);
+
 export const CustomerAddSchema = z.object({
   kundnummer: z
     .string(required)
@@ -42,27 +57,27 @@ export const CustomerAddSchema = z.object({
     .transform((v) => v.replace(/^0+(?=\d)/, ""))
     .refine((v) => CUSTOMER_NUMBER.test(v) && Number(v) > 0, "Kundnummer är 1–5 siffror.")
     .transform(Number),
-  name: z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
-  distributorId: z.string(required).regex(/^\d{1,9}$/, "Välj distributör.").transform(Number),
-  address: z.string().trim().max(200, "Högst 200 tecken.").optional().transform((v) => v ?? ""),
-  zip: zipCode(),
-  city: z.string().trim().max(100, "Högst 100 tecken.").optional().transform((v) => v ?? ""),
-  phone: z.string().trim().max(40, "Högst 40 tecken.").optional().transform((v) => v ?? ""),
-  email: email(),
+  name: customerDetail.name(),
+  distributorId: distributorChoice(),
+  address: customerDetail.address(),
+  zip: customerDetail.zip(),
+  city: customerDetail.city(),
+  phone: customerDetail.phone(),
+  email: customerDetail.email(),
 });
 
 /** Uppgifter on a customer's page: every detail but the number. The payout details' check digits are the server's (checkBankDetail). */
 export const CustomerEditSchema = z.object({
   version: rowVersion(),
-  name: z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
-  distributorId: z.string(required).regex(/^\d{1,9}$/, "Välj distributör.").transform(Number),
-  address: optionalText(200),
+  name: customerDetail.name(),
+  distributorId: distributorChoice(),
+  address: customerDetail.address(),
   coAddress: optionalText(200),
-  zip: zipCode(),
-  city: optionalText(100),
+  zip: customerDetail.zip(),
+  city: customerDetail.city(),
   contact: optionalText(100),
-  phone: optionalText(40),
-  email: email(),
+  phone: customerDetail.phone(),
+  email: customerDetail.email(),
   orgNumber: optionalText(20),
   bankgiro: optionalText(20),
   bankAccount: optionalText(30),

@@ -1,26 +1,34 @@
 // The deliveries import (docs/formats.md): its row, its checks and how it is applied.
 import { and, eq, sql } from "drizzle-orm";
 import { schema } from "~/db.server";
-import { CHUNK, chunks, classify, type Handler, inJson, type Line, nowMs, type Parsed, rowChecker, WRITE_CHUNK } from "./import-rows.server";
+import { column } from "~/lib/csv-columns";
+import { z } from "~/lib/zod";
+import { CHUNK, chunks, classify, type Handler, inJson, type Line, nowMs, WRITE_CHUNK } from "./import-rows.server";
 
 export type DeliveryRow = { customerId: number; titleId: number; editionId: number; deliveryDate: string; delivered: number; priceOre: number };
 
-function parseDelivery(v: Record<string, string>, line: number): Parsed<DeliveryRow> {
-  const c = rowChecker(line);
-  const row = {
-    line,
-    customerId: c.int("customer_id", v.customer_id, 1, 99999),
-    titleId: c.int("title_id", v.title_id, 1, 99999),
-    editionId: c.int("edition_id", v.edition_id, 1, 99999),
-    deliveryDate: c.date("delivery_date", v.delivery_date),
-    delivered: c.int("delivered", v.delivered, 0, 99999),
-    priceOre: c.int("price_ore", v.price_ore, 0, 10_000_000),
-  };
-  return { row: c.problems.length ? null : row, problems: c.problems };
-}
+const DeliveryFileRow = z
+  .object({
+    customer_id: column.int(1, 99999),
+    title_id: column.int(1, 99999),
+    edition_id: column.int(1, 99999),
+    delivery_date: column.date(),
+    delivered: column.int(0, 99999),
+    price_ore: column.int(0, 10_000_000),
+  })
+  .transform(
+    (v): DeliveryRow => ({
+      customerId: v.customer_id,
+      titleId: v.title_id,
+      editionId: v.edition_id,
+      deliveryDate: v.delivery_date,
+      delivered: v.delivered,
+      priceOre: v.price_ore,
+    }),
+  );
 
 export const deliveriesHandler: Handler<DeliveryRow> = {
-  parse: parseDelivery,
+  row: DeliveryFileRow,
   key: (r) => `${r.customerId}/${r.titleId}/${r.editionId}/${r.deliveryDate}`,
   keyColumns: "customer_id+title_id+edition_id+delivery_date",
   async plan(tx, rows, problems) {

@@ -1,18 +1,18 @@
 // The distributors import (docs/formats.md): its row, its checks and how it is applied.
 import { sql } from "drizzle-orm";
 import { schema } from "~/db.server";
-import { chunks, classify, type Handler, MAX_ID, nowMs, type Parsed, rowChecker } from "./import-rows.server";
+import { column } from "~/lib/csv-columns";
+import { z } from "~/lib/zod";
+import { chunks, classify, type Handler, MAX_ID, nowMs } from "./import-rows.server";
 
 export type DistributorRow = { id: number; name: string };
 
-function parseDistributor(v: Record<string, string>, line: number): Parsed<DistributorRow> {
-  const c = rowChecker(line);
-  const row = { line, id: c.int("distributor_id", v.distributor_id, 1, MAX_ID), name: c.text("name", v.name, 200, true) };
-  return { row: c.problems.length ? null : row, problems: c.problems };
-}
+const DistributorFileRow = z
+  .object({ distributor_id: column.int(1, MAX_ID), name: column.text(200, true) })
+  .transform((v): DistributorRow => ({ id: v.distributor_id, name: v.name }));
 
 export const distributorsHandler: Handler<DistributorRow> = {
-  parse: parseDistributor,
+  row: DistributorFileRow,
   key: (r) => String(r.id),
   keyColumns: "distributor_id",
   async plan(tx, rows) {

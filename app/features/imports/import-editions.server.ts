@@ -2,7 +2,9 @@
 import { eq, sql } from "drizzle-orm";
 import { TITLES } from "~/catalog";
 import { schema } from "~/db.server";
-import { chunks, classify, type Handler, type Line, nowMs, type Parsed, rowChecker } from "./import-rows.server";
+import { column } from "~/lib/csv-columns";
+import { z } from "~/lib/zod";
+import { chunks, classify, type Handler, type Line, nowMs } from "./import-rows.server";
 
 // Titles are fixed (docs/architecture.md "Catalog"); an editions import creates the title row it needs,
 // so a database can be built from the files alone.
@@ -10,22 +12,18 @@ export const KNOWN_TITLES: Record<number, { name: string; ledger: number }> = Ob
 
 export type EditionRow = { titleId: number; editionId: number; type: number; description: string; code: string };
 
-function parseEdition(v: Record<string, string>, line: number): Parsed<EditionRow> {
-  const c = rowChecker(line);
-  const known = Object.keys(KNOWN_TITLES).map(Number);
-  const row = {
-    line,
-    titleId: c.oneOf("title_id", v.title_id, known, "en känd titel (1 Aftonbladet, 2 Expressen)"),
-    editionId: c.int("edition_id", v.edition_id, 1, 99999),
-    type: c.oneOf("type", v.type, [0, 1], "0 (huvudtidning) eller 1 (bilaga)"),
-    description: c.text("description", v.description, 200, true),
-    code: c.text("code", v.code, 20, false),
-  };
-  return { row: c.problems.length ? null : row, problems: c.problems };
-}
+const EditionFileRow = z
+  .object({
+    title_id: column.oneOf(Object.keys(KNOWN_TITLES).map(Number), "en känd titel (1 Aftonbladet, 2 Expressen)"),
+    edition_id: column.int(1, 99999),
+    type: column.oneOf([0, 1], "0 (huvudtidning) eller 1 (bilaga)"),
+    description: column.text(200, true),
+    code: column.text(20, false),
+  })
+  .transform((v): EditionRow => ({ titleId: v.title_id, editionId: v.edition_id, type: v.type, description: v.description, code: v.code }));
 
 export const editionsHandler: Handler<EditionRow> = {
-  parse: parseEdition,
+  row: EditionFileRow,
   key: (r) => `${r.titleId}/${r.editionId}`,
   keyColumns: "title_id+edition_id",
   async plan(tx, rows, problems) {

@@ -2,20 +2,19 @@
 import { sql } from "drizzle-orm";
 import { LEDGERS } from "~/catalog";
 import { schema } from "~/db.server";
-import { chunks, classify, type Handler, inJson, type Line, nowMs, type Parsed, rowChecker } from "./import-rows.server";
+import { column } from "~/lib/csv-columns";
+import { z } from "~/lib/zod";
+import { chunks, classify, type Handler, inJson, type Line, nowMs } from "./import-rows.server";
 
 export type GuaranteeRow = { customerId: number; ledger: number; amountOre: number };
 
-function parseGuarantee(v: Record<string, string>, line: number): Parsed<GuaranteeRow> {
-  const c = rowChecker(line);
-  const row = {
-    line,
-    customerId: c.int("customer_id", v.customer_id, 1, 99999),
-    ledger: c.oneOf("ledger", v.ledger, LEDGERS, "80 (Expressen) eller 83 (Aftonbladet)"),
-    amountOre: c.int("amount_ore", v.amount_ore, 0, 1_000_000_000),
-  };
-  return { row: c.problems.length ? null : row, problems: c.problems };
-}
+const GuaranteeFileRow = z
+  .object({
+    customer_id: column.int(1, 99999),
+    ledger: column.oneOf(LEDGERS, "80 (Expressen) eller 83 (Aftonbladet)"),
+    amount_ore: column.int(0, 1_000_000_000),
+  })
+  .transform((v): GuaranteeRow => ({ customerId: v.customer_id, ledger: v.ledger, amountOre: v.amount_ore }));
 
 // Guarantees have no unique key in the table: a (customer, ledger) pair gets a new
 // row per payout round. The file's row is compared with the newest row of the pair:
@@ -26,7 +25,7 @@ type GuaranteePlanRow = GuaranteeRow & Line & { id?: number };
 export function guaranteesHandler(): Handler<GuaranteeRow> {
   const ids = new Map<string, number>();
   return {
-    parse: parseGuarantee,
+    row: GuaranteeFileRow,
     key: (r) => `${r.customerId}/${r.ledger}`,
     keyColumns: "customer_id+ledger",
     async plan(tx, rows, problems) {

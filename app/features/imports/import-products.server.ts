@@ -1,32 +1,41 @@
 // The products import (docs/formats.md): its row, its checks and how it is applied.
 import { sql } from "drizzle-orm";
 import { schema } from "~/db.server";
-import { EAN_CODE } from "~/features/products";
-import { isValidDate } from "~/lib/dates";
-import { chunks, classify, type Handler, inJson, nowMs, type Parsed, rowChecker } from "./import-rows.server";
+import { lastDayNotBeforeFirst, PRICE_ORE, productDetail } from "~/features/products";
+import { column } from "~/lib/csv-columns";
+import { z } from "~/lib/zod";
+import { chunks, classify, type Handler, inJson, nowMs } from "./import-rows.server";
 
 export type ProductRow = { titleId: number; editionId: number; startDate: string; endDate: string; heading: string; description: string; priceOre: number; eanCode: string };
 
-function parseProduct(v: Record<string, string>, line: number): Parsed<ProductRow> {
-  const c = rowChecker(line);
-  const row = {
-    line,
-    titleId: c.int("title_id", v.title_id, 1, 99999),
-    editionId: c.int("edition_id", v.edition_id, 1, 99999),
-    startDate: c.date("start_date", v.start_date),
-    endDate: c.date("end_date", v.end_date),
-    heading: c.text("heading", v.heading, 100, false),
-    description: c.text("description", v.description, 200, true),
-    priceOre: c.int("price_ore", v.price_ore, 1, 10_000_000),
-    eanCode: c.text("ean_code", v.ean_code, 20, false),
-  };
-  if (row.eanCode && !EAN_CODE.test(row.eanCode)) c.add("ean_code", "ska vara 8–14 siffror");
-  if (isValidDate(row.startDate) && isValidDate(row.endDate) && row.endDate < row.startDate) c.add("end_date", "ska vara samma dag som start_date eller senare");
-  return { row: c.problems.length ? null : row, problems: c.problems };
-}
+// The details and the days' order by Ny produkt's own rules; the numbers by the file's.
+const ProductFileRow = z
+  .object({
+    title_id: column.int(1, 99999),
+    edition_id: column.int(1, 99999),
+    start_date: column.date(),
+    end_date: column.date(),
+    heading: productDetail.heading(),
+    description: productDetail.description(),
+    price_ore: column.int(PRICE_ORE.min, PRICE_ORE.max),
+    ean_code: productDetail.eanCode(),
+  })
+  .refine(...lastDayNotBeforeFirst("start_date", "end_date"))
+  .transform(
+    (v): ProductRow => ({
+      titleId: v.title_id,
+      editionId: v.edition_id,
+      startDate: v.start_date,
+      endDate: v.end_date,
+      heading: v.heading,
+      description: v.description,
+      priceOre: v.price_ore,
+      eanCode: v.ean_code,
+    }),
+  );
 
 export const productsHandler: Handler<ProductRow> = {
-  parse: parseProduct,
+  row: ProductFileRow,
   key: (r) => `${r.titleId}/${r.editionId}/${r.startDate}`,
   keyColumns: "title_id+edition_id+start_date",
   async plan(tx, rows, problems) {

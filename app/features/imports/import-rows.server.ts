@@ -1,10 +1,11 @@
-// What every import kind shares: the row checks, the chunking, and the plan a kind makes
+// What every import kind shares: the chunking, and the plan a kind makes
 // against what is stored (classify). Each kind is one module (import-<kind>.server.ts);
-// the flow that reads a file and applies it in one transaction is imports.server.ts.
+// the flow that reads a file and applies it in one transaction is imports.server.ts. A kind's
+// row is a zod schema over the file's columns (~/lib/csv-columns), sharing the forms' rules.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { type Tx } from "~/db.server";
-import { check, type CsvProblem } from "~/lib/csv.server";
-import { isValidDate } from "~/lib/dates";
+import { type CsvProblem } from "~/lib/csv.server";
+import type { z } from "~/lib/zod";
 
 export const CHUNK = 500;
 // Rows per INSERT … SELECT FROM json_each(?): one parameter per statement keeps both
@@ -16,58 +17,14 @@ export function inJson(column: SQLWrapper, values: readonly (number | string)[])
   return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 export const MAX_ID = 2 ** 31 - 1;
-export const EMAIL = /^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/;
 
 export type Line = { line: number };
-export type Parsed<T> = { row: (T & Line) | null; problems: CsvProblem[] };
 
 export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
-
-// A file has few distinct dates; remember the answer.
-const dateValidity = new Map<string, boolean>();
-export function validDate(value: string): boolean {
-  let ok = dateValidity.get(value);
-  if (ok === undefined) {
-    ok = isValidDate(value);
-    if (dateValidity.size < 10_000) dateValidity.set(value, ok);
-  }
-  return ok;
-}
-
-/** Collects per-column reasons for one row. */
-export function rowChecker(line: number) {
-  const problems: CsvProblem[] = [];
-  return {
-    problems,
-    int(column: string, value: string, min: number, max: number): number {
-      const reason = check.int(value, min, max);
-      if (reason) problems.push({ line, column, reason });
-      return Number(value);
-    },
-    oneOf(column: string, value: string, allowed: readonly number[], label: string): number {
-      const n = Number(value);
-      if (!/^\d+$/.test(value) || !allowed.includes(n)) problems.push({ line, column, reason: `ska vara ${label}` });
-      return n;
-    },
-    text(column: string, value: string, maxLength: number, required: boolean): string {
-      const reason = required ? check.required(value, maxLength) : value.length > maxLength ? `längre än ${maxLength} tecken` : null;
-      if (reason) problems.push({ line, column, reason });
-      return value;
-    },
-    date(column: string, value: string): string {
-      if (!validDate(value)) problems.push({ line, column, reason: "ska vara ett datum ÅÅÅÅ-MM-DD" });
-      return value;
-    },
-    add(column: string, reason: string) {
-      problems.push({ line, column, reason });
-    },
-  };
-}
-
 
 export type Plan<T> = {
   /** Rows to insert or update, already filtered to new + changed. */
@@ -78,7 +35,8 @@ export type Plan<T> = {
 };
 
 export type Handler<T> = {
-  parse: (v: Record<string, string>, line: number) => Parsed<T>;
+  /** The file's row: a zod schema over its columns (~/lib/csv-columns). */
+  row: z.ZodType<T, Record<string, string>>;
   key: (row: T) => string;
   keyColumns: string;
   /** Reads what exists in bulk, adds database problems, and classifies rows. */

@@ -16,6 +16,7 @@ import { productsHandler } from "./import-products.server";
 import { deliveriesHandler } from "./import-deliveries.server";
 import { guaranteesHandler } from "./import-guarantees.server";
 import { chunks, inJson, type Handler, type Line } from "./import-rows.server";
+import { csvRow } from "~/lib/csv-columns";
 
 export { KNOWN_TITLES } from "./import-editions.server";
 export { newPin, type IssuedPin };
@@ -126,7 +127,7 @@ export async function importFile(kind: ImportKind, text: string, options: Import
   const parsed: (Line & Record<string, unknown>)[] = [];
   const seen = new Map<string, number>();
   for (const { line, values } of table.rows) {
-    const { row, problems } = handler.parse(values, line);
+    const { row, problems } = csvRow(handler.row, values, line);
     result.problems.push(...problems);
     if (!row) continue;
     const key = handler.key(row);

@@ -10,9 +10,10 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { check, decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
-import { isValidDate } from "~/lib/dates";
+import { column, csvRow } from "~/lib/csv-columns";
+import { decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { isRefusal, refuse } from "~/lib/refusal";
+import { z } from "~/lib/zod";
 
 export const ORDER_COLUMNS = ["customerNumber", "orderDate", "articleNumber", "articleDescription", "amount", "price", "ledger"] as const;
 export const MAX_ORDER_ROWS = 50_000;
@@ -28,6 +29,28 @@ export type OrderRow = {
   ledger: 80 | 83;
 };
 
+const OrderFileRow = z
+  .object({
+    customerNumber: column.int(1, 99999),
+    orderDate: column.date(),
+    articleNumber: column.text(40, true),
+    articleDescription: column.text(200, true),
+    amount: column.int(-99999, 99999),
+    price: column.int(0, 100_000_000),
+    ledger: column.oneOf([80, 83] as const, "80 eller 83"),
+  })
+  .transform(
+    (v): Omit<OrderRow, "line"> => ({
+      customerId: v.customerNumber,
+      orderDate: v.orderDate,
+      articleNumber: v.articleNumber,
+      articleDescription: v.articleDescription,
+      amount: v.amount,
+      priceOre: v.price,
+      ledger: v.ledger,
+    }),
+  );
+
 export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: CsvProblem[] } {
   const table = parseCsv(text, ORDER_COLUMNS, { delimiters: [";", ","] });
   const problems = [...table.problems];
@@ -36,37 +59,18 @@ export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: Csv
     return { rows: [], problems: [{ line: MAX_ORDER_ROWS + 2, column: "-", reason: `fler än ${MAX_ORDER_ROWS} rader` }] };
   }
   const seen = new Map<string, number>();
-  for (const { line, values: v } of table.rows) {
-    const bad = (column: string, reason: string | null) => {
-      if (reason) problems.push({ line, column, reason });
-      return !!reason;
-    };
-    let failed = false;
-    failed = bad("customerNumber", check.int(v.customerNumber, 1, 99999)) || failed;
-    failed = bad("orderDate", isValidDate(v.orderDate) ? null : "ska vara ett datum ÅÅÅÅ-MM-DD") || failed;
-    failed = bad("articleNumber", check.required(v.articleNumber, 40)) || failed;
-    failed = bad("articleDescription", check.required(v.articleDescription, 200)) || failed;
-    failed = bad("amount", check.int(v.amount, -99999, 99999)) || failed;
-    failed = bad("price", check.int(v.price, 0, 100_000_000)) || failed;
-    failed = bad("ledger", v.ledger === "80" || v.ledger === "83" ? null : "ska vara 80 eller 83") || failed;
-    if (failed) continue;
-    const key = `${Number(v.customerNumber)}|${v.orderDate}|${v.articleNumber}|${v.ledger}`;
+  for (const { line, values } of table.rows) {
+    const { row, problems: broken } = csvRow(OrderFileRow, values, line);
+    problems.push(...broken);
+    if (!row) continue;
+    const key = `${row.customerId}|${row.orderDate}|${row.articleNumber}|${row.ledger}`;
     const first = seen.get(key);
     if (first !== undefined) {
       problems.push({ line, column: "-", reason: `samma kund, datum, artikel och reskontra som rad ${first}` });
       continue;
     }
     seen.set(key, line);
-    rows.push({
-      line,
-      customerId: Number(v.customerNumber),
-      orderDate: v.orderDate,
-      articleNumber: v.articleNumber,
-      articleDescription: v.articleDescription,
-      amount: Number(v.amount),
-      priceOre: Number(v.price),
-      ledger: Number(v.ledger) as 80 | 83,
-    });
+    rows.push(row);
   }
   problems.sort((a, b) => a.line - b.line);
   return { rows, problems };

@@ -67,14 +67,38 @@ export const EAN_RULE = "EAN-koden är 8–14 siffror.";
 export const LAST_DAY_RULE = "Sista dag kan inte vara före första dag.";
 export const PRICE_RULE = "Ange ett pris i kronor, till exempel 29,00.";
 
+/** A daily product's price in öre, the form's (in kronor) and the products file's (price_ore) alike. */
+export const PRICE_ORE = { min: 1, max: 10_000_000 };
+
 const kronorPrice = () =>
   z
     .string(required)
     .refine((v) => {
       const ore = parseKronor(v);
-      return ore !== null && ore >= 1 && ore <= 10_000_000;
+      return ore !== null && ore >= PRICE_ORE.min && ore <= PRICE_ORE.max;
     }, PRICE_RULE)
     .transform((v) => parseKronor(v)!);
+
+/**
+ * A daily product's details, one rule and one message each: Ny produkt and the products
+ * file (`portal import products`) check a heading, a description or an EAN alike.
+ */
+export const productDetail = {
+  heading: () => z.string().trim().max(100, "Högst 100 tecken.").optional().transform((v) => v ?? ""),
+  description: () => z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
+  eanCode: () =>
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v ?? "")
+      .refine((v) => v === "" || EAN_CODE.test(v), EAN_RULE),
+};
+
+/** The last day is the first day or later (checked once both are dates). */
+export function lastDayNotBeforeFirst<K extends string>(first: K, last: K): [(v: Record<K, string>) => boolean, { message: string; path: string[] }] {
+  return [(v) => v[last] >= v[first], { message: LAST_DAY_RULE, path: [last] }];
+}
 
 /** Ny produkt: create a product for title, edition and first day, or price the one there is. */
 export const DailyProductCreateSchema = z
@@ -83,15 +107,10 @@ export const DailyProductCreateSchema = z
     edition: editionField(),
     date: z.string(required).trim().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
     endDate: z.string(required).trim().regex(DATE, "Ogiltigt datum (ÅÅÅÅ-MM-DD)."),
-    heading: z.string().trim().max(100, "Högst 100 tecken.").optional().transform((v) => v ?? ""),
-    description: z.string(required).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
+    heading: productDetail.heading(),
+    description: productDetail.description(),
     price: kronorPrice(),
-    eanCode: z
-      .string()
-      .trim()
-      .optional()
-      .transform((v) => v ?? "")
-      .refine((v) => v === "" || EAN_CODE.test(v), EAN_RULE),
+    eanCode: productDetail.eanCode(),
   })
   .refine(editionOfTitle, NOT_OF_TITLE)
-  .refine((v) => v.endDate >= v.date, { message: LAST_DAY_RULE, path: ["endDate"] });
+  .refine(...lastDayNotBeforeFirst("date", "endDate"));
