@@ -13,6 +13,7 @@ import { rememberDevice } from "./device.server";
 import { getUser, homeOf, safeRedirect, staffHome } from "./guards.server";
 import { passwordStamp, pendingSessionData } from "./pending.server";
 import { startSession } from "./session.server";
+import { param, readSearch } from "~/lib/search-params";
 
 /**
  * Both login pages' `headers`: a refused login's Retry-After reaches the document response
@@ -23,10 +24,12 @@ export const loginPageHeaders: HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
+const LOGIN_PAGE_SEARCH = { redirectTo: param.text(2000) };
+
 /** A login page's `redirectTo` (a path on the site, or ""); someone logged in is sent there, or home. */
 export async function loginPageTarget(request: Request): Promise<string> {
   const user = await getUser(request);
-  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const { redirectTo } = readSearch(request, LOGIN_PAGE_SEARCH);
   if (user) throw redirect(safeRedirect(redirectTo, homeOf(user)));
   return safeRedirect(redirectTo, "");
 }

@@ -59,12 +59,11 @@ export function parsePeriod(fromText: string | null | undefined, toText: string 
 }
 
 /**
- * The range picker's period in a screen's URL (`from`, `to`): as typed, checked; without
- * either, the screen's default. `raw` is what the picker shows again.
+ * The range picker's period as the URL gives it (`param.period`, app/lib/search-params.ts),
+ * checked; when the URL names none, the screen's default. `raw` is what the picker shows again.
  */
-export function periodFromParams(params: URLSearchParams, defaults: Period): PeriodResult & { raw: Period } {
-  const typed = params.has("fran") || params.has("till");
-  const raw = typed ? { from: params.get("fran") ?? "", to: params.get("till") ?? "" } : defaults;
+export function checkedPeriod(asked: Period | null, defaults: Period): PeriodResult & { raw: Period } {
+  const raw = asked ?? defaults;
   return { raw, ...parsePeriod(raw.from, raw.to) };
 }
 

@@ -18,18 +18,17 @@ import { UrlDialog } from "~/ui/url-dialog";
 import { isFormReply, replyError } from "~/ui/form-reply";
 import { useHydrated } from "~/ui/use-hydrated";
 import { CsrfInput } from "~/ui/csrf";
+import { param, readSearch } from "~/lib/search-params";
 
 /** Spec 4: the close button stays busy 1.5 s and the dialog closes on success. */
 const CLOSE_DELAY_MS = 1500;
 
-function bundleParam(url: URL): number | null {
-  const raw = url.searchParams.get("bunt");
-  return raw && BUNDLE_NUMBER.test(raw) ? Number(raw) : null;
-}
+// `?bunt=<number>`: the open bundle whose contents the dialog shows.
+const RETURNS_SEARCH = { bunt: param.shortNumber(BUNDLE_NUMBER) };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const wanted = bundleParam(new URL(request.url));
+  const { bunt: wanted } = readSearch(request, RETURNS_SEARCH);
   const on = today();
   const [bundles, bundle, papers] = await Promise.all([
     listOpenBundles(user.customerId),

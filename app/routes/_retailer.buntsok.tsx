@@ -8,16 +8,18 @@ import { creditTrails } from "~/features/invoices/index.server";
 import { CreditTrailText } from "~/ui/credit-trail";
 import { BundleTable } from "~/ui/bundle-table";
 import { Pager, pageCount } from "~/ui/pager";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Sök buntinnehåll – Returportalen" }];
 
 /** Spec 9: 10 rows per page. */
 const PAGE_SIZE = 10;
 
+const BUNDLE_SEARCH = { id: param.text(20), sida: param.page() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const url = new URL(request.url);
-  const id = (url.searchParams.get("id") ?? "").trim().slice(0, 20);
+  const { id, sida } = readSearch(request, BUNDLE_SEARCH);
   if (!id) return { id, result: null };
   const bundle = BUNDLE_NUMBER.test(id) ? await getBundle(user.customerId, Number(id)) : null;
   if (!bundle) {
@@ -25,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ id, result: { found: false as const } }, { status: 404 });
   }
   const pages = pageCount(bundle.lines.length, PAGE_SIZE);
-  const page = Math.min(Math.max(Number(url.searchParams.get("sida")) || 1, 1), pages);
+  const page = Math.min(sida, pages);
   const { lines, ...rest } = bundle;
   const shown = lines.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   // Where each shown line's copies were credited.

@@ -4,16 +4,20 @@ import { requireRetailer } from "~/auth/guards.server";
 import { creditsByInvoice, listGuarantees, listInvoices, type BundleCredit } from "~/features/invoices/index.server";
 import { formatKr } from "~/lib/money";
 import { TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Fakturor – Returportalen" }];
+
+// `?fel=<invoice number>`: the invoice whose PDF could not be made.
+const INVOICES_SEARCH = { fel: param.id() };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const [groups, guarantees] = await Promise.all([listInvoices(user.customerId), listGuarantees(user.customerId)]);
-  const failed = new URL(request.url).searchParams.get("fel");
+  const { fel: failed } = readSearch(request, INVOICES_SEARCH);
   // What each invoice credited, per bundle.
   const credits = await creditsByInvoice(user.customerId, groups.flatMap((g) => g.invoices.map((i) => i.number)));
-  return { groups, guarantees, credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>, failed: failed && /^\d{1,9}$/.test(failed) ? failed : null };
+  return { groups, guarantees, credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>, failed: failed === null ? null : String(failed) };
 }
 
 export default function Invoices() {

@@ -7,17 +7,18 @@ import { creditTrails } from "~/features/invoices/index.server";
 import type { CreditTrail } from "~/features/invoices";
 import { CreditTrailText } from "~/ui/credit-trail";
 import { TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Historik – Returportalen" }];
 
+// The range as typed: the history's own limits answer it (checkHistoryRange).
+const HISTORY_SEARCH = { fran: param.typed(10), till: param.typed(10) };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const url = new URL(request.url);
   const limits = historyLimits();
-  const asked = url.searchParams.has("fran") || url.searchParams.has("till");
-  const range = asked
-    ? { from: (url.searchParams.get("fran") ?? "").trim().slice(0, 10), to: (url.searchParams.get("till") ?? "").trim().slice(0, 10) }
-    : defaultHistoryRange();
+  const { fran, till } = readSearch(request, HISTORY_SEARCH);
+  const range = fran !== null || till !== null ? { from: (fran ?? "").trim(), to: (till ?? "").trim() } : defaultHistoryRange();
   const errors = checkHistoryRange(range.from, range.to);
   if (errors.from || errors.to) return data({ range, limits, errors, rows: null, trails: {} as Record<number, CreditTrail> }, { status: 400 });
   const rows = await listHistory(user.customerId, range.from, range.to);

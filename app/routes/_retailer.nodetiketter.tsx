@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
-import { parseId } from "~/lib/ids";
 import { requireRetailer } from "~/auth/guards.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
@@ -8,13 +7,16 @@ import { emergencyLabelsSchema } from "~/features/labels";
 import { EMERGENCY_MAX, EMERGENCY_MIN, LABEL_TYPE, getBlock, newFormToken, orderEmergencyLabels } from "~/features/labels/index.server";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Skriv ut nödetiketter – Returportalen" }];
+
+const LABEL_SEARCH = { order: param.id() };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   // The result of an order (?order={block}): its numbers and its PDF; only the customer's own emergency labels.
-  const orderId = parseId(new URL(request.url).searchParams.get("order"));
+  const orderId = readSearch(request, LABEL_SEARCH).order;
   const found = orderId !== null ? await getBlock(user.customerId, orderId) : null;
   const order = found && found.type === LABEL_TYPE.emergency ? { id: found.id, fromNumber: found.fromNumber, toNumber: found.toNumber } : null;
   // A fresh token per page view: a resubmitted form allocates nothing new, the next order from the result page is new.

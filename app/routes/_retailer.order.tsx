@@ -6,19 +6,20 @@ import { today } from "~/lib/dates";
 import { orderBlockSchema } from "~/features/labels";
 import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/features/labels/index.server";
 import { replyError } from "~/ui/form-reply";
-import { parseId } from "~/lib/ids";
 import { CsrfInput } from "~/ui/csrf";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Beställ returetiketter – Returportalen" }];
 
 // The dialog's steps are URL state (?steg=bekrafta, ?block={id}) so they work without JavaScript.
+const ORDER_SEARCH = { block: param.id(), steg: param.maybeOneOf(["bekrafta"]) };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const url = new URL(request.url);
-  const blockId = parseId(url.searchParams.get("block"));
+  const { block: blockId, steg } = readSearch(request, ORDER_SEARCH);
   const block = blockId !== null ? await getBlock(user.customerId, blockId) : null;
   if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: newFormToken() };
-  if (url.searchParams.get("steg") === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
+  if (steg === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
   return { step: "start" as const, block: null, customerId: user.customerId, token: null };
 }
 

@@ -3,13 +3,16 @@ import { data, Form, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { formatSek, parsePrice, priceBreakdown, PRICE_ERROR } from "~/features/products";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "In- & utpriser – Returportalen" }];
 
 // A GET form: the calculation changes nothing, so it is a bookmarkable URL (?pris=30,00).
+const PRICE_SEARCH = { pris: param.typed(40) };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRetailer(request, context);
-  const raw = new URL(request.url).searchParams.get("pris");
+  const { pris: raw } = readSearch(request, PRICE_SEARCH);
   if (raw === null || raw.trim() === "") return { raw: "", error: null };
   if (parsePrice(raw) === null) return data({ raw, error: PRICE_ERROR }, { status: 400 });
   return { raw, error: null };

@@ -10,20 +10,23 @@ import { redirectWithToast } from "~/auth/session.server";
 import { DailyProductCreateSchema, splitEdition } from "~/features/products";
 import { listEditions, listTitles, saveDailyProduct } from "~/features/products/index.server";
 import { handleForm } from "~/http/form.server";
-import { isValidDate, today } from "~/lib/dates";
+import { today } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
 import { TitleEditionFields } from "~/ui/select-field";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Ny produkt – Returportalen" }];
 
+const NEW_PRODUCT_SEARCH = { datum: param.date() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const asked = new URL(request.url).searchParams.get("datum");
+  const { datum: asked } = readSearch(request, NEW_PRODUCT_SEARCH);
   const [titles, editions] = await Promise.all([listTitles(), listEditions()]);
-  return { day: asked && isValidDate(asked) ? asked : today(), titles, editions };
+  return { day: asked ?? today(), titles, editions };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

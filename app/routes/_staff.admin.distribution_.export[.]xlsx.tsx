@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const t = today();
-  const parsed = parseDistributionParams(new URL(request.url).searchParams, { from: t, to: t });
+  const parsed = parseDistributionParams(request, { from: t, to: t });
   if (parsed.errors) throw new Response(Object.values(parsed.errors).join(" "), { status: 400 });
   const query = parsed.query;
   if (outsideScope(query.distributorIds, scope)) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });

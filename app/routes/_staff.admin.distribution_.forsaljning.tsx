@@ -6,20 +6,22 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { listDistributors, scopeFor } from "~/features/distribution/index.server";
 import { listDistributorSales } from "~/features/sales/index.server";
-import { parseId } from "~/lib/ids";
 import { DistributorSelect } from "~/ui/distributor-select";
 import { SalesTitles } from "~/ui/sales-chart";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Försäljning per distributör – Returportalen" }];
+
+const SALES_SEARCH = { utb: param.ref() };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const distributors = await listDistributors(scope);
-  const raw = new URL(request.url).searchParams.get("utb");
+  const { utb } = readSearch(request, SALES_SEARCH);
+  if (utb === null) throw new Response("Okänd distributör.", { status: 400 });
   // A utb user has one distributor: theirs is shown without asking.
-  const wanted = raw ? parseId(raw) : scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
-  if (raw && wanted === null) throw new Response("Okänd distributör.", { status: 400 });
+  const wanted = utb ?? (scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null);
   if (wanted === null) return { distributors, chosen: null, titles: [] };
   const chosen = distributors.find((d) => d.id === wanted);
   if (!chosen) {

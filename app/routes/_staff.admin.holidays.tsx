@@ -29,12 +29,15 @@ import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { SaveActions } from "~/ui/save-actions";
 import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Helgspärr – Returportalen" }];
 
+const HOLIDAYS_SEARCH = { redigera: param.id() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const editId = parseId(new URL(request.url).searchParams.get("redigera"));
+  const editId = readSearch(request, HOLIDAYS_SEARCH).redigera;
   const editing = editId !== null ? await getAdminHoliday(editId) : null;
   const [holidays, ended, hoursRequests, distributors] = await Promise.all([listAdminHolidays(), listEndedHolidays(), listOpeningHoursRequests(), listDistributors()]);
   return { holidays, ended, editing, hoursRequests, distributors, today: today() };

@@ -15,7 +15,6 @@ import { Pager } from "~/ui/pager";
 import { SortHeader } from "~/ui/sort";
 import { TableOrEmpty } from "~/ui/table";
 import { stockholmTime } from "~/lib/dates";
-import { pageParam } from "~/lib/paging";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Svar: ${data?.holiday.description ?? "helgdag"} – Returportalen` }];
 
@@ -32,9 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const holiday = await getHolidayForReport(id);
   if (!holiday) throw new Response("Helgdagen finns inte.", { status: 404 });
   const scope = customerScope(user);
-  const params_ = new URL(request.url).searchParams;
-  const view = readHolidayAnswerView(params_);
-  const [counts, list, distributors] = await Promise.all([holidayCounts(id, scope), holidayAnswerPage(id, scope, view, pageParam(params_.get("sida"))), listDistributors()]);
+  const { page, ...view } = readHolidayAnswerView(request);
+  const [counts, list, distributors] = await Promise.all([holidayCounts(id, scope), holidayAnswerPage(id, scope, view, page), listDistributors()]);
   return {
     holiday,
     counts,

@@ -22,6 +22,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "id", (raw) => parseId(raw ?? null), "Helgdagen finns inte.");
   const holiday = await getHolidayForReport(id);
   if (!holiday) throw new Response("Helgdagen finns inte.", { status: 404 });
-  const rows = await holidayAnswerList(id, customerScope(user), readHolidayAnswerView(new URL(request.url).searchParams));
+  const rows = await holidayAnswerList(id, customerScope(user), readHolidayAnswerView(request));
   return fileResponse(xlsxStream("Svar", COLUMNS, rows), `helgsvar-${holiday.day}.xlsx`, CONTENT_TYPES.xlsx);
 }

@@ -11,7 +11,6 @@ import { searchedPage } from "~/features/invoices";
 import { getInvoiceRun, getInvoiceRunJob, invoicePreview, InvoiceRunSchema, listInvoiceRuns, runInvoices, runStateText, startInvoiceRun, type InvoiceRunSummary, type PreviewRow } from "~/features/invoices/index.server";
 import { handleForm } from "~/http/form.server";
 import { addMonths, endOfMonth, isValidDate, startOfMonth, stockholmTime, today } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
 import { isRefusal } from "~/lib/refusal";
 import { countOf } from "~/lib/count";
 import { formatKr } from "~/lib/money";
@@ -19,6 +18,7 @@ import { CsrfInput } from "~/ui/csrf";
 import { FieldErrors } from "~/ui/field";
 import { Pager } from "~/ui/pager";
 import { TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Fakturakörning – Returportalen" }];
 
@@ -27,16 +27,26 @@ const PAPER_TYPE = ["Huvudtidningar", "Bilagor"];
 /** "1 faktura", "1 234 fakturor". */
 const invoiceCount = (n: number) => countOf(n, "faktura", "fakturor");
 
+const RUN_SEARCH = {
+  fran: param.typed(10),
+  till: param.typed(10),
+  resultat: param.id(),
+  korning: param.ref(),
+  granska: param.flag(),
+  sok: param.text(100),
+  sida: param.page(),
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const url = new URL(request.url);
+  const q = readSearch(request, RUN_SEARCH);
   const lastMonth = addMonths(startOfMonth(today()), -1);
-  const from = url.searchParams.get("fran") ?? lastMonth;
-  const to = url.searchParams.get("till") ?? endOfMonth(lastMonth);
-  const resultId = parseId(url.searchParams.get("resultat"));
+  const from = q.fran ?? lastMonth;
+  const to = q.till ?? endOfMonth(lastMonth);
+  const resultId = q.resultat;
   // A run under way (?korning=<job>): its progress until it is done, then its result.
-  const asked = url.searchParams.get("korning");
-  const jobId = asked === null ? null : parseId(asked);
+  const asked = q.korning;
+  const jobId = asked ?? null;
   const job = jobId === null ? null : await getInvoiceRunJob(jobId);
   if (job?.state === "done") {
     const message =
@@ -48,13 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (job?.state === "failed") throw await redirectWithToast(request, `/admin/invoice/korning?fran=${job.from}&till=${job.to}&granska=1`, job.message ?? "Körningen misslyckades.");
   // Still running: its progress; stopped (its server went away) or never there: say so.
   const progress =
-    asked === null ? null : job && job.state !== "stopped" ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const, message: job?.message ?? null, from: job?.from ?? null, to: job?.to ?? null };
+    asked === undefined ? null : job && job.state !== "stopped" ? { from: job.from, to: job.to, state: job.state, done: job.done, total: job.total } : { missing: true as const, message: job?.message ?? null, from: job?.from ?? null, to: job?.to ?? null };
   let preview: InvoiceRunSummary | null = null;
   let planned: ReturnType<typeof searchedPage<PreviewRow>> | null = null;
   let late: { customerId: number; name: string; description: string; date: string }[] = [];
-  const search = url.searchParams.get("sok") ?? "";
+  const search = q.sok;
   let periodError: string | null = null;
-  if (url.searchParams.has("granska")) {
+  if (q.granska) {
     if (!isValidDate(from) || !isValidDate(to)) periodError = "Måste ha ett värde";
     else if (from > to) periodError = "Felaktig period";
     else {
@@ -63,7 +73,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         const found = await invoicePreview({ from, to, actor: user.actor });
         preview = found.summary;
         // What each invoice would hold, searchable and a page at a time.
-        planned = searchedPage(found.rows, search, url.searchParams.get("sida"));
+        planned = searchedPage(found.rows, search, q.sida);
         late = found.late;
       } catch (e) {
         if (!isRefusal(e)) throw e;
@@ -74,7 +84,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [listed, result] = await Promise.all([listInvoiceRuns(), resultId !== null ? getInvoiceRun(resultId) : null]);
   const runs = listed.map((r) => ({ ...r, state: runStateText(r) }));
   // The run's files: every invoice it made, each as the customer's PDF, searched and paged.
-  const made = result ? searchedPage(await runInvoices(result), search, url.searchParams.get("sida")) : null;
+  const made = result ? searchedPage(await runInvoices(result), search, q.sida) : null;
   return { from, to, preview, planned, late, search, periodError, runs, result, made, progress };
 }
 

@@ -13,6 +13,7 @@ import { creditTrails } from "~/features/invoices/index.server";
 import { BundleTable } from "~/ui/bundle-table";
 import { CreditTrailText } from "~/ui/credit-trail";
 import { PlainField } from "~/ui/field";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Kreditering – Returportalen" }];
 
@@ -22,11 +23,11 @@ const MESSAGES = {
   notFound: (customer: string, bundle: string) => `Kund ${customer} har ingen bunt ${bundle}.`,
 } as const;
 
+const CREDIT_SEARCH = { kund: param.text(10), bunt: param.text(10) };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
-  const url = new URL(request.url);
-  const kund = (url.searchParams.get("kund") ?? "").trim().slice(0, 10);
-  const bunt = (url.searchParams.get("bunt") ?? "").trim().slice(0, 10);
+  const { kund, bunt } = readSearch(request, CREDIT_SEARCH);
   const typed = { kund, bunt };
   if (!kund && !bunt) return { typed, errors: null, result: null };
   const errors = { kund: CUSTOMER_NUMBER.test(kund) ? undefined : MESSAGES.customer, bunt: BUNDLE_NUMBER.test(bunt) ? undefined : MESSAGES.bundle };

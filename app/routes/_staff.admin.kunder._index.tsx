@@ -4,25 +4,26 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { CUSTOMER_SORT_COLUMNS, customerScope, listDistributors, searchCustomers } from "~/features/customers/index.server";
-import { parseId } from "~/lib/ids";
-import { pageParam } from "~/lib/paging";
 import { DistributorSelect } from "~/ui/distributor-select";
 import { Pager } from "~/ui/pager";
-import { readSort, SortHeader } from "~/ui/sort";
+import { SortHeader } from "~/ui/sort";
 import { TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Kunder – Returportalen" }];
+
+const CUSTOMERS_SEARCH = {
+  sok: param.text(100),
+  utb: param.id(),
+  status: param.oneOf(["aktiva", "avstangda", "alla"], "aktiva"),
+  sort: param.sort(CUSTOMER_SORT_COLUMNS, { column: "kundnummer", descending: false }),
+  sida: param.page(),
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = customerScope(user);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("sok")?.slice(0, 100) ?? "";
-  const utb = parseId(url.searchParams.get("utb"));
-  const stateParam = url.searchParams.get("status");
-  const state = stateParam === "avstangda" || stateParam === "alla" ? stateParam : "aktiva";
-  const sort = readSort(url, CUSTOMER_SORT_COLUMNS, { column: "kundnummer", descending: false });
-  const page = pageParam(url.searchParams.get("sida"));
+  const { sok: q, utb, status: state, sort, sida: page } = readSearch(request, CUSTOMERS_SEARCH);
   const [list, distributors] = await Promise.all([searchCustomers({ q, distributorId: utb, state, sort, page }, scope), listDistributors()]);
   return {
     list,

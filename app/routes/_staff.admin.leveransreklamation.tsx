@@ -12,7 +12,6 @@ import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals, readComplaintView 
 import { today } from "~/lib/dates";
 import { scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
-import { pageParam } from "~/lib/paging";
 import { type PresetId } from "~/lib/period";
 import { PlainField } from "~/ui/field";
 import { PeriodPresets, withParams } from "~/ui/period-presets";
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
   const t = today();
-  const view = readComplaintView(new URL(request.url).searchParams, scope, t);
+  const view = readComplaintView(request, scope, t);
   if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort, totalsSort: view.totalsSort }, { status: 400 });
   const period = view.period;
   if (view.forbidden) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
@@ -39,8 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const totals = await complaintTotals(period, scope, view.totalsSort);
   // A utb user always sees its own distributor's rows; others choose one (?utb=).
   const detailId = view.distributorId;
-  if (detailId !== null && !totals.some((d) => d.id === detailId)) throw new Response("Distributören finns inte.", { status: 404 });
-  const page = pageParam(new URL(request.url).searchParams.get("sida"));
+  if (view.unknown || (detailId !== null && !totals.some((d) => d.id === detailId))) throw new Response("Distributören finns inte.", { status: 404 });
+  const page = view.page;
   const complaints = totals.find((d) => d.id === detailId)?.complaints ?? 0;
   const detail =
     detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page, view.sort)) };

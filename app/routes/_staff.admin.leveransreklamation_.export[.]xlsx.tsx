@@ -23,10 +23,10 @@ const COLUMNS: XlsxColumn<ComplaintRow>[] = [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
-  const view = readComplaintView(new URL(request.url).searchParams, scope, today());
+  const view = readComplaintView(request, scope, today());
   if (view.errors) throw new Response(Object.values(view.errors).join(" "), { status: 400 });
   if (view.forbidden) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
-  if (view.distributorId !== null && !Number.isInteger(view.distributorId)) throw new Response("Distributören finns inte.", { status: 404 });
+  if (view.unknown) throw new Response("Distributören finns inte.", { status: 404 });
   const distributorIds = view.distributorId !== null ? [view.distributorId] : scope.distributorIds;
   const suffix = view.distributorId !== null ? `-utb${view.distributorId}` : "";
   return fileResponse(

@@ -5,7 +5,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { AUDIT_GROUPS, actionGroupLabel, actorText, eventText, targetText } from "~/features/audit";
-import { AUDIT_SORT_COLUMNS, readAuditQuery, searchAudit } from "~/features/audit/index.server";
+import { readAuditQuery, searchAudit } from "~/features/audit/index.server";
 import { stockholmTime } from "~/lib/dates";
 import { FieldErrors } from "~/ui/field";
 import { Pager } from "~/ui/pager";
@@ -18,7 +18,7 @@ const EMPTY = { rows: [], total: 0, page: 1, pages: 1 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const { query, form, periodError } = readAuditQuery(new URL(request.url), AUDIT_SORT_COLUMNS);
+  const { query, form, periodError } = readAuditQuery(request);
   if (periodError) return data({ list: EMPTY, form, periodError, sort: query.sort! }, { status: 400 });
   return { list: await searchAudit(query), form, periodError: null, sort: query.sort! };
 }

@@ -3,7 +3,7 @@
 // sent; the technical code and detail last, as the screen folds them.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
-import { AUDIT_SORT_COLUMNS, actionGroupLabel, auditRows, readAuditQuery, type AuditRow } from "~/features/audit/index.server";
+import { actionGroupLabel, auditRows, readAuditQuery, type AuditRow } from "~/features/audit/index.server";
 import { actorText, eventText, targetText } from "~/features/audit";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";
@@ -23,7 +23,7 @@ const COLUMNS: XlsxColumn<AuditRow>[] = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const { query, periodError } = readAuditQuery(new URL(request.url), AUDIT_SORT_COLUMNS);
+  const { query, periodError } = readAuditQuery(request);
   if (periodError) throw new Response(periodError, { status: 400 });
   return fileResponse(xlsxStream("Logg", COLUMNS, auditRows(query)), `logg-${today()}.xlsx`, CONTENT_TYPES.xlsx);
 }

@@ -3,7 +3,6 @@
 // password shown once. Every change is audited and ends the user's sessions.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { pageParam } from "~/lib/paging";
 import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { StaffActionSchema } from "~/features/staff";
@@ -18,16 +17,18 @@ import { FieldErrors } from "~/ui/field";
 import { DistributorSelect } from "~/ui/distributor-select";
 import { Pager } from "~/ui/pager";
 import { TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Personal – Returportalen" }];
 
 const ROLE_LABEL = { admin: "Administratör", sales: "Sälj", utb: "Distributör (utb)" } as const;
 
+const STAFF_SEARCH = { sok: param.text(100), sida: param.page() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const url = new URL(request.url);
-  const q = url.searchParams.get("sok")?.slice(0, 100) ?? "";
-  const [list, distributors] = await Promise.all([searchStaff({ q, page: pageParam(url.searchParams.get("sida")) }), listDistributors()]);
+  const { sok: q, sida: page } = readSearch(request, STAFF_SEARCH);
+  const [list, distributors] = await Promise.all([searchStaff({ q, page }), listDistributors()]);
   const staff = list.rows.map((s) => ({ ...s, roles: s.roles.split(","), hasSecondFactor: Boolean(s.hasSecondFactor) }));
   return { staff, total: list.total, page: list.page, pages: list.pages, q, distributors, me: user.staffId };
 }

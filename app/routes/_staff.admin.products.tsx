@@ -15,12 +15,15 @@ import { SaveActions } from "~/ui/save-actions";
 import { StoredNow, VersionInput } from "~/ui/stored-now";
 import { TitleEditionFields } from "~/ui/select-field";
 import { ActionsHeader, TableOrEmpty } from "~/ui/table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Produkt information – Returportalen" }];
 
+const PRODUCTS_SEARCH = { redigera: param.id() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const editId = parseId(new URL(request.url).searchParams.get("redigera"));
+  const editId = readSearch(request, PRODUCTS_SEARCH).redigera;
   const [titles, editions, products, editing] = await Promise.all([
     listTitles(),
     listEditions(),

@@ -9,10 +9,12 @@ import { requestContext } from "~/http/request-context";
 import { REMINDER_TEXTS as T } from "~/features/reminders";
 import { readUnsubscribeToken, unsubscribe, UnsubscribeSchema } from "~/features/reminders/index.server";
 import { BarePage } from "~/ui/bare-page";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: `${T.unsubscribeTitle} – Returportalen` }];
 
-const tokenOf = (request: Request) => (new URL(request.url).searchParams.get("t") ?? "").slice(0, 100);
+const UNSUBSCRIBE_SEARCH = { t: param.text(100) };
+const tokenOf = (request: Request) => readSearch(request, UNSUBSCRIBE_SEARCH).t;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = tokenOf(request);

@@ -13,15 +13,19 @@ import { Refusal, isRefusal } from "~/lib/refusal";
 import { BarePage } from "~/ui/bare-page";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Logga in som personal – Returportalen" }];
 
 export const headers = loginPageHeaders;
 
+// `?epost=`: an address typed into the retailers' login box, sent on here.
+const STAFF_LOGIN_SEARCH = { epost: param.text(254) };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = (await loginPageTarget(request)) || undefined;
   // An address typed into the retailers' box, sent on here: kept, the password asked for again.
-  const address = new URL(request.url).searchParams.get("epost")?.trim() ?? "";
+  const { epost: address } = readSearch(request, STAFF_LOGIN_SEARCH);
   return { redirectTo, sentFromShopLogin: looksLikeEmail(address) ? address : null };
 }
 

@@ -5,10 +5,10 @@ import { ArrowDownIcon, ArrowUpIcon } from "./icons";
 /**
  * Sortable table headers with the state in the URL (`?sortera=<column>&ordning=stigande|fallande`),
  * so a sorted view can be shared and Back works, with or without JavaScript. The loader
- * reads the same parameters with `readSort` (any unknown column falls back to the
- * default) and sorts in SQL; changing the sort goes back to page 1.
+ * reads the same parameters with `param.sort` (app/lib/search-params.ts; any unknown column
+ * falls back to the default) and sorts in SQL; changing the sort goes back to page 1.
  */
-export { readSort, type Sort } from "~/lib/sort";
+export { type Sort } from "~/lib/sort";
 import { SORT_PARAMS, type Sort, type SortParams } from "~/lib/sort";
 
 export function SortHeader<C extends string>({

@@ -85,6 +85,18 @@ describe("the code's own idioms", () => {
     expect(readMessages).toEqual([]);
   });
 
+  it("reads a URL's search parameters with a zod schema (readSearch), and a file's rows too (csvRow)", () => {
+    // On the server app/lib/search-params.ts is the one reader; app/http/params.ts copies a
+    // list's own parameters into a link back (listUrl) without reading what they mean. (A
+    // component may echo the URL it shows, as the browser has it: useSearchParams.)
+    const reads = linesMatching(/searchParams\.(get|getAll|has)\(|request\.url\)\.searchParams/)
+      .filter((line) => /^app\//.test(line) && !/\.test\.tsx?:/.test(line))
+      .filter((line) => !line.startsWith("app/lib/search-params.ts:") && !line.startsWith("app/http/params.ts:") && !line.startsWith("app/ui/"));
+    expect(reads).toEqual([]);
+    const handRolled = linesMatching(/\browChecker\b|\bcheck\.(int|required)\(/).filter((line) => /^(app|cli)\//.test(line));
+    expect(handRolled).toEqual([]);
+  });
+
   it("gives each type its own name: one Refusal", () => {
     const declared = linesMatching(/^\s*(export )?(type|interface|class) Refusal\b/);
     expect(declared.map((line) => line.split(":")[0])).toEqual(["app/lib/refusal.ts"]);

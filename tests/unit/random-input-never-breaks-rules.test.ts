@@ -236,7 +236,7 @@ describe("staff inputs", () => {
         const ids = parseCustomerNumbers(`${w},${x};${y}`);
         for (const id of ids.ids) expect(id >= 0 && id <= 99999).toBe(true);
         const params = new URLSearchParams();
-        for (const [name, v] of [["from", w], ["to", x], ["exclude", y], ["utb", z], ["utgava", w]]) params.append(name, v);
+        for (const [name, v] of [["fran", w], ["till", x], ["utom", y], ["utb", z], ["utgava", w]]) params.append(name, v);
         const p = parseDistributionParams(params, { from: "2025-03-01", to: "2025-03-20" });
         if (p.query) {
           for (const id of p.query.distributorIds) expect(Number.isSafeInteger(id)).toBe(true);

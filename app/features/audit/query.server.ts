@@ -1,13 +1,22 @@
 // The audit screen's filters from the URL (the screen and its Excel export read them the same way).
 import { isValidDate } from "~/lib/dates";
-import { pageParam } from "~/lib/paging";
-import { readSort } from "~/lib/sort";
-import { AUDIT_GROUPS, type AuditGroupId, type AuditQuery, type AuditSortColumn } from "./search.server";
+import { param, readSearch } from "~/lib/search-params";
+import { AUDIT_GROUPS, AUDIT_SORT_COLUMNS, type AuditGroupId, type AuditQuery } from "./search.server";
 
-export function readAuditQuery(url: URL, columns: readonly AuditSortColumn[]) {
-  const p = url.searchParams;
-  const text = (name: string, max: number) => (p.get(name) ?? "").slice(0, max);
-  const form = { vem: text("vem", 200), kund: text("kund", 10), typ: text("typ", 40), fran: text("fran", 10), till: text("till", 10) };
+/** The filters as typed (the form shows them again), the order and the page. */
+const AUDIT_SEARCH = {
+  vem: param.typed(200),
+  kund: param.typed(10),
+  typ: param.typed(40),
+  fran: param.typed(10),
+  till: param.typed(10),
+  sort: param.sort(AUDIT_SORT_COLUMNS, { column: "tid", descending: true }),
+  sida: param.page(),
+};
+
+export function readAuditQuery(source: Request | URLSearchParams) {
+  const { sida, sort, ...typed } = readSearch(source, AUDIT_SEARCH);
+  const form = { vem: typed.vem ?? "", kund: typed.kund ?? "", typ: typed.typ ?? "", fran: typed.fran ?? "", till: typed.till ?? "" };
   const kund = form.kund.trim().replace(/^0+(?=\d)/, "");
   const group = AUDIT_GROUPS.some((g) => g.id === form.typ) ? (form.typ as AuditGroupId) : null;
   const from = isValidDate(form.fran) ? form.fran : undefined;
@@ -19,8 +28,8 @@ export function readAuditQuery(url: URL, columns: readonly AuditSortColumn[]) {
     group,
     from,
     to,
-    sort: readSort(url, columns, { column: "tid", descending: true }),
-    page: pageParam(p.get("sida")),
+    sort: { column: sort.column, descending: sort.descending },
+    page: sida,
   };
   return { query, form, periodError };
 }

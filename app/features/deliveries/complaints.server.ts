@@ -4,8 +4,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { paperName } from "~/catalog";
 import { getDb } from "~/db.server";
-import { periodFromParams, preset, type Period } from "~/lib/period";
-import { readSort, type Sort } from "~/lib/sort";
+import { checkedPeriod, preset, type Period } from "~/lib/period";
+import { param, readSearch } from "~/lib/search-params";
+import type { Sort } from "~/lib/sort";
 import {
   COMPLAINT_COLUMNS,
   COMPLAINT_DEFAULT_SORT,
@@ -113,21 +114,31 @@ export async function* allComplaintRows(distributorIds: number[] | null, period:
   }
 }
 
+/** The list's view in the URL, read the same by the screen and its export. */
+const COMPLAINT_SEARCH = {
+  period: param.period(),
+  utb: param.ref(),
+  sida: param.page(),
+  sort: param.sort(COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),
+  totalsSort: param.sort(COMPLAINT_TOTAL_COLUMNS, COMPLAINT_TOTAL_DEFAULT_SORT, COMPLAINT_TOTAL_SORT_PARAMS),
+};
+
 /**
- * The list's view in the URL, read the same by the screen and its export: the period
- * (`from`, `to`; the last seven days when neither is given), a distributor (`utb`, a
- * utb user's own when none) and the order. `forbidden`: `utb` names a distributor
- * outside the staff user's scope.
+ * The period (`fran`, `till`; the last seven days when neither is given), a distributor
+ * (`utb`, a utb user's own when none), the page and the orders. `unknown`: `utb` is no
+ * distributor id; `forbidden`: it names a distributor outside the staff user's scope.
  */
-export function readComplaintView(params: URLSearchParams, scope: DistributorScope, today: string) {
-  const utbText = params.get("utb");
-  const asked = utbText && /^\d{1,9}$/.test(utbText) ? Number(utbText) : utbText ? NaN : null;
+export function readComplaintView(from: Request | URLSearchParams, scope: DistributorScope, today: string) {
+  const search = readSearch(from, COMPLAINT_SEARCH);
   const own = scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null;
+  const asked = search.utb ?? null;
   return {
-    ...periodFromParams(params, preset("senaste7", today)),
+    ...checkedPeriod(search.period, preset("senaste7", today)),
     distributorId: asked ?? own,
+    unknown: search.utb === null,
     forbidden: asked !== null && scope.distributorIds !== null && !scope.distributorIds.includes(asked),
-    sort: readSort(params, COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),
-    totalsSort: readSort(params, COMPLAINT_TOTAL_COLUMNS, COMPLAINT_TOTAL_DEFAULT_SORT, COMPLAINT_TOTAL_SORT_PARAMS),
+    page: search.sida,
+    sort: { column: search.sort.column, descending: search.sort.descending },
+    totalsSort: { column: search.totalsSort.column, descending: search.totalsSort.descending },
   };
 }

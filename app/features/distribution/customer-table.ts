@@ -3,9 +3,10 @@
 // and Back works. The overview already holds every reporting customer of the range (one
 // query, bench B3); this only chooses which of them the page shows, so a distributor with
 // thousands of customers sends one page of rows, not all of them.
-import { pageCount, pageParam } from "~/lib/paging";
+import { pageCount } from "~/lib/paging";
+import { param, readSearch } from "~/lib/search-params";
 import { svCollator, textMatcher } from "~/lib/search-text";
-import { readSort, type Sort } from "~/lib/sort";
+import type { Sort } from "~/lib/sort";
 import type { DistributionCustomer } from "./distribution.server";
 
 export const CUSTOMER_COLUMNS = ["kundnr", "namn", "postnr", "ort", "antal", "summa"] as const;
@@ -13,17 +14,22 @@ export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
 export const CUSTOMERS_PER_PAGE = 100;
 
 /** The query-string key of a distributor's page. */
-export const pageKeyOf = (distributorId: number) => `sida-${distributorId}`;
+const PAGE_KEY = "sida-";
+export const pageKeyOf = (distributorId: number) => `${PAGE_KEY}${distributorId}`;
 
 /** `sortChosen`: the URL names an order (a header was clicked), so the filters keep it. */
 export type CustomerTableView = { search: string; sort: Sort<CustomerColumn>; sortChosen: boolean };
 
-export function readCustomerTableView(params: URLSearchParams): CustomerTableView {
-  return {
-    search: (params.get("sok") ?? "").slice(0, 100),
-    sort: readSort(params, CUSTOMER_COLUMNS, { column: "kundnr", descending: false }),
-    sortChosen: params.has("sortera"),
-  };
+/** The tables' search, order and each distributor's page (`sida-<distributor>`). */
+export const CUSTOMER_TABLE_SEARCH = {
+  sok: param.text(100),
+  sort: param.sort(CUSTOMER_COLUMNS, { column: "kundnr", descending: false }),
+  pages: param.pagesByPrefix(PAGE_KEY),
+};
+
+export function readCustomerTableView(from: Request | URLSearchParams): { view: CustomerTableView; pages: Map<number, number> } {
+  const { sok, sort: { chosen, ...sort }, pages } = readSearch(from, CUSTOMER_TABLE_SEARCH);
+  return { view: { search: sok, sort, sortChosen: chosen }, pages };
 }
 
 const compare: Record<CustomerColumn, (a: DistributionCustomer, b: DistributionCustomer) => number> = {
@@ -44,7 +50,7 @@ const compare: Record<CustomerColumn, (a: DistributionCustomer, b: DistributionC
 export function customerTable(
   customers: DistributionCustomer[],
   distributorId: number,
-  params: URLSearchParams,
+  askedPages: Map<number, number>,
   view: CustomerTableView,
   selectedId: number | null,
 ) {
@@ -55,7 +61,8 @@ export function customerTable(
   const pages = pageCount(filtered.length, CUSTOMERS_PER_PAGE);
   const key = pageKeyOf(distributorId);
   const selectedIndex = selectedId === null ? -1 : filtered.findIndex((c) => c.id === selectedId);
-  const wanted = params.has(key) ? pageParam(params.get(key)) : selectedIndex >= 0 ? Math.floor(selectedIndex / CUSTOMERS_PER_PAGE) + 1 : 1;
+  const asked = askedPages.get(distributorId);
+  const wanted = asked !== undefined ? asked : selectedIndex >= 0 ? Math.floor(selectedIndex / CUSTOMERS_PER_PAGE) + 1 : 1;
   const page = Math.min(wanted, pages);
   return {
     rows: filtered.slice((page - 1) * CUSTOMERS_PER_PAGE, page * CUSTOMERS_PER_PAGE),
@@ -64,6 +71,6 @@ export function customerTable(
     pages,
     pageKey: key,
     /** The URL asks for this table (a search, an order or a page): it opens by itself. */
-    asked: view.search !== "" || view.sortChosen || params.has(key),
+    asked: view.search !== "" || view.sortChosen || asked !== undefined,
   };
 }

@@ -158,7 +158,7 @@ describe("the range picker", () => {
     expect(preset("forraveckan", "2026-11-29")).toEqual({ from: "2026-11-16", to: "2026-11-22" });
   });
   it("reads the filters from the URL and drops malformed values", () => {
-    const p = new URLSearchParams("fran=2026-03-10&till=2026-03-12&exclude=2026-03-11&exclude=x&utb=2&utb=a&utgava=1:20&utgava=bad");
+    const p = new URLSearchParams("fran=2026-03-10&till=2026-03-12&utom=2026-03-11&utom=x&utb=2&utb=a&utgava=1:20&utgava=bad");
     expect(parseDistributionParams(p, { from: TODAY, to: TODAY }).query).toEqual(
       q({ excludeDates: ["2026-03-11"], distributorIds: [2], editions: [{ titleId: 1, editionId: 20 }] }),
     );

@@ -5,7 +5,8 @@
 // still look at every added pay-out, not only the page shown.
 import { LEDGERS, type Ledger } from "~/catalog";
 import { isoWeek } from "~/lib/dates";
-import { pageCount, pageParam } from "~/lib/paging";
+import { pageCount } from "~/lib/paging";
+import { param, readSearch } from "~/lib/search-params";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import type { Refund } from "./refund";
 
@@ -43,21 +44,25 @@ export function weekWords(tag: string, now: string): string {
 
 const WEEK_TAG = /^\d{4}-v\d{2}$/;
 
-export function refundView<R extends Refund>(refunds: R[], params: URLSearchParams) {
-  const search = (params.get("sok") ?? "").slice(0, 100);
-  const raw = params.get("sortera") ?? "";
-  const order: RefundOrder = Object.hasOwn(REFUND_ORDERS, raw) ? (raw as RefundOrder) : "kundnr";
-  const rawLedger = Number(params.get("tidning"));
-  const ledger = (LEDGERS as number[]).includes(rawLedger) ? (rawLedger as Ledger) : null;
-  const rawWeek = params.get("vecka") ?? "";
-  const week = WEEK_TAG.test(rawWeek) ? rawWeek : null;
+/** The list's search, title (`tidning`, the ledger), ISO week of payment, order and page. */
+export const REFUND_SEARCH = {
+  sok: param.text(100),
+  sortera: param.oneOf(Object.keys(REFUND_ORDERS) as [RefundOrder, ...RefundOrder[]], "kundnr"),
+  tidning: param.maybeOneOf(LEDGERS.map(String) as [string, ...string[]]),
+  vecka: param.matching(WEEK_TAG),
+  sida: param.page(),
+};
+
+export function refundView<R extends Refund>(refunds: R[], from: Request | URLSearchParams) {
+  const { sok: search, sortera: order, tidning, vecka: week, sida } = readSearch(from, REFUND_SEARCH);
+  const ledger = tidning === null ? null : (Number(tidning) as Ledger);
   const matches = textMatcher(search);
   const shown = refunds
     .map((r) => (ledger === null && week === null ? r : { ...r, amounts: r.amounts.filter((a) => (ledger === null || a.ledger === ledger) && (week === null || (a.refundDate ? weekTag(a.refundDate) : "") === week)) }))
     .filter((r) => r.amounts.length > 0 && matches(r.customerId, r.name))
     .sort((a, b) => compare[order](a, b) || a.customerId - b.customerId);
   const pages = pageCount(shown.length, REFUNDS_PER_PAGE);
-  const page = Math.min(pageParam(params.get("sida")), pages);
+  const page = Math.min(sida, pages);
   return {
     search,
     order,

@@ -4,10 +4,10 @@
 // (a deactivated one is not asked). A utb user sees their distributor's customers.
 import { and, asc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
-import { parseId } from "~/lib/ids";
 import { pageCount } from "~/lib/paging";
 import { svCollator, textMatcher } from "~/lib/search-text";
-import { readSort, type Sort } from "~/lib/sort";
+import type { Sort } from "~/lib/sort";
+import { param, readSearch } from "~/lib/search-params";
 
 export type HolidayAnswerFilter = "alla" | "oppet" | "stangt" | "ej-svarat";
 export type HolidayReportScope = { distributorIds: number[] | null };
@@ -82,17 +82,19 @@ export type HolidayAnswerView = {
   sort: Sort<AnswerColumn>;
 };
 
-const ANSWER_FILTERS: readonly HolidayAnswerFilter[] = ["alla", "oppet", "stangt", "ej-svarat"];
+/** The list's view and page in the URL, read the same by the screen and its export. */
+const HOLIDAY_ANSWER_SEARCH = {
+  svar: param.oneOf(["alla", "oppet", "stangt", "ej-svarat"], "alla"),
+  utb: param.id(),
+  sok: param.text(100),
+  // Without a chosen order: by distributor, then customer number, as the counts above.
+  sort: param.sort(ANSWER_COLUMNS, { column: "utb", descending: false }),
+  sida: param.page(),
+};
 
-export function readHolidayAnswerView(params: URLSearchParams): HolidayAnswerView {
-  const svar = params.get("svar") as HolidayAnswerFilter | null;
-  return {
-    answer: svar && ANSWER_FILTERS.includes(svar) ? svar : "alla",
-    distributorId: parseId(params.get("utb")),
-    search: (params.get("sok") ?? "").slice(0, 100),
-    // Without a chosen order: by distributor, then customer number, as the counts above.
-    sort: readSort(params, ANSWER_COLUMNS, { column: "utb", descending: false }),
-  };
+export function readHolidayAnswerView(from: Request | URLSearchParams): HolidayAnswerView & { page: number } {
+  const { svar, utb, sok, sort, sida } = readSearch(from, HOLIDAY_ANSWER_SEARCH);
+  return { answer: svar, distributorId: utb, search: sok, sort: { column: sort.column, descending: sort.descending }, page: sida };
 }
 
 const compareBy: Record<AnswerColumn, (a: HolidayReportRow, b: HolidayReportRow) => number> = {

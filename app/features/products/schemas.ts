@@ -1,6 +1,7 @@
 // The forms of Produkt information and Dagens produkter: one schema each for the
 // browser and the action.
 import { missing, rowId, rowRef, rowVersion } from "~/lib/form-fields";
+import { isValidDate } from "~/lib/dates";
 import { parseKronor } from "~/lib/money";
 import { z } from "~/lib/zod";
 
@@ -96,8 +97,17 @@ export const productDetail = {
 };
 
 /** The last day is the first day or later (checked once both are dates). */
-export function lastDayNotBeforeFirst<K extends string>(first: K, last: K): [(v: Record<K, string>) => boolean, { message: string; path: string[] }] {
-  return [(v) => v[last] >= v[first], { message: LAST_DAY_RULE, path: [last] }];
+export function lastDayNotBeforeFirst<K extends string>(
+  first: K,
+  last: K,
+): [(v: Record<K, string>) => boolean, { message: string; path: string[]; when: (payload: { value: unknown }) => boolean }] {
+  const bothDates = ({ value }: { value: unknown }) => {
+    const v = value as Record<K, unknown>;
+    return typeof v[first] === "string" && typeof v[last] === "string" && isValidDate(v[first]) && isValidDate(v[last]);
+  };
+  // Checked whenever both days are dates, beside any other field's problem, so a form or a
+  // file's line says every problem at once.
+  return [(v) => v[last] >= v[first], { message: LAST_DAY_RULE, path: [last], when: bothDates }];
 }
 
 /** Ny produkt: create a product for title, edition and first day, or price the one there is. */

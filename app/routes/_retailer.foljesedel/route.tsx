@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/features/deliveries/index.server";
 import { handleForm } from "~/http/form.server";
-import { isValidDate, formatLongDate, today } from "~/lib/dates";
+import { formatLongDate, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
@@ -16,19 +16,22 @@ import { replyError, replyValue } from "~/ui/form-reply";
 import { useEffect } from "react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
 import { DeliveryRowForm, type RowFailure } from "./delivery-row";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
 
+const NOTE_SEARCH = { info: param.date(), sparad: param.id(), mottagit: param.id() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
-  const url = new URL(request.url);
+  const q = readSearch(request, NOTE_SEARCH);
   const day = today();
   const days = await listDeliveryNote(user.customerId, day);
-  const infoDate = url.searchParams.get("info");
-  const info = infoDate && isValidDate(infoDate) ? { date: infoDate, message: await deliveryDayMessage(user.customerId, infoDate) } : null;
-  const saved = parseId(url.searchParams.get("sparad"));
+  const infoDate = q.info;
+  const info = infoDate ? { date: infoDate, message: await deliveryDayMessage(user.customerId, infoDate) } : null;
+  const saved = q.sparad;
   // Small screens enter Mottagit in a dialog (spec 2.6): `?mottagit=<id>` opens it for a row of the note.
-  const editId = parseId(url.searchParams.get("mottagit"));
+  const editId = q.mottagit;
   const editing = editId === null ? null : (days.flatMap((d) => d.rows).find((r) => r.id === editId) ?? null);
   return { days, info, saved, editing, onlyDeviations: RECEIVED_MESSAGES.onlyDeviations };
 }

@@ -8,8 +8,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { BUNDLE_ORDERS, BundleActionSchema, type BundleOrder } from "~/features/bundles";
 import { changeBundleNumber, customerExists, deleteLabelBlock, listChangeableBundles, listLabelBlocks, searchBundleContents } from "~/features/bundles/index.server";
 import { handleForm } from "~/http/form.server";
-import { addDays, isValidDate, today } from "~/lib/dates";
-import { pageParam } from "~/lib/paging";
+import { addDays, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { FieldErrors } from "~/ui/field";
 import { OrderSelect } from "~/ui/sort";
@@ -17,6 +16,7 @@ import { TabStrip } from "~/ui/tabs";
 import { BlocksSection } from "./blocks";
 import { ContentsSection } from "./contents";
 import { RenumberSection } from "./renumber";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Buntar – Returportalen" }];
 
@@ -28,27 +28,31 @@ const TABS = [
 type Tab = (typeof TABS)[number]["id"];
 
 
+const BUNDLES_SEARCH = {
+  flik: param.oneOf(TABS.map((t) => t.id) as [Tab, ...Tab[]], "block"),
+  /** The customer (1–5 digits, leading zeros allowed): null when typed but no number. */
+  kund: param.ref(parseShortNumber),
+  sida: param.page(),
+  fran: param.date(),
+  till: param.date(),
+  status: param.oneOf(["all", "open", "closed"], "all"),
+  titel: param.maybeOneOf(["AB", "EX"]),
+  bunt: param.shortNumber(BUNDLE_NUMBER),
+  sortera: param.oneOf(Object.keys(BUNDLE_ORDERS) as [BundleOrder, ...BundleOrder[]], "nummer-fallande"),
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const params = new URL(request.url).searchParams;
-  const tab: Tab = TABS.some((t) => t.id === params.get("flik")) ? (params.get("flik") as Tab) : "block";
-  const raw = params.get("kund");
-  const customerId = parseShortNumber(raw);
-  const page = pageParam(params.get("sida"));
+  const { flik: tab, kund, sida: page, fran, till, status, titel, bunt, sortera: order } = readSearch(request, BUNDLES_SEARCH);
+  const customerId = kund ?? null;
   const base = { tab, customerId, customerError: null as string | null, periodError: null as string | null, page };
-  if (raw !== null && raw.trim() !== "" && customerId === null) base.customerError = "Kundnummer är 1–5 siffror.";
+  if (kund === null) base.customerError = "Kundnummer är 1–5 siffror.";
   const known = customerId !== null && (await customerExists(customerId));
   if (customerId !== null && !known) base.customerError = `Kund ${customerId} finns inte.`;
-  const from = params.get("fran") && isValidDate(params.get("fran")!) ? params.get("fran")! : addDays(today(), -30);
-  const to = params.get("till") && isValidDate(params.get("till")!) ? params.get("till")! : today();
-  const statusParam = params.get("status");
-  const status = statusParam === "open" || statusParam === "closed" ? statusParam : "all";
-  const titleParam = params.get("titel");
-  const title = titleParam === "AB" || titleParam === "EX" ? titleParam : undefined;
-  const numberParam = params.get("bunt");
-  const number = numberParam && BUNDLE_NUMBER.test(numberParam) ? Number(numberParam) : undefined;
-  const orderParam = params.get("sortera") ?? "";
-  const order: BundleOrder = Object.hasOwn(BUNDLE_ORDERS, orderParam) ? (orderParam as BundleOrder) : "nummer-fallande";
+  const from = fran ?? addDays(today(), -30);
+  const to = till ?? today();
+  const title = titel ?? undefined;
+  const number = bunt ?? undefined;
   const filters = { from, to, status, title: title ?? "", number: number ?? "", order };
   const none = { blocks: null, contents: null, changeable: null };
   if (!known) return { ...base, filters, ...none };

@@ -6,18 +6,19 @@ import { DailyProductActionSchema, splitEdition } from "~/features/products";
 import { getDailyProduct, listEditions, listPendingImages, listProductsOn, listTitles, saveExtraDescription, uploadCover } from "~/features/products/index.server";
 import { handleForm } from "~/http/form.server";
 import { MAX_IMAGE_BYTES } from "~/http/uploads.server";
-import { isValidDate, stockholmTime, today } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
+import { stockholmTime, today } from "~/lib/dates";
 import { DailyProductForm } from "./daily-product-form";
 import { ProductCards } from "./product-cards";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Dagens produkter – Returportalen" }];
 
+const DAILY_SEARCH = { datum: param.date(), valj: param.id() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const params = new URL(request.url).searchParams;
-  const day = params.get("datum") && isValidDate(params.get("datum")!) ? params.get("datum")! : today();
-  const selectedId = parseId(params.get("valj"));
+  const { datum, valj: selectedId } = readSearch(request, DAILY_SEARCH);
+  const day = datum ?? today();
   const [titles, editions, pending, products, selected] = await Promise.all([
     listTitles(),
     listEditions(),

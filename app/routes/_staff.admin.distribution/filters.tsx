@@ -40,7 +40,7 @@ export function DistributionFilters({ raw, errors, query, distributors, editions
             <legend className="visually-hidden">Exkludera datum</legend>
             {rangeDates.map((d) => (
               <label key={d}>
-                <input type="checkbox" name="exclude" value={d} defaultChecked={excluded.has(d)} /> {d}
+                <input type="checkbox" name="utom" value={d} defaultChecked={excluded.has(d)} /> {d}
               </label>
             ))}
           </fieldset>

@@ -19,6 +19,7 @@ import { SortHeader } from "~/ui/sort";
 import { CustomerRows } from "./customer-rows";
 import { DistributionFilters } from "./filters";
 import { DistributorSummary, FigureNotes, lateText, shareText } from "./summary";
+import { param, readSearch } from "~/lib/search-params";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -28,14 +29,17 @@ export const meta: MetaFunction = () => [{ title: "Distribution – Returportale
 // JavaScript, by revalidating the loader with it.
 const REFRESH_MS = 300_000;
 
+/** The customer whose papers are open (`kund`) and the distributor whose card is (`visa`). */
+const OPEN_SEARCH = { kund: param.ref(CUSTOMER_NUMBER), visa: param.id() };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
-  const url = new URL(request.url);
   const t = today();
-  const parsed = parseDistributionParams(url.searchParams, { from: t, to: t });
+  const parsed = parseDistributionParams(request, { from: t, to: t });
   const [distributors, editions, holidays, ended] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays(), listEndedHolidays(10)]);
-  const view = readCustomerTableView(url.searchParams);
+  const { view, pages } = readCustomerTableView(request);
+  const { kund, visa } = readSearch(request, OPEN_SEARCH);
   // The holidays' answers, for every role that may read them (Helgspärr is the admin's):
   // the coming ones, and folded the ten latest that have passed, been completed or deleted.
   const pick = ({ id, description, day }: { id: number; description: string; day: string }) => ({ id, description, day });
@@ -51,10 +55,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parsed.query;
   if (outsideScope(query.distributorIds, scope)) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
 
-  const kundText = url.searchParams.get("kund");
   let selected = null;
-  if (kundText) {
-    const customerId = CUSTOMER_NUMBER.test(kundText) ? Number(kundText) : 0;
+  if (kund !== undefined) {
+    const customerId = kund ?? 0;
     const papers = customerId ? await getCustomerPapers(customerId, query, scope) : null;
     if (!papers) throw new Response("Kunden finns inte.", { status: 404 });
     selected = { customerId, papers };
@@ -70,15 +73,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // One distributor is its card. Of several, the summary table lists them all and a card
   // opens from its row (?visa=), for the open customer, for its page, or for a search
   // that finds customers there.
-  const visa = Number(url.searchParams.get("visa"));
   const openId = overview.entries.some((d) => d.id === visa) ? visa : null;
   const cards = overview.entries.flatMap(({ customers, ...dist }, i) => {
-    const table = customerTable(customers, dist.id, url.searchParams, view, selected?.customerId ?? null);
+    const table = customerTable(customers, dist.id, pages, view, selected?.customerId ?? null);
     const shown =
       overview.entries.length === 1 ||
       dist.id === openId ||
       customers.some((c) => c.id === selected?.customerId) ||
-      url.searchParams.has(table.pageKey) ||
+      pages.has(dist.id) ||
       (view.search !== "" && table.matching > 0);
     // Each shown distributor's table sends one page of its customers, searched and sorted.
     return shown ? [{ ...summary[i], table }] : [];
@@ -122,7 +124,7 @@ export default function DistributionPage() {
         </div>
       ) : null}
 
-      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["exclude", "kund", "visa", ...pageKeys]} />
+      <PeriodPresets ids={Object.keys(PRESET_LABELS) as PresetId[]} today={t} reset={["utom", "kund", "visa", ...pageKeys]} />
 
       <DistributionFilters
         raw={raw}

@@ -4,7 +4,7 @@ import { Form, data, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
-import { GuaranteeActionSchema, PAYOUT_BATCHES_PER_PAGE, REFUND_ORDERS, refundView, weekWords } from "~/features/guarantees";
+import { GuaranteeActionSchema, PAYOUT_BATCHES_PER_PAGE, REFUND_ORDERS, REFUND_SEARCH, refundView, weekWords } from "~/features/guarantees";
 import {
   addToRefund,
   completeRefunds,
@@ -21,9 +21,10 @@ import {
   updateBankDetail,
 } from "~/features/guarantees/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
+import { listUrl } from "~/http/params";
 import { stockholmTime, today } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
-import { pageCount, pageParam } from "~/lib/paging";
+import { pageCount } from "~/lib/paging";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { ConfirmDialog, ConfirmLink, useConfirming } from "~/ui/confirm";
 import { Pager } from "~/ui/pager";
@@ -33,6 +34,7 @@ import { ActionsHeader } from "~/ui/table";
 import { BANK_FIELD_TEXT } from "./bank-detail-form";
 import { DownloadButton } from "./download-button";
 import { PendingRefund } from "./pending-refund";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Garantibelopp – Returportalen" }];
 
@@ -46,12 +48,21 @@ async function attempt<T>(fn: () => Promise<T>, message: string): Promise<{ valu
   }
 }
 
+/** The customer searched (`kund`) and the page of Utbetalningshistorik (`historik`); the list's own are REFUND_SEARCH. */
+const GUARANTEES_SEARCH = { kund: param.text(10), historik: param.page() };
+const LIST_KEYS = ["kund", "historik", ...Object.keys(REFUND_SEARCH), "ordning"];
+
+/** The screen as the form left it: its search, list order and pages (not a confirmation step), and the customer the form was for. */
+function backToList(request: Request, searched: string | undefined) {
+  const back = listUrl(request, "/admin/guarantees", LIST_KEYS);
+  if (!searched || readSearch(request, GUARANTEES_SEARCH).kund) return back;
+  return `${back}${back.includes("?") ? "&" : "?"}${new URLSearchParams({ kund: searched })}`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const params = new URL(request.url).searchParams;
-  const raw = params.get("kund")?.trim() ?? "";
+  const { kund: raw, historik: historyPage } = readSearch(request, GUARANTEES_SEARCH);
   const customerId = CUSTOMER_NUMBER.test(raw) ? Number(raw) : null;
-  const historyPage = pageParam(params.get("historik"));
   const [totals, refunds, history, found] = await Promise.all([
     attempt(guaranteeTotals, "Misslyckades med att hämta totalsummor för garantibelopp."),
     attempt(listPendingRefunds, "Misslyckades med att ladda sparade utbetalningar."),
@@ -74,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // One page of the added pay-outs, searched and sorted (the checks above cover all).
     list: refundView(
       pending.map((r) => ({ ...r, problems: refundProblems(r) })),
-      params,
+      request,
     ),
     pendingCount: pending.length,
     // The file buttons cover every added pay-out, not only the page shown: one per title and week.
@@ -93,11 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, GuaranteeActionSchema, async (v, submission) => {
     // Back to the view the form was on (the search, the list's order and page, all in the
     // query string the form posted to), through the same check as every redirect target.
-    const query = new URL(request.url).searchParams;
-    query.delete("bekrafta");
-    query.delete("index");
-    if (v.search && !query.has("kund")) query.set("kund", v.search);
-    const back = safeRedirect(`/admin/guarantees${query.size ? `?${query}` : ""}`, "/admin/guarantees");
+    const back = safeRedirect(backToList(request, v.search), "/admin/guarantees");
     switch (v.intent) {
       case "refund": {
         const ok = await addToRefund(v.kund, v.guaranteeId, user.actor).catch(() => false);

@@ -29,11 +29,10 @@ import {
 } from "~/features/invoices/index.server";
 import { handleForm } from "~/http/form.server";
 import { MAX_CSV_BYTES } from "~/http/uploads.server";
-import { parseId } from "~/lib/ids";
-import { pageParam } from "~/lib/paging";
 import { TabStrip } from "~/ui/tabs";
 import { InvoiceLinesTab } from "./lines-tab";
 import { OrdersTab } from "./orders-tab";
+import { param, readSearch } from "~/lib/search-params";
 
 export const meta: MetaFunction = () => [{ title: "Fakturering – Returportalen" }];
 
@@ -42,21 +41,26 @@ const TABS = [
   { id: "expo", label: "Exponeringsutrustning" },
 ] as const;
 
+const INVOICE_SEARCH = {
+  flik: param.oneOf(["poster", "expo"], "poster"),
+  /** Rows per page of Poster som väntar på fakturering: one of PAGE_SIZES, or all. */
+  per: param.oneOf(["alla", ...PAGE_SIZES.map(String)] as [string, ...string[]], "10"),
+  sida: param.page(),
+  redigera: param.id(),
+  ny: param.maybeOneOf(["1"]),
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
-  const params = new URL(request.url).searchParams;
-  const tab = params.get("flik") === "expo" ? "expo" : "poster";
+  const { flik: tab, per: perParam, sida: page, redigera: editId, ny } = readSearch(request, INVOICE_SEARCH);
   if (tab === "expo") return { tab, files: await listOrderFiles(), drafts: [], editing: null, waiting: null, per: "10", page: 1, adding: false };
-  const perParam = params.get("per");
-  const per = perParam === "alla" ? null : PAGE_SIZES.find((p) => String(p) === perParam) ?? 10;
-  const page = pageParam(params.get("sida"));
-  const editId = parseId(params.get("redigera"));
+  const per = perParam === "alla" ? null : Number(perParam);
   const [drafts, waiting, editing] = await Promise.all([
     listDrafts(user.staffId),
     listWaiting(page, per),
     editId !== null ? getDraft(user.staffId, editId) : null,
   ]);
-  return { tab, files: [], drafts, waiting, editing, per: per === null ? "alla" : String(per), page, adding: params.get("ny") === "1" || !!editing };
+  return { tab, files: [], drafts, waiting, editing, per: per === null ? "alla" : String(per), page, adding: ny === "1" || !!editing };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

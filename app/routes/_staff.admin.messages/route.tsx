@@ -7,11 +7,10 @@ import { deleteMessage, getMessage, listMessages, MESSAGE_SORT_COLUMNS, messageQ
 import { askFirst, handleForm } from "~/http/form.server";
 import { listUrl } from "~/http/params";
 import { parseId } from "~/lib/ids";
-import { pageParam } from "~/lib/paging";
-import { readSort } from "~/ui/sort";
 import staffStyles from "~/ui/staff-monitoring.css?url";
 import { MessageForm } from "./message-form";
 import { MessagesTable } from "./messages-table";
+import { param, readSearch } from "~/lib/search-params";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: staffStyles }];
 
@@ -19,19 +18,21 @@ export const meta: MetaFunction = () => [{ title: "Meddelanden – Returportalen
 
 const GONE = "Meddelandet finns inte.";
 
+const MESSAGES_SEARCH = {
+  id: param.ref(),
+  sok: param.text(200),
+  sort: param.sort(MESSAGE_SORT_COLUMNS, { column: "fran", descending: true }),
+  sida: param.page(),
+};
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
-  const idText = new URL(request.url).searchParams.get("id");
+  const { id, sok: search, sort, sida: page } = readSearch(request, MESSAGES_SEARCH);
   let editing = null;
-  if (idText) {
-    const id = parseId(idText);
+  if (id !== undefined) {
     editing = id !== null ? await getMessage(id) : null;
     if (!editing) throw new Response(GONE, { status: 404 });
   }
-  const url = new URL(request.url);
-  const search = url.searchParams.get("sok")?.slice(0, 200) ?? "";
-  const sort = readSort(url, MESSAGE_SORT_COLUMNS, { column: "fran", descending: true });
-  const page = pageParam(url.searchParams.get("sida"));
   return { list: await listMessages({ search, sort, page }), sort, search, editing };
 }
 
