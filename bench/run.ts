@@ -744,6 +744,12 @@ async function main() {
     await server.stop();
     return;
   }
+  if (process.argv.includes("--b5")) {
+    // `npm run bench -- --b5`: one national day's deliveries file imported, and again, alone.
+    const five = await b5(national);
+    console.log(JSON.stringify({ rows: five.rows, firstS: five.firstMs / 1000, againS: five.againMs / 1000, plainS: five.plainMs / 1000, ratio: five.firstMs / five.plainMs }, null, 2));
+    return;
+  }
   if (process.argv.includes("--b9")) {
     // `npm run bench -- --b9`: the slow-phone figures alone, on a copy of the national database.
     copyDb(national, `${DATA}/run.db`);
