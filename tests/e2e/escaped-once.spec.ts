@@ -2,7 +2,7 @@
 // Messages form (the real save path), and the retailer reads exactly what was written:
 // plain text with & and quotes (not "&amp;"), and HTML with its tag rendered.
 import { today } from "../../app/lib/dates";
-import { expect, formToken, loginAs, makeStaff, test } from "./fixtures";
+import { expect, forgetUser, formToken, loginAs, makeStaff, test } from "./fixtures";
 
 test("a staff message with & and quotes reaches the retailer exactly as written", async ({ page, retailer }) => {
   const admin = await makeStaff("admin");
@@ -17,7 +17,7 @@ test("a staff message with & and quotes reaches the retailer exactly as written"
     });
     expect(res.status(), await res.text()).toBe(302);
   }
-  await page.context().clearCookies();
+  await forgetUser(page);
 
   await loginAs(page, retailer.id, retailer.pin);
   await page.goto("/");

@@ -110,6 +110,16 @@ export async function loginAs(page: Page, name: string | number, secret: string)
 }
 
 /**
+ * Another person at the same browser: the page first leaves what it shows, so no request
+ * of the old page still on its way (a revalidation after a save) can set the old session's
+ * cookie again after the new login; then the cookies go.
+ */
+export async function forgetUser(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
+/**
  * The session's form token, read from the csrf-token meta tag of a
  * page fetched with this context's cookies; "" when not logged in. For tests that post
  * straight to an action instead of through the page's form.

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
-import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeStaff, test } from "./fixtures";
 import { day as dayFrom, delivery } from "./returns-data";
 
 const day = today();
@@ -63,7 +63,7 @@ test("the skip link is the first Tab stop and leads into the content, logged out
   await loginAs(page, retailer.id, retailer.pin);
   for (const path of ["/", "/rapportering/1", "/foljesedel", "/historik"]) await expectSkipLinkFirst(page, path);
   const admin = await makeStaff("admin");
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, admin.email, admin.password);
   await expectSkipLinkFirst(page, "/admin");
 });

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
-import { e2eDb, expect, formToken, loginAs, makeRetailer, test, type Retailer } from "./fixtures";
+import { e2eDb, expect, forgetUser, formToken, loginAs, makeRetailer, type Retailer, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
@@ -60,7 +60,7 @@ test("a returns form saved after the session lapsed comes back filled in after t
 
   // Read once: the form is not filled in again, and the login page no longer says it.
   await page.goto("/rapportering/1");
-  await page.context().clearCookies();
+  await forgetUser(page);
   await page.goto("/login");
   await expect(page.getByText(NOTICE)).toHaveCount(0);
 });
@@ -78,7 +78,7 @@ test("another customer logging in on the same browser gets nothing carried, and 
   expect(await e2eDb().select().from(schema.carriedForms).where(eq(schema.carriedForms.customerId, retailer.id))).toHaveLength(0);
 
   // The first customer logging in afterwards finds nothing either.
-  await page.context().clearCookies();
+  await forgetUser(page);
   await page.goto("/login");
   await expect(page.getByText(NOTICE)).toHaveCount(0);
   await logIn(page, retailer);

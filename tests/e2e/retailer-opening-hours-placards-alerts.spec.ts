@@ -7,7 +7,7 @@ import { schema } from "../../db/client";
 import { createDistributor, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { LOP_FORCE_AFTER_DAYS } from "../../app/features/alerts/alerts.server";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const day = today();
 
@@ -49,7 +49,7 @@ test("staff ask a distributor's retailers for their opening hours; the retailer 
   await expect(row).toContainText(/0 av \d+/);
 
   // The retailer: every page leads to Öppettider, with the imperative text.
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, retailer.id, retailer.pin);
   await page.goto("/historik");
   await expect(page).toHaveURL("/oppettider");
@@ -101,7 +101,7 @@ test("staff ask a distributor's retailers for their opening hours; the retailer 
   await expect(page).toHaveURL("/historik");
 
   // Staff see the answer, and end the request.
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, admin.email, admin.password);
   await page.goto("/admin/holidays");
   await expect(row).toContainText(/[1-9]\d* av \d+/);

@@ -2,7 +2,7 @@
 // and a table, with a hint when the return rate stays high. JavaScript off and on.
 import { createBundle, createDelivery, createReturn } from "../../cli/seed/factories";
 import { addDays, isoWeek, isoWeekday, today } from "../../app/lib/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test("Försäljning shows the last 13 weeks per title as a chart and a table, and suggests fewer copies when half keeps coming back", async ({ page, retailer }, info) => {
   const day = today();
@@ -35,7 +35,7 @@ test("Försäljning shows the last 13 weeks per title as a chart and a table, an
   await expect(page.getByText("77", { exact: true })).toHaveCount(0);
 
   // Customer service sees the same on the customer's page.
-  await page.context().clearCookies();
+  await forgetUser(page);
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
   await page.goto(`/admin/kunder/${retailer.id}`);
@@ -83,7 +83,7 @@ test("staff see the same chart summed over a distributor's customers; a utb user
   await expect(page.getByRole("heading", { name: "Tidningsbud Norr AB", level: 2 })).toBeVisible();
 
   // A utb user: their own distributor at once; another distributor's figures are refused.
-  await page.context().clearCookies();
+  await forgetUser(page);
   const utb = await makeStaff("utb", mine.id);
   await loginAs(page, utb.email, utb.password);
   await page.goto("/admin/distribution/forsaljning");

@@ -7,7 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDistributor } from "../../cli/seed/factories";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, labelBlock, returnsOf, saveLeavingBlanks } from "./returns-data";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
@@ -131,7 +131,7 @@ test("staff set an edition's window and a distributor's rule; a late return is t
   expect(audit).toHaveLength(1);
 
   // The retailer: Aftonbladet is due tomorrow, so every page leads to the returns form.
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, retailer.id, retailer.pin);
   await page.goto("/historik");
   await expect(page).toHaveURL(/\/rapportering\/1$/);

@@ -5,7 +5,7 @@
 // once with JavaScript, and without it the plain form is sent. JS off and on, 1280 and 360 px.
 import type { Page } from "@playwright/test";
 import { schema } from "../../db/client";
-import { e2eDb, expect, loginAs, makeRetailer, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeRetailer, test } from "./fixtures";
 import { bundle, bundleRow, day, delivery, labelBlock, returnRow, returnsOf, saveLeavingBlanks } from "./returns-data";
 
 async function morning(customerId: number) {
@@ -128,7 +128,7 @@ test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts
   // A bundle typed there that is not a number is refused where it was typed; nothing saved.
   const other = await makeRetailer(info.workerIndex, { name: "Şahin Livs 2" });
   const q = await morning(other.id);
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, other.id, other.pin);
   await page.goto("/rapportering/1");
   await page.getByLabel("Bunt för bilagor").fill("tolv");

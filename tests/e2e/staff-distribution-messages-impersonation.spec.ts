@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, isoWeekday, today } from "../../app/lib/dates";
-import { e2eDb, expect, expectSentHome, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, expectSentHome, forgetUser, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();
 const Y = addDays(T, -1);
@@ -211,7 +211,7 @@ test.describe("roles", () => {
     expect((await page.request.post("/admin/messages", { form: { csrf: await formToken(page.request), type: "1", startDate: T, content: "x" } })).status()).toBe(403);
     expect((await page.request.post("/admin", { form: { csrf: await formToken(page.request), intent: "add-shortcut", name: "x", url: "https://x.example" } })).status()).toBe(403);
 
-    await page.context().clearCookies();
+    await forgetUser(page);
     await loginAs(page, retailer.id, retailer.pin);
     for (const path of ["/admin/distribution", "/admin/leveransreklamation", "/admin/messages", "/admin/distribution/export.xlsx"]) {
       await expectSentHome(page.request, path, "/");
@@ -461,7 +461,7 @@ test.describe("impersonation", () => {
     const sales = await makeStaff("sales");
     await loginAs(page, sales.email, sales.password);
     expect((await page.request.post("/admin/kund/oppna", { form: { csrf: await formToken(page.request), kundnummer: String(retailer.id) } })).status()).toBe(403);
-    await page.context().clearCookies();
+    await forgetUser(page);
     await loginAs(page, retailer.id, retailer.pin);
     expect((await page.request.post("/tillbaka-till-personal", { form: { csrf: await formToken(page.request) } })).status()).toBe(403);
     await page.goto("/");

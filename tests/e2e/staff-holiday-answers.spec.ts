@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDistributor } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
-import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test("an admin reads the answers to a holiday per distributor, filters them and exports them; utb sees its own", async ({ page }, info) => {
   const run = `${Date.now()}${info.project.name}`;
@@ -62,7 +62,7 @@ test("an admin reads the answers to a holiday per distributor, filters them and 
   expect(names).not.toContain(open.name);
 
   // A utb user of Norr finds the answers from Distribution, where utb works: its customers only.
-  await page.context().clearCookies();
+  await forgetUser(page);
   const utb = await makeStaff("utb", 61);
   await loginAs(page, utb.email, utb.password);
   await page.goto("/admin/distribution");

@@ -7,7 +7,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, nextMonday, today } from "../../app/lib/dates";
 import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
-import { e2eDb, expect, expectSentHome, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
+import { e2eDb, expect, expectSentHome, forgetUser, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -34,10 +34,10 @@ test.describe("access", () => {
       await loginAs(page, sales.email, sales.password);
       await expectSentHome(page.request, path, "/admin/distribution");
       expect((await page.request.post(path, { form: { csrf: await formToken(page.request), intent: "delete", id: "1" } })).status()).toBe(403);
-      await page.context().clearCookies();
+      await forgetUser(page);
       await loginAs(page, retailer.id, retailer.pin);
       await expectSentHome(page.request, path, "/");
-      await page.context().clearCookies();
+      await forgetUser(page);
       await asAdmin(page);
       expect((await page.request.get(path)).status()).toBe(200);
     });
@@ -50,7 +50,7 @@ test.describe("access", () => {
     for (const label of ["Dagens produkter", "Buntar", "Helgspärr", "Produkt Information", "Fakturering", "Garantibelopp"]) {
       await expect(nav.getByRole("link", { name: label })).toBeVisible();
     }
-    await page.context().clearCookies();
+    await forgetUser(page);
     const sales = await makeStaff("sales");
     await loginAs(page, sales.email, sales.password);
     await page.goto("/admin/distribution");
@@ -335,7 +335,7 @@ test.describe("Buntar", () => {
     await expect(page.getByRole("status")).toHaveText("Bunten har nu nummer 12.");
     expect((await db.select().from(schema.bundles).where(eq(schema.bundles.id, b1.id)))[0].number).toBe(12);
     // The retailer's invoice still credits bunt 3.
-    await page.context().clearCookies();
+    await forgetUser(page);
     await loginAs(page, r.id, r.pin);
     const pdf = await page.request.get(`/faktura/${number}.pdf`);
     expect(pdf.status()).toBe(200);

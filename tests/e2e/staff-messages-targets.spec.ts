@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { addDays, today } from "../../app/lib/dates";
-import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { e2eDb, expect, forgetUser, formToken, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();
 
@@ -67,13 +67,13 @@ test("a customer list on several lines, with spaces and semicolons, is saved as 
 
   // The retailer it was meant for sees it; another does not.
   const outsider = await makeRetailer(info.workerIndex);
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, a.id, a.pin);
   await page.goto("/");
   // The banners fold into one line; opened, ours is there.
   await page.locator("details.banner summary").click();
   await expect(page.getByText(`${header} (ändrad)`)).toBeVisible();
-  await page.context().clearCookies();
+  await forgetUser(page);
   await loginAs(page, outsider.id, outsider.pin);
   await page.goto("/");
   await expect(page.getByText(`${header} (ändrad)`)).toHaveCount(0);
