@@ -24,6 +24,8 @@ function reading<S extends z.ZodType>(schema: S, read: Reader): S {
 
 const first: Reader = (params, key) => params.get(key) ?? undefined;
 
+const matching = (pattern: RegExp) => z.string().regex(pattern).nullable().catch(null);
+
 export const param = {
   /** Text as typed, trimmed, at most `max` characters; "" when absent. */
   text: (max: number) => z.string().optional().transform((v) => (v ?? "").trim().slice(0, max)),
@@ -41,9 +43,9 @@ export const param = {
       .optional()
       .transform((v) => (v === undefined || v.trim() === "" ? undefined : typeof read === "function" ? read(v) : read.test(v) ? Number(v) : null)),
   /** A value `pattern` accepts (a week tag "2026-v50"), or null. */
-  matching: (pattern: RegExp) => z.string().regex(pattern).nullable().catch(null),
+  matching,
   /** A short number the screen names (a bundle, a customer: `pattern`), or null. */
-  shortNumber: (pattern: RegExp) => z.string().regex(pattern).transform(Number).nullable().catch(null),
+  shortNumber: (pattern: RegExp) => matching(pattern).transform((v) => (v === null ? null : Number(v))),
   /** A page number from 1 (`?sida=`): a huge or odd value is clamped, never an error. */
   page: () => z.string().optional().transform((v) => pageParam(v ?? null)),
   /** One of `values`; anything else, or nothing, is `fallback`. */
@@ -75,15 +77,15 @@ export const param = {
     ),
   /**
    * A sorted table's order (`sortera`, `ordning`, or the names a second table on the page
-   * uses): an unknown column is `fallback`. `chosen`: the URL names an order.
+   * uses): an unknown column is `fallback`.
    */
   sort: <C extends string>(columns: readonly C[], fallback: Sort<C>, names: SortParams = SORT_PARAMS) =>
     reading(
-      z.object({ column: z.string().nullable(), order: z.string().nullable() }).transform(({ column, order }) => {
-        const known = column !== null && (columns as readonly string[]).includes(column);
-        const sort: Sort<C> = known ? { column: column as C, descending: order === "fallande" } : fallback;
-        return { ...sort, chosen: column !== null };
-      }),
+      z
+        .object({ column: z.string().nullable(), order: z.string().nullable() })
+        .transform(({ column, order }): Sort<C> =>
+          column !== null && (columns as readonly string[]).includes(column) ? { column: column as C, descending: order === "fallande" } : fallback,
+        ),
       (params) => ({ column: params.get(names.column), order: params.get(names.order) }),
     ),
   /** The range picker's period (`fran`, `till`) as typed, or null when neither is in the URL: checked by `checkedPeriod` (app/lib/period.ts). */

@@ -28,7 +28,7 @@ export function readAuditQuery(source: Request | URLSearchParams) {
     group,
     from,
     to,
-    sort: { column: sort.column, descending: sort.descending },
+    sort,
     page: sida,
   };
   return { query, form, periodError };

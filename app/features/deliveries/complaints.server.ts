@@ -138,7 +138,7 @@ export function readComplaintView(from: Request | URLSearchParams, scope: Distri
     unknown: search.utb === null,
     forbidden: asked !== null && scope.distributorIds !== null && !scope.distributorIds.includes(asked),
     page: search.sida,
-    sort: { column: search.sort.column, descending: search.sort.descending },
-    totalsSort: { column: search.totalsSort.column, descending: search.totalsSort.descending },
+    sort: search.sort,
+    totalsSort: search.totalsSort,
   };
 }

@@ -24,12 +24,13 @@ export type CustomerTableView = { search: string; sort: Sort<CustomerColumn>; so
 export const CUSTOMER_TABLE_SEARCH = {
   sok: param.text(100),
   sort: param.sort(CUSTOMER_COLUMNS, { column: "kundnr", descending: false }),
+  sortera: param.flag(),
   pages: param.pagesByPrefix(PAGE_KEY),
 };
 
 export function readCustomerTableView(from: Request | URLSearchParams): { view: CustomerTableView; pages: Map<number, number> } {
-  const { sok, sort: { chosen, ...sort }, pages } = readSearch(from, CUSTOMER_TABLE_SEARCH);
-  return { view: { search: sok, sort, sortChosen: chosen }, pages };
+  const { sok, sort, sortera, pages } = readSearch(from, CUSTOMER_TABLE_SEARCH);
+  return { view: { search: sok, sort, sortChosen: sortera }, pages };
 }
 
 const compare: Record<CustomerColumn, (a: DistributionCustomer, b: DistributionCustomer) => number> = {

@@ -94,7 +94,7 @@ const HOLIDAY_ANSWER_SEARCH = {
 
 export function readHolidayAnswerView(from: Request | URLSearchParams): HolidayAnswerView & { page: number } {
   const { svar, utb, sok, sort, sida } = readSearch(from, HOLIDAY_ANSWER_SEARCH);
-  return { answer: svar, distributorId: utb, search: sok, sort: { column: sort.column, descending: sort.descending }, page: sida };
+  return { answer: svar, distributorId: utb, search: sok, sort, page: sida };
 }
 
 const compareBy: Record<AnswerColumn, (a: HolidayReportRow, b: HolidayReportRow) => number> = {
