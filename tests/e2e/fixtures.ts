@@ -1,6 +1,6 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync } from "node:fs";
 import { HOTP, Secret, TOTP } from "otpauth";
@@ -117,6 +117,20 @@ export async function loginAs(page: Page, name: string | number, secret: string)
 export async function forgetUser(page: Page) {
   await page.goto("about:blank");
   await page.context().clearCookies();
+}
+
+/**
+ * Runs `act` (a list's search sent) and waits until `form`, as it was before, is gone. A
+ * list's filter form is drawn anew for each search (keyed by the URL), and with JavaScript
+ * the address changes before the new list is drawn, so a field typed in between goes into
+ * the old form and is lost. Without JavaScript the old document is gone when the click returns.
+ */
+export async function untilFormReplaced(form: Locator, act: () => Promise<unknown>) {
+  const old = await form.elementHandle();
+  await act();
+  // The handle of a document a navigation replaced cannot be read: that form is gone too.
+  const connected = () => old!.evaluate((el) => el.isConnected).catch((e) => (/context was destroyed|disposed|not attached/i.test(String(e)) ? false : Promise.reject(e)));
+  await expect.poll(connected, { message: "the search's new form" }).toBe(false);
 }
 
 /**

@@ -7,7 +7,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, nextMonday, today } from "../../app/lib/dates";
 import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
-import { e2eDb, expect, expectSentHome, forgetUser, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
+import { e2eDb, expect, expectSentHome, forgetUser, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, untilFormReplaced, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const day = today();
@@ -260,9 +260,9 @@ test.describe("Buntar", () => {
     await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
     await page.getByLabel("Status").selectOption({ label: "Alla" });
     await page.getByLabel("Titel").selectOption({ label: "EX" });
-    await page.getByRole("button", { name: "Sök" }).click();
     // The same words as the search before: wait for this search's page (with JS, a page
     // still arriving would put its own values back into the fields filled next).
+    await untilFormReplaced(page.locator("form.filters"), () => page.getByRole("button", { name: "Sök" }).click());
     await expect(page).toHaveURL(/titel=EX/);
     await expect(page.getByLabel("Titel")).toHaveValue("EX");
     await expect(page.getByText("Inga buntar hittades.")).toBeVisible();
