@@ -268,6 +268,10 @@ export const returns = sqliteTable(
     amount: integer("amount").notNull(),
     // Reported or changed after the paper's last return day, under the 'accept' policy.
     late: integer("late", { mode: "boolean" }).notNull().default(false),
+    // The copies invoice runs have credited for this return so far (the sum of its
+    // invoice_credits rows, decision 030). While it differs from `amount` on a delivery
+    // already billed, the next run credits (or charges back) the difference.
+    credited: integer("credited").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -277,6 +281,8 @@ export const returns = sqliteTable(
     index("returns_bundle").on(t.bundleId),
     // Late returns are few; the distribution monitor counts them per distributor.
     index("returns_late").on(t.deliveryId).where(sql`late = 1`),
+    // Returns not (fully) credited yet: this month's, and any changed after their run.
+    index("returns_uncredited").on(t.customerId).where(sql`amount <> credited`),
     check("return_amount", sql`${t.amount} between 0 and 999`),
   ],
 );

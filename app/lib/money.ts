@@ -18,3 +18,21 @@ export function parseKronor(value: string): number | null {
   const ore = Number(m[2]) * 100 + Number((m[3] ?? "0").padEnd(2, "0"));
   return m[1] ? -ore : ore;
 }
+
+/**
+ * VAT on a base at a rate in tenths of a percent (60 = 6 %), rounded to the öre half away
+ * from zero, so a credit's VAT is the charge's with the sign turned.
+ */
+export function vatOnBase(netOre: number, vatPermille: number): number {
+  return Math.sign(netOre) * Math.round((Math.abs(netOre) * vatPermille) / 1000);
+}
+
+/**
+ * An invoice's VAT: per rate on that rate's base (never the sum of per-line roundings), so
+ * "Moms totalt" is exactly the sum of the printed per-rate amounts. Rates ascending.
+ */
+export function vatPerRate(lines: readonly { netOre: number; vatPermille: number }[]): { vatPermille: number; baseOre: number; vatOre: number }[] {
+  const base = new Map<number, number>();
+  for (const l of lines) base.set(l.vatPermille, (base.get(l.vatPermille) ?? 0) + l.netOre);
+  return [...base.entries()].sort((a, b) => a[0] - b[0]).map(([vatPermille, baseOre]) => ({ vatPermille, baseOre, vatOre: vatOnBase(baseOre, vatPermille) }));
+}

@@ -2,6 +2,7 @@
 // credited, per return and per bundle, that a rerun never credits twice, and what the
 // trail says for a return changed or reported after the run.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
@@ -45,14 +46,14 @@ const creditRows = async () => (await db().select({ n: sql<number>`count(*)` }).
 
 describe("the credit trail", () => {
   it("says 'Väntar på kreditering' until the run, then names the invoice that credited each return", async () => {
-    expect((await creditTrails(shop, [ids.first]))).toEqual(new Map([[ids.first, { credits: [], amount: 5, missedRun: null }]]));
+    expect((await creditTrails(shop, [ids.first]))).toEqual(new Map([[ids.first, { credits: [], amount: 5, pending: 0 }]]));
     const run = await runInvoicing({ from: FROM, to: TO, actor: CLI_ACTOR, date: "2027-06-10" });
     expect(run.created).toBe(1);
     const trails = await creditTrails(shop, [ids.first, ids.second, ids.third, ids.june]);
     const invoice = run.firstNumber!;
-    expect(trails.get(ids.first)).toEqual({ credits: [{ invoice, amount: 5, from: FROM, to: TO }], amount: 5, missedRun: null });
+    expect(trails.get(ids.first)).toEqual({ credits: [{ invoice, amount: 5, from: FROM, to: TO }], amount: 5, pending: 0 });
     expect(trails.get(ids.second)?.credits).toEqual([{ invoice, amount: 4, from: FROM, to: TO }]);
-    expect(trails.get(ids.june)).toEqual({ credits: [], amount: 2, missedRun: null });
+    expect(trails.get(ids.june)).toEqual({ credits: [], amount: 2, pending: 0 });
     // The invoice credits per bundle: 101 five copies at 20 kr, 102 four at 15 kr and three at 20 kr.
     expect((await creditsByInvoice(shop, [invoice])).get(invoice)).toEqual([
       { bundle: 101, copies: 5, valueOre: 10_000 },
@@ -74,7 +75,7 @@ describe("the credit trail", () => {
     expect((await creditTrails(allBack, [ids.allBack])).get(ids.allBack)).toEqual({
       credits: [{ invoice: null, amount: 6, from: FROM, to: TO }],
       amount: 6,
-      missedRun: null,
+      pending: 0,
     });
   });
 
@@ -86,19 +87,56 @@ describe("the credit trail", () => {
     expect((await creditTrails(shop, [ids.first])).get(ids.first)?.credits).toHaveLength(1);
   });
 
-  it("shows a return changed after the run with what was credited, and one reported after it as not credited", async () => {
+  it("settles a return changed or reported after the run on the next invoice, naming the invoice that billed the delivery", async () => {
     await db().update(schema.returns).set({ amount: 7 }).where(eq(schema.returns.id, ids.first));
     const [d] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.deliveryDate, "2027-05-04"));
     const b = await createBundle(db(), { customerId: shop, number: 103, type: 0 });
     const late = await createReturn(db(), { customerId: shop, bundleId: b.id, deliveryId: d.id, amount: 1 });
-    // A third run of the period (nothing new to invoice) still leaves the late return alone: it was not on the invoice.
+    // A third run of the period (nothing new to invoice) leaves both alone: they were not on the invoice.
     await runInvoicing({ from: FROM, to: TO, actor: CLI_ACTOR, date: "2027-06-12" });
-    const trails = await creditTrails(shop, [ids.first, late.id]);
-    expect(trails.get(ids.first)).toMatchObject({ amount: 7, credits: [{ amount: 5 }] });
-    expect(trails.get(late.id)).toEqual({ credits: [], amount: 1, missedRun: { from: FROM, to: TO } });
+    let trails = await creditTrails(shop, [ids.first, late.id]);
+    expect(trails.get(ids.first)).toMatchObject({ amount: 7, credits: [{ amount: 5 }], pending: 2 });
+    expect(trails.get(late.id)).toEqual({ credits: [], amount: 1, pending: 1 });
+    const [may] = await db().select().from(schema.invoices).where(eq(schema.invoices.customerId, shop));
+
+    // June's run: June's sales, and May's late copies credited at May's prices.
+    const june = await runInvoicing({ from: "2027-06-01", to: "2027-06-30", actor: CLI_ACTOR, date: "2027-07-01" });
+    const [juneInvoice] = await db().select().from(schema.invoices).where(eq(schema.invoices.number, june.firstNumber!));
+    const lines = await db().select().from(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, juneInvoice.id));
+    expect(lines.map((l) => [l.description, l.quantity, l.unitPriceOre, l.netOre])).toEqual([
+      ["Aftonbladet, sålda exemplar 2027-06-01–2027-06-30", 18, 2000, 36_000],
+      [`Returer efter fakturering, ${FROM}–${TO}: Aftonbladet 2 ex (faktura ${may.number})`, -2, 2000, -4000],
+      [`Returer efter fakturering, ${FROM}–${TO}: Expressen 1 ex (faktura ${may.number})`, -1, 1500, -1500],
+    ]);
+    expect(juneInvoice.netOre).toBe(30_500);
+    trails = await creditTrails(shop, [ids.first, late.id]);
+    expect(trails.get(ids.first)).toEqual({
+      amount: 7,
+      pending: 0,
+      credits: [
+        { invoice: may.number, amount: 5, from: FROM, to: TO },
+        { invoice: juneInvoice.number, amount: 2, from: "2027-06-01", to: "2027-06-30", after: { invoice: may.number } },
+      ],
+    });
+    expect(trails.get(late.id)?.credits).toEqual([{ invoice: juneInvoice.number, amount: 1, from: "2027-06-01", to: "2027-06-30", after: { invoice: may.number } }]);
+    // A rerun of June credits nothing again.
+    const rerun = await runInvoicing({ from: "2027-06-01", to: "2027-06-30", actor: CLI_ACTOR, date: "2027-07-02" });
+    expect(rerun.created).toBe(0);
+
+    // Decreased after both runs: charged back on July's invoice.
+    await db().update(schema.returns).set({ amount: 4 }).where(eq(schema.returns.id, ids.first));
+    expect((await creditTrails(shop, [ids.first])).get(ids.first)?.pending).toBe(-3);
+    const july = await runInvoicing({ from: "2027-07-01", to: "2027-07-31", actor: CLI_ACTOR, date: "2027-08-01" });
+    const [julyInvoice] = await db().select().from(schema.invoices).where(eq(schema.invoices.number, july.firstNumber!));
+    const julyLines = await db().select().from(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, julyInvoice.id));
+    expect(julyLines.map((l) => [l.description, l.quantity, l.netOre])).toEqual([[`Minskade returer efter fakturering, ${FROM}–${TO}: Aftonbladet 3 ex (faktura ${may.number})`, 3, 6000]]);
+    expect(julyInvoice).toMatchObject({ netOre: 6000, vatOre: 360, amountOre: 6360, status: "Obetald" });
+    const settled = (await creditTrails(shop, [ids.first])).get(ids.first)!;
+    expect(settled.pending).toBe(0);
+    expect(settled.credits.reduce((s, c) => s + c.amount, 0)).toBe(4);
   });
 
-  it("reads an invoice made before the trail was kept: settled if made after the return was reported, else missed", async () => {
+  it("reads an invoice made before the trail was kept: credited if made after the return was reported, else settled by the next run", async () => {
     const legacy = await newCustomer({ name: "Kiosk Äppelträdet" });
     const b = await createBundle(db(), { customerId: legacy, number: 9, type: 0 });
     const d1 = await newDelivery(legacy, { date: "2027-08-03", delivered: 10 });
@@ -109,9 +147,13 @@ describe("the credit trail", () => {
       number: 990_001, customerId: legacy, paperType: 0, date: "2027-09-05", dueDate: "2027-10-05", periodFrom: "2027-08-01", periodTo: "2027-08-31",
       netOre: 0, vatOre: 0, amountOre: 0, status: "Obetald", createdAt: 2_000, updatedAt: 2_000,
     });
+    // What migration 0020 did to the returns there were.
+    const sqlText = readFileSync(new URL("../../../db/migrations/0020_late-returns-credited.sql", import.meta.url), "utf8");
+    const backfill = sqlText.split("--> statement-breakpoint").find((s) => s.includes("UPDATE"))!;
+    await db().run(sql.raw(`${backfill.trim().replace(/;$/, "")} WHERE customer_id = ${legacy}`));
     const trails = await creditTrails(legacy, [before.id, after.id]);
-    expect(trails.get(before.id)).toEqual({ credits: [{ invoice: 990_001, amount: 4, from: "2027-08-01", to: "2027-08-31" }], amount: 4, missedRun: null });
-    expect(trails.get(after.id)).toEqual({ credits: [], amount: 2, missedRun: { from: "2027-08-01", to: "2027-08-31" } });
+    expect(trails.get(before.id)).toEqual({ credits: [{ invoice: 990_001, amount: 4, from: "2027-08-01", to: "2027-08-31" }], amount: 4, pending: 0 });
+    expect(trails.get(after.id)).toEqual({ credits: [], amount: 2, pending: 2 });
   });
 
   it("gives one customer nothing of another's returns", async () => {

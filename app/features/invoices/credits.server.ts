@@ -12,48 +12,44 @@ const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`
 /**
  * The trail of each of these returns of the customer's (others' ids are simply absent). One query.
  *
- * What the runs recorded comes first. A return no run recorded may still lie in a period
- * invoiced before the trail was kept (decision 016, or an imported invoice): then the
- * invoice of its customer, paper type and period settled it if the invoice was made after
- * the return was reported, and otherwise the return came too late for it. The same for a
- * run that billed the customer nothing.
+ * What the runs recorded comes first, each settlement after the run that billed the
+ * delivery naming that invoice (decision 030). A return no run recorded may still lie in a
+ * period invoiced before the trail was kept (decision 016, or an imported invoice): its
+ * copies credited then are the return's `credited` (migration 0020), on the invoice of its
+ * customer, paper type and period. Whatever the return holds beyond what was credited, on a
+ * delivery already billed, the next run settles: `pending`.
  */
 export async function creditTrails(customerId: number, returnIds: number[]): Promise<Map<number, CreditTrail>> {
   const out = new Map<number, CreditTrail>();
   const ids = [...new Set(returnIds)];
   if (ids.length === 0) return out;
-  const rows = await getDb().all<{ id: number; amount: number; createdAt: number; credits: string; billed: string | null; run: string | null }>(sql`
-    select r.id as id, r.amount as amount, r.created_at as createdAt,
+  const rows = await getDb().all<{ id: number; amount: number; credited: number; date: string; credits: string; billed: string | null; run: string | null }>(sql`
+    select r.id as id, r.amount as amount, r.credited as credited, d.delivery_date as date,
       (select json_group_array(json_array(i.number, c.amount, ru.period_from, ru.period_to))
          from invoice_credits c join invoice_runs ru on ru.id = c.run_id left join invoices i on i.id = c.invoice_id
-         where c.return_id = r.id) as credits,
-      (select json_array(i.number, i.period_from, i.period_to, i.created_at) from invoices i
+         where c.return_id = r.id order by c.id) as credits,
+      (select json_array(i.number, i.period_from, i.period_to) from invoices i
          where i.customer_id = r.customer_id and i.paper_type = e.type and i.period_from <= d.delivery_date and i.period_to >= d.delivery_date
          order by i.id limit 1) as billed,
-      (select json_array(ru.period_from, ru.period_to, ru.ran_at) from invoice_runs ru
-         where d.delivery_date between ru.period_from and ru.period_to order by ru.id limit 1) as run
+      (select json_array(ru.period_from, ru.period_to) from invoice_runs ru
+         where d.delivery_date between ru.period_from and ru.period_to and ru.status = 'done' order by ru.id limit 1) as run
     from returns r
     join deliveries d on d.id = r.delivery_id
     join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
     where r.customer_id = ${customerId} and r.id in (${list(ids)})`);
   for (const row of rows) {
-    const credits = (JSON.parse(row.credits) as [number | null, number, string, string][]).map(([invoice, amount, from, to]) => ({ invoice, amount, from, to }));
-    const trail: CreditTrail = { credits, amount: row.amount, missedRun: null };
-    if (credits.length === 0) {
-      // Not recorded: settled by what was made after it was reported, else missed.
-      const billed = row.billed ? (JSON.parse(row.billed) as [number, string, string, number]) : null;
-      const run = row.run ? (JSON.parse(row.run) as [string, string, number]) : null;
-      if (billed) {
-        const [invoice, from, to, madeAt] = billed;
-        if (madeAt >= row.createdAt) trail.credits = [{ invoice, amount: row.amount, from, to }];
-        else trail.missedRun = { from, to };
-      } else if (run) {
-        const [from, to, ranAt] = run;
-        if (ranAt >= row.createdAt) trail.credits = [{ invoice: null, amount: row.amount, from, to }];
-        else trail.missedRun = { from, to };
-      }
+    const billed = row.billed ? (JSON.parse(row.billed) as [number, string, string]) : null;
+    const run = row.run ? (JSON.parse(row.run) as [string, string]) : null;
+    const credits: CreditTrail["credits"] = (JSON.parse(row.credits) as [number | null, number, string, string][]).map(([invoice, amount, from, to]) =>
+      row.date >= from && row.date <= to ? { invoice, amount, from, to } : { invoice, amount, from, to, after: { invoice: billed?.[0] ?? null } },
+    );
+    if (credits.length === 0 && row.credited !== 0) {
+      // Credited before the trail was kept: by the invoice of its period, or by a run with nothing to bill.
+      if (billed) credits.push({ invoice: billed[0], amount: row.credited, from: billed[1], to: billed[2] });
+      else if (run) credits.push({ invoice: null, amount: row.credited, from: run[0], to: run[1] });
     }
-    out.set(row.id, trail);
+    const settled = credits.length > 0 || billed !== null;
+    out.set(row.id, { credits, amount: row.amount, pending: settled ? row.amount - row.credited : 0 });
   }
   return out;
 }

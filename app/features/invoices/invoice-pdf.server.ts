@@ -7,6 +7,7 @@ import { PAPER_TYPE_HEADING } from "~/catalog";
 import { config, type Seller } from "~/config.server";
 import { refuse } from "~/lib/refusal";
 import { ocrReference } from "./ocr";
+import { vatPerRate } from "~/lib/money";
 import { rgb } from "~/pdf/color";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
@@ -98,28 +99,26 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
   rule(frame, { color: grey });
   frame.y -= 16;
 
-  // VAT per rate, from the lines; the totals are the invoice's own stored amounts.
-  const perRate = new Map<number, number>();
-  for (const l of lines) perRate.set(l.vatPermille, (perRate.get(l.vatPermille) ?? 0) + l.netOre);
+  // VAT per rate on the rate's base, as the run computed it (decision 030); the totals are
+  // the invoice's own stored amounts.
   const total = (label: string, amountOre: number, size = 10, font: KitFont = regular, step = 14) => {
     right(label, cols.vat, frame.y, size, font);
     right(formatKr(amountOre), frame.right, frame.y, size, font);
     frame.y -= step;
   };
   total("Summa exkl. moms", invoice.netOre);
-  for (const [rate, net] of [...perRate.entries()].sort((a, b) => a[0] - b[0])) {
-    total(`Moms ${formatPermille(rate)} på ${formatKr(net)}`, Math.round((net * rate) / 1000));
-  }
+  for (const rate of vatPerRate(lines)) total(`Moms ${formatPermille(rate.vatPermille)} på ${formatKr(rate.baseOre)}`, rate.vatOre);
   total("Moms totalt", invoice.vatOre, 10, regular, 18);
-  total("Att betala", invoice.amountOre, 12, bold, 30);
+  // More credited than billed: nothing to pay, the amount is the customer's to have.
+  const owed = invoice.amountOre >= 0;
+  total(owed ? "Att betala" : "Att få tillgodo", owed ? invoice.amountOre : -invoice.amountOre, 12, bold, 30);
   // Where and how to pay.
   frame.ensure(90);
   text("Betalning", MARGIN, frame.y, 11, bold);
   frame.y -= 15;
-  for (const line of [
-    `Betala ${formatKr(invoice.amountOre)} till bankgiro ${seller.bankgiro} senast ${invoice.dueDate}.`,
-    `Ange OCR-nummer ${ocr} som referens vid betalningen.`,
-  ]) {
+  for (const line of owed
+    ? [`Betala ${formatKr(invoice.amountOre)} till bankgiro ${seller.bankgiro} senast ${invoice.dueDate}.`, `Ange OCR-nummer ${ocr} som referens vid betalningen.`]
+    : [`Ingenting att betala: ${formatKr(-invoice.amountOre)} är ert tillgodo.`]) {
     drawText(frame.page, line, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
     frame.y -= 14;
   }

@@ -10,7 +10,9 @@ import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { config, type Seller } from "~/config.server";
 import { addDays, isValidDate, today } from "~/lib/dates";
+import { vatPerRate } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
+import { afterRunLine } from "./credit-words";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
 export const PAPER_VAT_PERMILLE = 60;
@@ -19,13 +21,25 @@ export const ORDER_VAT_PERMILLE = 250;
 export const PAYMENT_DAYS = 30;
 export const FIRST_INVOICE_NUMBER = 500001;
 
-type PlannedLine = { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number; /** Where it comes from. */ kind: "sold" | "extra" | "order"; /** An extra line dated before the period: billed now, after its own period was invoiced. */ late?: string };
+type PlannedLine = {
+  description: string;
+  quantity: number;
+  unitPriceOre: number;
+  vatPermille: number;
+  netOre: number;
+  /** Where it comes from; "after" settles returns changed after the run that billed their delivery. */
+  kind: "sold" | "extra" | "order" | "after";
+  /** An extra line dated before the period: billed now, after its own period was invoiced. */
+  late?: string;
+};
 export type PlannedInvoice = {
   customerId: number;
   paperType: number;
   lines: PlannedLine[];
   extraLineIds: number[];
   orderLineIds: number[];
+  /** Returns of deliveries billed before, and the copies this invoice settles for each (decision 030). */
+  after: { returnId: number; copies: number }[];
   netOre: number;
   vatOre: number;
   amountOre: number;
@@ -48,10 +62,6 @@ export type InvoiceRunSummary = {
   /** A dry run's invoices as they would be made (the preview shows them). */
   planned?: PlannedInvoice[];
 };
-
-function vatOf(netOre: number, vatPermille: number): number {
-  return Math.round((netOre * vatPermille) / 1000);
-}
 
 /** Extra invoice lines go on the inserts invoice when their product group is Bilaga. */
 function extraPaperType(productGroup: string): number {
@@ -78,7 +88,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
     const key = `${customerId}/${paperType}`;
     if (done.has(key)) return null;
     let p = byKey.get(key);
-    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], netOre: 0, vatOre: 0, amountOre: 0 }));
+    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], after: [], netOre: 0, vatOre: 0, amountOre: 0 }));
     return p;
   };
 
@@ -110,6 +120,46 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       vatPermille: PAPER_VAT_PERMILLE,
       netOre: s.quantity * s.priceOre,
       kind: "sold",
+    });
+  }
+
+  // Returns reported, increased or decreased after the run that billed their delivery
+  // (decision 030): the difference between the copies now and the copies credited so far,
+  // per edition, price and the invoice that billed it. Only deliveries some run billed: an
+  // invoice of the customer and paper type covers the date, or a run settled a return of it.
+  const after = await tx.all<{ customerId: number; paperType: number; description: string; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number }>(sql`
+    select r.customer_id as customerId, e.type as paperType, e.description as description, d.price_ore as priceOre,
+      i.number as billed, r.id as returnId, r.amount - r.credited as due,
+      coalesce(i.period_from, (select ru.period_from from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedFrom,
+      coalesce(i.period_to, (select ru.period_to from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedTo
+    from returns r indexed by returns_uncredited
+    join deliveries d on d.id = r.delivery_id
+    join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+    left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from <= d.delivery_date and i.period_to >= d.delivery_date
+    where r.customer_id between ${range.lo} and ${range.hi} and r.amount <> r.credited
+      and d.delivery_date not between ${from} and ${to}
+      and (i.id is not null or exists (select 1 from returns r2 join invoice_credits c on c.return_id = r2.id where r2.delivery_id = d.id))
+    order by r.customer_id, e.type, d.title_id, d.edition_id, d.price_ore, i.number, r.id`);
+  const groups = new Map<string, { p: PlannedInvoice; row: (typeof after)[number]; copies: number }>();
+  for (const a of after) {
+    const p = get(a.customerId, a.paperType);
+    if (!p) continue;
+    p.after.push({ returnId: a.returnId, copies: a.due });
+    const key = `${a.customerId}/${a.paperType}/${a.description}/${a.priceOre}/${a.billed}`;
+    const g = groups.get(key) ?? { p, row: a, copies: 0 };
+    g.copies += a.due;
+    groups.set(key, g);
+  }
+  for (const { p, row, copies } of groups.values()) {
+    if (copies === 0) continue;
+    // Credited copies are a negative quantity; a decrease charged back a positive one.
+    p.lines.push({
+      description: afterRunLine({ title: row.description, copies, invoice: row.billed, from: row.billedFrom, to: row.billedTo }),
+      quantity: -copies,
+      unitPriceOre: row.priceOre,
+      vatPermille: PAPER_VAT_PERMILLE,
+      netOre: -copies * row.priceOre,
+      kind: "after",
     });
   }
 
@@ -160,7 +210,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
   const planned = [...byKey.values()].filter((p) => p.lines.length > 0);
   for (const p of planned) {
     p.netOre = p.lines.reduce((s, l) => s + l.netOre, 0);
-    p.vatOre = p.lines.reduce((s, l) => s + vatOf(l.netOre, l.vatPermille), 0);
+    // VAT once per rate on the rate's base: Moms totalt is the sum of the printed rates.
+    p.vatOre = vatPerRate(p.lines).reduce((s, r) => s + r.vatOre, 0);
     p.amountOre = p.netOre + p.vatOre;
   }
   planned.sort((a, b) => a.customerId - b.customerId || a.paperType - b.paperType);
@@ -388,7 +439,7 @@ async function createInChunks(
               netOre: p.netOre,
               vatOre: p.vatOre,
               amountOre: p.amountOre,
-              status: "Obetald",
+              status: p.amountOre < 0 ? "Tillgodo" : "Obetald",
               seller,
             })),
           )
@@ -396,6 +447,9 @@ async function createInChunks(
         const idByNumber = new Map(ids.map((x) => [x.number, x.id]));
         const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ kind: _kind, late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
         for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
+        // The returns settled after their delivery's run, on the invoice that settles them (decision 030).
+        const settled = numbered.flatMap(({ p, number }) => p.after.map((a) => ({ runId, invoiceId: idByNumber.get(number)!, returnId: a.returnId, amount: a.copies })));
+        for (const sp of chunks(settled)) await tx.insert(schema.invoiceCredits).values(sp);
         for (const { p, number } of numbered) {
           const invoiceId = idByNumber.get(number)!;
           // Few customers have extra or order lines; most invoices skip both updates.
@@ -466,6 +520,11 @@ async function recordCredits(tx: Tx, run: { runId: number; from: string; to: str
       and e.title_id = d.title_id and e.edition_id = d.edition_id and r.delivery_id = d.id and r.amount > 0
       and (i.id is null or i.number between ${first} and ${last})
       and not exists (select 1 from invoice_credits c where c.return_id = r.id)`);
+  // What this run settled, the period's returns and those changed after an earlier run, is credited now.
+  await tx.run(sql`
+    update returns indexed by returns_uncredited set credited = amount
+    where customer_id between ${run.range.lo} and ${run.range.hi} and amount <> credited
+      and exists (select 1 from invoice_credits c where c.return_id = returns.id and c.run_id = ${run.runId})`);
 }
 
 /**
