@@ -7,12 +7,14 @@ import { randomSecret } from "../../app/lib/random-secret";
 import type { Db } from "../../db/client";
 import {
   EDITIONS,
+  SEEDED_INVOICES_CREDITED,
   createCustomer,
   createDistributor,
   createStaff,
   ensureTitlesAndEditions,
   seededRandom,
 } from "./factories";
+import { sql } from "drizzle-orm";
 import * as schema from "../../db/schema";
 
 /** The demo's logins: the same addresses every time, new secrets for every seeded database. */
@@ -189,6 +191,8 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
         }
       }
     }
+
+    await tx.run(sql.raw(SEEDED_INVOICES_CREDITED));
 
     // Guarantees, placards.
     for (const c of customers) {

@@ -116,3 +116,14 @@ export async function createStaff(
     .returning();
   return row;
 }
+
+/**
+ * A seed writes its invoices itself, not by the invoice run: the returns of the periods
+ * they cover were credited by them (decision 030), so no run settles them again.
+ */
+export const SEEDED_INVOICES_CREDITED = `
+  UPDATE returns SET credited = amount
+  WHERE amount <> credited AND EXISTS (
+    SELECT 1 FROM deliveries d JOIN editions e ON e.title_id = d.title_id AND e.edition_id = d.edition_id
+      JOIN invoices i ON i.customer_id = d.customer_id AND i.paper_type = e.type AND i.period_from <= d.delivery_date AND i.period_to >= d.delivery_date
+    WHERE d.id = returns.delivery_id)`;

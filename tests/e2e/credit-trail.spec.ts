@@ -2,7 +2,10 @@
 // the invoice run ("Väntar på kreditering"), then names the invoice that credited it with
 // a link, in Buntinnehåll and on the invoice page and its PDF; staff look up the same trail
 // by customer and bundle, a utb user only for their own distributor's customers.
+import { execFileSync } from "node:child_process";
+import { eq } from "drizzle-orm";
 import { createDistributor } from "../../cli/seed/factories";
+import { schema } from "../../db/client";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow } from "./returns-data";
 
@@ -96,6 +99,36 @@ test("a return waits for the invoice run, then names the invoice that credited i
   expect(staffPdf).toBe(`/admin/kunder/${shop.id}/faktura/${invoice}.pdf`);
   expect((await staffPage.request.get(staffPdf)).status()).toBe(200);
   await expect(staffPage.getByRole("row", { name: `${day(-1)} Aftonbladet 3 Väntar på kreditering` })).toBeVisible();
+
+  // Two more copies of the billed delivery come back after the run (inside its window): the
+  // retailer, on a phone, sees them waiting for the next invoice; the next period's run
+  // credits them there, naming the invoice that billed the delivery.
+  // Every run settles every customer's changes (this test's other project's too): the
+  // change, the check and the run all happen under the run lock.
+  const [periodReturn] = await e2eDb().select().from(schema.returns).where(eq(schema.returns.deliveryId, inPeriod.id));
+  await page.setViewportSize({ width: 360, height: 800 });
+  const next = { from: `${year}-05-01`, to: `${year}-05-31` };
+  await withGlobalLock("invoice-run", () =>
+    withGlobalLock("order-transfer", async () => {
+      await e2eDb().update(schema.returns).set({ amount: 7, updatedAt: Date.now() }).where(eq(schema.returns.id, periodReturn.id));
+      await page.goto("/buntsok?id=101");
+      await expect(page.getByRole("row", { name: `${year}-04-02 Aftonbladet 7 Krediterad på faktura ${invoice} Krediteras på nästa faktura: 2 ex` })).toBeVisible();
+      const res = await staffPage.request.post("/admin/invoice/korning", { form: { csrf: await formToken(staffPage.request), fran: next.from, till: next.to }, maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      await staffPage.goto(res.headers()["location"]);
+      await expect(staffPage.getByRole("heading", { name: "Resultat" })).toBeVisible({ timeout: 30_000 });
+    }),
+  );
+  const [later] = await e2eDb().query.invoices.findMany({ where: (t, { and, eq }) => and(eq(t.customerId, shop.id), eq(t.periodFrom, next.from)) });
+  await page.goto("/buntsok?id=101");
+  const settledRow = page.getByRole("row", { name: `${year}-04-02 Aftonbladet 7 Krediterad på faktura ${invoice} Krediterad på faktura ${later.number} 2 ex (efter fakturering av faktura ${invoice})` });
+  await expect(settledRow).toBeVisible();
+  await expect(settledRow.getByRole("link", { name: `Krediterad på faktura ${later.number}` })).toHaveAttribute("href", `/faktura/${later.number}.pdf`);
+  const laterPdf = await page.request.get(`/faktura/${later.number}.pdf`);
+  const laterText = execFileSync("pdftotext", ["-layout", "-", "-"], { input: await laterPdf.body(), encoding: "utf8" });
+  // The line names the period and the invoice that billed the delivery (wrapped, whole).
+  expect(laterText.replace(/\s+/g, " ")).toContain(`Returer efter fakturering, ${from}–${to}: −2 22,00 6% −44,00 Aftonbladet 2 ex (faktura ${invoice})`);
+  expect(laterText).toMatch(/Att få tillgodo\s+46,64 kr/);
   await staff.close();
 
   // A utb user of the retailer's distributor sees it; of another distributor, as unknown.

@@ -93,7 +93,10 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
   header();
   for (const line of lines) {
     frame.ensure(120);
-    tableRow(frame, table, [line.description, formatNumber(line.quantity), formatOre(line.unitPriceOre), formatPermille(line.vatPermille), formatOre(line.netOre)], { font: regular, size: 9, height: 13 });
+    // A long description (a settlement naming its period and invoice) wraps, never cut.
+    const [first, ...rest] = wrap(line.description, regular, 9, table[0].width);
+    tableRow(frame, table, [first ?? "", formatNumber(line.quantity), formatOre(line.unitPriceOre), formatPermille(line.vatPermille), formatOre(line.netOre)], { font: regular, size: 9, height: 11 + (rest.length === 0 ? 2 : 0) });
+    rest.forEach((part, i) => tableRow(frame, table, [part], { font: regular, size: 9, height: i === rest.length - 1 ? 13 : 11 }));
   }
   frame.y -= 4;
   rule(frame, { color: grey });
