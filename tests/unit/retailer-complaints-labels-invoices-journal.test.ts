@@ -280,15 +280,19 @@ describe("invoices", () => {
     await expect(renderInvoicePdf(910002, a)).rejects.toMatchObject({ code: "conflict", message: "Faktura 910002 saknar rader eller raderna stämmer inte med summan." });
   });
 
-  it("lists guarantee amounts with the title from the ledger", async () => {
+  it("lists guarantee amounts with the title from the ledger, refunded only once the payout is done", async () => {
     const a = await newCustomer();
     await db().insert(schema.guarantees).values([
       { customerId: a, ledger: 83, amountOre: 12_550 },
-      { customerId: a, ledger: 80, amountOre: 5_000, refunded: true, refundDate: "2026-03-23" },
+      { customerId: a, ledger: 80, amountOre: 5_000, refunded: true, refundDate: "2026-03-23", completedAt: Date.parse("2026-03-24T23:30:00Z") },
+      // Added to a payout by staff, the money not yet sent: not "Återbetald".
+      { customerId: a, ledger: 83, amountOre: 7_000, refunded: true, refundDate: "2026-03-30" },
     ]);
     const rows = await listGuarantees(a);
     expect(rows.map((g) => [g.title, g.amountOre, g.refunded, g.refundDate])).toEqual([
-      ["Expressen", 5_000, true, "2026-03-23"],
+      ["Aftonbladet", 7_000, false, null],
+      // Done at 00:30 Stockholm time on the 25th.
+      ["Expressen", 5_000, true, "2026-03-25"],
       ["Aftonbladet", 12_550, false, null],
     ]);
   });

@@ -121,7 +121,7 @@ export async function customerOverview(customerId: number, scope: CustomerScope)
   const inv = schema.invoices;
   const [openBundles, latestReturns, invoices] = await Promise.all([
     db
-      .select({ number: b.number, type: b.type, copies: sql<number>`coalesce((select sum(amount) from returns where bundle_id = ${b.id}), 0)` })
+      .select({ number: b.number, type: b.type, copies: sql<number>`coalesce((select sum(r.amount) from returns r where r.bundle_id = "bundles"."id"), 0)` })
       .from(b)
       .where(and(eq(b.customerId, customerId), eq(b.open, true)))
       .orderBy(asc(b.number))

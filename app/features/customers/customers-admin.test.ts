@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
-import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
+import { createBundle, createReturn } from "../../../cli/seed/factories";
+import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { staffActor } from "../audit/audit.server";
 import { verifySecret } from "../auth/passwords.server";
 import { CUSTOMER_CONFLICT, customerOverview, customerScope, getCustomerDetails, isCurrentPin, issueNewPin, searchCustomers, setCustomerActive, updateCustomerDetails, type CustomerDetails } from "./admin.server";
@@ -42,6 +43,20 @@ describe("customers for staff", () => {
     expect((await searchCustomers({ q: String(b) }, { distributorIds: [1] })).total).toBe(0);
     expect(await customerOverview(b, customerScope({ roles: ["utb"], distributorId: 1 }))).toBeNull();
     expect(await customerOverview(b, customerScope({ roles: ["sales"], distributorId: null }))).not.toBeNull();
+  });
+
+  it("the customer's page counts each open bundle's own returned copies", async () => {
+    const id = await newCustomer({ name: "Şahin Livs" });
+    const b1 = await createBundle(db(), { customerId: id, number: 11, type: 0 });
+    const b2 = await createBundle(db(), { customerId: id, number: 12, type: 1 });
+    const d = await newDelivery(id, { date: "2026-11-20", delivered: 30 });
+    await createReturn(db(), { customerId: id, bundleId: b1.id, deliveryId: d.id, amount: 7 });
+    await createReturn(db(), { customerId: id, bundleId: b2.id, deliveryId: d.id, amount: 3 });
+    const page = await customerOverview(id, { distributorIds: null });
+    expect(page?.openBundles.map((b) => [b.number, b.copies])).toEqual([
+      [11, 7],
+      [12, 3],
+    ]);
   });
 
   it("a new PIN is six digits, stored only as a hash, ends the sessions; deactivation ends them too and is undone", async () => {

@@ -4,6 +4,7 @@ import { LEDGER_TITLE, PAPER_TYPE_HEADING } from "~/catalog";
 import { and, asc, desc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/db.server";
 import type { InvoiceBuyer } from "~/db.server";
+import { stockholmDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 
 
@@ -36,11 +37,17 @@ export type GuaranteeRow = { id: number; amountOre: number; ledger: number; titl
 export async function listGuarantees(customerId: number): Promise<GuaranteeRow[]> {
   const g = schema.guarantees;
   const rows = await getDb()
-    .select({ id: g.id, amountOre: g.amountOre, ledger: g.ledger, refunded: g.refunded, refundDate: g.refundDate })
+    .select({ id: g.id, amountOre: g.amountOre, ledger: g.ledger, completedAt: g.completedAt })
     .from(g)
     .where(eq(g.customerId, customerId))
     .orderBy(desc(g.id));
-  return rows.map((r) => ({ ...r, title: (LEDGER_TITLE as Record<number, string>)[r.ledger] ?? `Reskontra ${r.ledger}` }));
+  // Refunded once the payout is marked done (the money has moved), not when staff add it to one.
+  return rows.map(({ completedAt, ...r }) => ({
+    ...r,
+    refunded: completedAt !== null,
+    refundDate: completedAt === null ? null : stockholmDate(new Date(completedAt)),
+    title: (LEDGER_TITLE as Record<number, string>)[r.ledger] ?? `Reskontra ${r.ledger}`,
+  }));
 }
 
 export type InvoiceDocument = {
