@@ -68,4 +68,8 @@ export const BUNDLE_PAGE_SIZE = 10;
 export const MAGAZINES = ["Aftonbladet", "Expressen"] as const;
 export const PRODUCT_GROUPS = ["Exponeringsutrustning", "Huvudtidning", "Bilaga"] as const;
 export const VAT_OPTIONS = [0, 6, 12, 25] as const;
+/** Newspapers, main papers and inserts alike, carry the reduced VAT of 6 % (ML 9 kap. 12 §). */
+export const NEWSPAPER_VAT = 6;
+/** The product groups that are newspapers: their extra lines take NEWSPAPER_VAT, nothing else. */
+export const NEWSPAPER_GROUPS: readonly string[] = ["Huvudtidning", "Bilaga"];
 export const PAGE_SIZES = [10, 25, 50] as const;

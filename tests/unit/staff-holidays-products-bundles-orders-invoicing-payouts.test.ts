@@ -11,6 +11,7 @@ import { saveProduct } from "../../app/features/products/products.server";
 import { changeBundleNumber, deleteLabelBlock, searchBundleContents } from "../../app/features/bundles/staff-bundles.server";
 import { applyOrders, checkOrdersFile, NOT_A_CSV_FILE, parseOrdersFile, refusedOrderLines, transferOrders } from "../../app/features/invoices/orders.server";
 import { InvoiceLineSchema, deleteDraft, grossFromNet, listDrafts, listWaiting, parseKronor, saveDraft, sendDrafts } from "../../app/features/invoices/extra-lines.server";
+import { SaveLineSchema } from "../../app/features/invoices/schemas";
 import { detectImageType, getImage, saveExtraDescription, uploadCover } from "../../app/features/products/daily-products.server";
 import { importFile } from "../../app/features/imports/imports.server";
 import {
@@ -220,19 +221,18 @@ describe("order files", () => {
 });
 
 describe("extra invoice lines", () => {
-  const form = (over: Record<string, string> = {}) =>
-    InvoiceLineSchema.parse({
-      magazineTitle: "Expressen",
-      customerNumber: "1",
-      productGroup: "Exponeringsutrustning",
-      articleName: "Ställ",
-      deliveryDate: "2026-01-10",
-      deliveredAmount: "3",
-      nettoPrice: "80,50",
-      grossPrice: "1,00",
-      vat: "25",
-      ...over,
-    });
+  const raw = {
+    magazineTitle: "Expressen",
+    customerNumber: "1",
+    productGroup: "Exponeringsutrustning",
+    articleName: "Ställ",
+    deliveryDate: "2026-01-10",
+    deliveredAmount: "3",
+    nettoPrice: "80,50",
+    grossPrice: "1,00",
+    vat: "25",
+  };
+  const form = Object.assign((over: Record<string, string> = {}) => InvoiceLineSchema.parse({ ...raw, ...over }), { raw });
 
   it("parses kronor and computes gross = netto × (1 + vat/100) for Exponeringsutrustning", () => {
     expect(parseKronor("80,50")).toBe(8050);
@@ -248,8 +248,11 @@ describe("extra invoice lines", () => {
     const s1 = await createStaff(db(), { email: "drafts1@test.example", name: "A", password: "x-password-1", roles: "admin" });
     const s2 = await createStaff(db(), { email: "drafts2@test.example", name: "B", password: "x-password-2", roles: "admin" });
     const id = await saveDraft(s1.id, form({ customerNumber: String(c) }), actor);
-    await saveDraft(s1.id, form({ customerNumber: String(c), productGroup: "Bilaga", grossPrice: "99,00" }), actor);
+    await saveDraft(s1.id, form({ customerNumber: String(c), productGroup: "Bilaga", grossPrice: "99,00", vat: "6" }), actor);
     await expect(saveDraft(s1.id, form({ customerNumber: "99999" }), actor)).rejects.toThrow();
+    // A newspaper line at 25 % is refused, by the form's schema and by the rule alike.
+    await expect(saveDraft(s1.id, form({ customerNumber: String(c), productGroup: "Huvudtidning", grossPrice: "99,00" }), actor)).rejects.toMatchObject({ message: "Tidningar (Huvudtidning, Bilaga) har 6 % moms." });
+    expect(SaveLineSchema.safeParse({ ...form.raw, intent: "save-line", productGroup: "Bilaga" }).error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["vat", "Tidningar (Huvudtidning, Bilaga) har 6 % moms."]]);
     const drafts = await listDrafts(s1.id);
     expect(drafts.map((d) => d.grossPriceOre)).toEqual([10063, 9900]);
     expect(await listDrafts(s2.id)).toEqual([]);

@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
-import { grossFromNet, type InvoiceLineInput } from "./schemas";
+import { grossFromNet, NEWSPAPER_VAT_MESSAGE, newspaperVatHolds, type InvoiceLineInput } from "./schemas";
 import { refuse } from "~/lib/refusal";
 
 export { InvoiceLineSchema, grossFromNet, parseKronor, type InvoiceLineInput } from "./schemas";
@@ -15,6 +15,7 @@ async function toRow(input: InvoiceLineInput) {
   if (!customer) errors.customerNumber = `Kund ${input.customerNumber} finns inte.`;
   if ((input.reclaimAmount ?? 0) > input.deliveredAmount) errors.reclaimAmount = "Får inte vara större än levererat antal.";
   if ((input.profitPercentage ?? 0) > 100) errors.profitPercentage = "Ange ett heltal 0–100.";
+  if (!newspaperVatHolds(input)) errors.vat = NEWSPAPER_VAT_MESSAGE;
   const computed = input.productGroup === "Exponeringsutrustning";
   if (!computed && input.grossPrice === undefined) errors.grossPrice = "Obligatorisk.";
   if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0], { fields: errors });

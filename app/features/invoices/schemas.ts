@@ -1,7 +1,7 @@
 // The invoice forms' schemas (Fakturering): the action parses with them and the screen
 // validates with the same ones in the browser (app/ui/form.tsx). Client-safe.
 import { CUSTOMER_NUMBER } from "~/catalog";
-import { MAGAZINES, PRODUCT_GROUPS } from "~/catalog";
+import { MAGAZINES, NEWSPAPER_GROUPS, NEWSPAPER_VAT, PRODUCT_GROUPS } from "~/catalog";
 import { isValidDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { parseKronor } from "~/lib/money";
@@ -43,7 +43,10 @@ export type InvoiceLineInput = z.output<typeof InvoiceLineSchema>;
 const rowId = z.string().optional().transform((v) => parseId(v));
 
 /** The line form: a new draft, or a change of one (`id`). */
-export const SaveLineSchema = InvoiceLineSchema.extend({ intent: z.literal("save-line"), id: rowId });
+export const NEWSPAPER_VAT_MESSAGE = `Tidningar (Huvudtidning, Bilaga) har ${NEWSPAPER_VAT} % moms.`;
+/** A newspaper line (Huvudtidning, Bilaga) carries the newspapers' VAT; other groups any option. */
+export const newspaperVatHolds = (line: { productGroup: string; vat: number }) => !NEWSPAPER_GROUPS.includes(line.productGroup) || line.vat === NEWSPAPER_VAT;
+export const SaveLineSchema = InvoiceLineSchema.extend({ intent: z.literal("save-line"), id: rowId }).refine(newspaperVatHolds, { path: ["vat"], error: NEWSPAPER_VAT_MESSAGE });
 
 function isChosenFile(v: unknown): v is File {
   if (typeof v !== "object" || v === null || typeof (v as Blob).arrayBuffer !== "function") return false;

@@ -3,7 +3,7 @@
 // form is invalid; the server checks again (and whether the customer exists).
 import { getFormProps } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { MAGAZINES, PRODUCT_GROUPS, VAT_OPTIONS } from "~/catalog";
+import { MAGAZINES, NEWSPAPER_VAT, PRODUCT_GROUPS, VAT_OPTIONS } from "~/catalog";
 import { SaveLineSchema } from "~/features/invoices";
 import type { FormReply } from "~/http/form.server";
 import { formatOre } from "~/lib/money";
@@ -42,7 +42,7 @@ export function LineForm({ editing }: { editing: Line | null }) {
   const [form, fields, { valid }] = useContractForm(SaveLineSchema, {
     id: `line-${editing?.id ?? "new"}`,
     lastResult,
-    defaultValue: editing ? valuesOf(editing) : { vat: "25", reclaimAmount: "0" },
+    defaultValue: editing ? valuesOf(editing) : { vat: String(NEWSPAPER_VAT), reclaimAmount: "0" },
   });
   return (
     <section className="card dialog-panel" aria-labelledby="line-form-title">
