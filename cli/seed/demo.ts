@@ -3,6 +3,7 @@ import { randomInt } from "node:crypto";
 import { titleName } from "../../app/catalog/index";
 import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../../app/lib/dates";
 import { withCheckDigit } from "../../app/lib/luhn";
+import { bankAccountOf } from "../../app/lib/bank-numbers.server";
 import { randomSecret } from "../../app/lib/random-secret";
 import type { Db } from "../../db/client";
 import {
@@ -79,7 +80,7 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
         email: `butik${id}@example.se`,
         orgNumber: withCheckDigit(`55${rnd.int(1000, 9999)}${rnd.int(100, 999)}`, 6),
         bankgiro: i % 3 === 0 ? "" : withCheckDigit(`${rnd.int(100000, 999999)}`, 3),
-        bankAccount: i % 3 === 0 ? `8327-9,${rnd.int(100000000, 999999999)}` : "",
+        bankAccount: i % 3 === 0 ? swedbankAccount(rnd.int(100000000, 999999999)) : "",
       });
       customers.push({ id, distributorId, kvp: city === "Malmö" || city === "Helsingborg" });
     }
@@ -284,4 +285,13 @@ export function demoLoginText(l: DemoLogins): string {
     `  Sälj:           ${l.sales.email} / ${l.sales.password}`,
     `  Utb (Norr):     ${l.utb.email} / ${l.utb.password}`,
   ].join("\n");
+}
+
+/** A Swedbank account (clearing 8327-9) of nine digits and the check digit that makes it one. */
+function swedbankAccount(nine: number): string {
+  for (let digit = 0; digit < 10; digit++) {
+    const account = bankAccountOf(`8327-9 ${nine}${digit}`);
+    if (account) return account;
+  }
+  throw new Error(`no check digit makes 8327-9 ${nine} an account`);
 }

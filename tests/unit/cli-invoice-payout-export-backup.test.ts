@@ -24,7 +24,7 @@ beforeAll(async () => {
   a = await newCustomer({ name: "Kiosken Alfa" });
   b = await newCustomer({ name: "Kiosken Beta", distributorId: 2 });
   await db().update(schema.customers).set({ orgNumber: "556677-8899", bankgiro: "123-4566" }).where(eq(schema.customers.id, a));
-  await db().update(schema.customers).set({ orgNumber: "551122-3348", bankAccount: "8327-9,123456789" }).where(eq(schema.customers.id, b));
+  await db().update(schema.customers).set({ orgNumber: "551122-3348", bankAccount: "8327-9, 123 456 789-7" }).where(eq(schema.customers.id, b));
   const d1 = await newDelivery(a, { date: "2026-02-02", delivered: 20, priceOre: 2219 });
   await newDelivery(a, { date: "2026-02-03", titleId: 1, editionId: 20, delivered: 5, priceOre: 1090 });
   await newDelivery(b, { date: "2026-02-02", titleId: 2, editionId: 1, delivered: 12, priceOre: 2163 });
@@ -83,7 +83,7 @@ describe("payout files", () => {
     ]);
     const csv = readFileSync(join(out, "aftonbladet-2026-v12.csv"), "utf8");
     expect(csv).toBe(
-      `\uFEFFkundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum\r\n${a};Kiosken Alfa;556677-8899;123-4566;;450,50;2026-03-16\r\n${b};Kiosken Beta;551122-3348;;8327-9,123456789;125,00;2026-03-16\r\n`,
+      `\uFEFFkundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum\r\n${a};Kiosken Alfa;556677-8899;123-4566;;450,50;2026-03-16\r\n${b};Kiosken Beta;551122-3348;;8327-9, 123 456 789-7;125,00;2026-03-16\r\n`,
     );
     const staff = await payoutCsvFiles({ id: "staff:1" }, {}, "2026-03-10");
     for (const f of staff) expect(readFileSync(join(out, f.filename), "utf8")).toBe(f.content);

@@ -343,7 +343,7 @@ describe("guarantee payouts", () => {
 
     await expect(payoutCsvFiles(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
     await expect(completeRefunds(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
-    await updateBankDetail(c, "bankAccount", "8327-9, 123 456 789", actor);
+    await updateBankDetail(c, "bankAccount", "8327-9, 123 456 789-7", actor);
     await updateBankDetail(c, "orgNumber", "556677-8899", actor);
     await expect(updateBankDetail(c, "bankgiro", "12ab", actor)).rejects.toThrow();
     await updateBankDetail(c, "bankgiro", "-1", actor);
@@ -358,7 +358,7 @@ describe("guarantee payouts", () => {
     );
     const csv = files.find((f) => f.filename.startsWith("aftonbladet"))!.content as string;
     expect(csv.startsWith("\uFEFFkundnummer;namn;orgnummer;bankgiro;bankkonto;belopp;utbetalningsdatum\r\n")).toBe(true);
-    expect(csv).toContain(`${c};"Kiosk; ""Hörnet""";556677-8899;;8327-9, 12 345 678-9;1234,50;2026-11-23\r\n`);
+    expect(csv).toContain(`${c};"Kiosk; ""Hörnet""";556677-8899;;8327-9, 123 456 789-7;1234,50;2026-11-23\r\n`);
     expect(files.find((f) => f.filename.startsWith("expressen"))!.content).toContain(";0,05;");
     const pdf = await PDFDocument.load(files.find((f) => f.filename === `underlag-${c}-2026-v${week}.pdf`)!.content as Uint8Array);
     expect(pdf.getPageCount()).toBe(1);

@@ -29,13 +29,16 @@ describe("bank numbers", () => {
     expect(bankgiroOf(" 5050 1055 ")).toBe("5050-1055");
     expect(bankgiroOf("123-4566")).toBe("123-4566");
     expect(bankgiroOf("1234566")).toBe("123-4566");
-    for (const bad of ["12345", "123-4567", "5050-1056", "505010555", "abc-defg", ""]) expect(bankgiroOf(bad), bad).toBeNull();
+    for (const bad of ["12345", "123-4567", "5050-1056", "505010555", "abc-defg", "", "0000-0000", "000-0000"]) expect(bankgiroOf(bad), bad).toBeNull();
   });
 
   it("takes bank accounts by the banks' clearing and account rules", () => {
     expect(bankAccountOf("6000 123456789")).toBe("6000, 123 456 789");
     expect(bankAccountOf("3300-7810251111")).toBe("3300, 781025-1111");
     for (const bad of ["12345", "9020 1234567", "1200 0000000", "6000 12345678x"]) expect(bankAccountOf(bad), bad).toBeNull();
+    // Type-2 accounts have their check digits checked too: Nordea personkonto, Handelsbanken, Swedbank.
+    expect(bankAccountOf("8327-9, 123 456 789-7")).toBe("8327-9, 123 456 789-7");
+    for (const bad of ["3300 7810251112", "6000 123456788", "8327-9 1234567890"]) expect(bankAccountOf(bad), bad).toBeNull();
   });
 
   it("takes organisationsnummer (and a sole trader's personnummer) with their check digit", () => {
