@@ -2,7 +2,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema } from "~/db.server";
 import { column } from "~/lib/csv-columns";
+import { stockholmDate } from "~/lib/dates";
 import { z } from "~/lib/zod";
+import { invoicedPeriods } from "~/features/invoices/invoice-run.server";
 import { CHUNK, chunks, classify, type Handler, inJson, type Line, nowMs, WRITE_CHUNK } from "./import-rows.server";
 
 export type DeliveryRow = { customerId: number; titleId: number; editionId: number; deliveryDate: string; delivered: number; priceOre: number };
@@ -34,14 +36,22 @@ export const deliveriesHandler: Handler<DeliveryRow> = {
   async plan(tx, rows, problems) {
     const d = schema.deliveries;
     const editionKeys = new Set((await tx.select({ t: schema.editions.titleId, e: schema.editions.editionId }).from(schema.editions)).map((e) => `${e.t}/${e.e}`));
-    const customerIds = new Set(
-      (await tx.select({ id: schema.customers.id }).from(schema.customers).where(inJson(schema.customers.id, [...new Set(rows.map((r) => r.customerId))]))).map((c) => c.id),
+    const customers = new Map(
+      (await tx.select({ id: schema.customers.id, deactivatedAt: schema.customers.deactivatedAt }).from(schema.customers).where(inJson(schema.customers.id, [...new Set(rows.map((r) => r.customerId))]))).map((c) => [
+        c.id,
+        c.deactivatedAt === null ? null : stockholmDate(c.deactivatedAt),
+      ]),
     );
     const ok: (DeliveryRow & Line)[] = [];
     for (const r of rows) {
       let bad = false;
-      if (!customerIds.has(r.customerId)) {
+      const deactivated = customers.get(r.customerId);
+      if (deactivated === undefined) {
         problems.push({ line: r.line, column: "customer_id", reason: `kund ${r.customerId} finns inte` });
+        bad = true;
+      } else if (deactivated !== null && r.deliveryDate > deactivated) {
+        // Nobody receives papers after the shop was closed: such a delivery would be billed all the same.
+        problems.push({ line: r.line, column: "delivery_date", reason: `kund ${r.customerId} är avstängd sedan ${deactivated}` });
         bad = true;
       }
       if (!editionKeys.has(`${r.titleId}/${r.editionId}`)) {
@@ -93,7 +103,18 @@ export const deliveriesHandler: Handler<DeliveryRow> = {
       }
       return true;
     });
-    return classify(valid, (r) => {
+    // A period some run has invoiced is closed (decision 030): a new or changed delivery in it
+    // would never be billed, or billed wrong. The same row again is fine.
+    const invoiced = await invoicedPeriods(tx);
+    const open = valid.filter((r) => {
+      const e = existing.get(deliveriesHandler.key(r));
+      if (e && e.delivered === r.delivered && e.priceOre === r.priceOre) return true;
+      const period = invoiced.find((p) => p.from <= r.deliveryDate && r.deliveryDate <= p.to);
+      if (!period) return true;
+      problems.push({ line: r.line, column: "delivery_date", reason: `${r.deliveryDate} ligger i den fakturerade perioden ${period.from}–${period.to}; rätta med en extra fakturarad` });
+      return false;
+    });
+    return classify(open, (r) => {
       const e = existing.get(deliveriesHandler.key(r));
       return e ? e.delivered === r.delivered && e.priceOre === r.priceOre : null;
     });

@@ -252,6 +252,7 @@ export async function runInvoicing(
   // The plan (and a dry run, the preview) only reads: it never holds the write lock.
   const run = async (tx: Db): Promise<InvoiceRunSummary> => {
     await refuseOverlap(tx, from, to);
+    await refuseGap(tx, from);
 
     const { planned, existing } = await planInvoices(tx, from, to);
     const perType = new Map<number, InvoiceRunSummary["perPaperType"][number]>();
@@ -291,6 +292,36 @@ export async function runInvoicing(
     throw e;
   }
 }
+
+/** The periods invoice runs have invoiced or are invoicing (a stopped run's too), oldest first. A handful of rows. */
+export async function invoicedPeriods(tx: Db | Tx): Promise<{ from: string; to: string }[]> {
+  const r = schema.invoiceRuns;
+  return tx
+    .selectDistinct({ from: r.periodFrom, to: r.periodTo })
+    .from(r)
+    .where(ne(r.status, "failed"))
+    .orderBy(asc(r.periodFrom));
+}
+
+/**
+ * A run that would leave past days with deliveries unbilled between the last invoiced period
+ * and its own start (December from the 2nd after November): refused with the dates.
+ */
+async function refuseGap(tx: Db | Tx, from: string) {
+  const before = (await invoicedPeriods(tx)).filter((p) => p.to < from);
+  if (before.length === 0) return;
+  const lastTo = before.reduce((m, p) => (p.to > m ? p.to : m), before[0].to);
+  const gapFrom = addDays(lastTo, 1);
+  // Days that have passed: a period planned ahead leaves no delivery unbilled yet.
+  const gapTo = [addDays(from, -1), today()].sort()[0];
+  if (gapFrom > gapTo) return;
+  const d = schema.deliveries;
+  const [any] = await tx.select({ id: d.id }).from(d).where(between(d.deliveryDate, gapFrom, gapTo)).limit(1);
+  if (any) throw refuse.invalid(INVOICE_GAP(gapFrom, gapTo, lastTo));
+}
+
+export const INVOICE_GAP = (gapFrom: string, gapTo: string, lastTo: string) =>
+  `Perioden lämnar ${gapFrom === gapTo ? gapFrom : `${gapFrom}–${gapTo}`} ofakturerad: den senast fakturerade perioden slutar ${lastTo}. Börja perioden ${gapFrom}.`;
 
 /** A period overlapping an invoiced period without being the same one: deliveries would be billed twice. */
 async function refuseOverlap(tx: Db | Tx, from: string, to: string) {
@@ -346,6 +377,7 @@ export async function claimInvoiceRun(input: { from: string; to: string; actor: 
       await tx.update(r).set({ status: "failed", finishedAt: now, message: RUN_STOPPED }).where(eq(r.id, running.id));
     }
     await refuseOverlap(tx, from, to);
+    await refuseGap(tx, from);
     const [row] = await tx
       .insert(r)
       .values({ actor: input.actor.id, periodFrom: from, periodTo: to, created: 0, existing: 0, netOre: 0, vatOre: 0, amountOre: 0, status: "running", heartbeatAt: now, ranAt: now, claim })
