@@ -98,6 +98,29 @@ describe("invoice run jobs", () => {
     expect([rerun.state, rerun.created, rerun.existing]).toEqual(["done", 0, 600]);
   });
 
+  it("`portal invoice run` resumed after a cut-off sums up the whole run, not only the resumed part", async () => {
+    for (const c of customers.slice(0, 120)) await newDelivery(c, { date: "2031-09-02", delivered: 4, priceOre: 2219 });
+    const crash = new Error("SIGKILL");
+    await runInvoicing({ from: "2031-09-01", to: "2031-09-30", actor, chunkSize: 50 }, () => {
+      throw crash;
+    }).catch((e: unknown) => e);
+    // Killed, not failed: the row stays 'running' and its heartbeat stops.
+    await db()
+      .update(schema.invoiceRuns)
+      .set({ status: "running", message: null, finishedAt: null, heartbeatAt: Date.now() - RUN_STALE_MS - 1 })
+      .where(eq(schema.invoiceRuns.periodFrom, "2031-09-01"));
+    const partial = await invoicesOf("2031-09-01");
+    expect(partial.length).toBeLessThan(120);
+    const s = await runInvoicing({ from: "2031-09-01", to: "2031-09-30", actor, chunkSize: 50 });
+    const [sums] = await db()
+      .select({ n: sql<number>`count(*)`, net: sql<number>`sum(net_ore)`, vat: sql<number>`sum(vat_ore)`, amount: sql<number>`sum(amount_ore)` })
+      .from(schema.invoices)
+      .where(eq(schema.invoices.periodFrom, "2031-09-01"));
+    expect(sums.n).toBeGreaterThanOrEqual(120);
+    expect(s.perPaperType).toEqual([{ paperType: 0, invoices: sums.n, netOre: sums.net, vatOre: sums.vat, amountOre: sums.amount }]);
+    expect(s.created).toBe(sums.n);
+  });
+
   it("a run cut off mid-way says so, and the same period started again resumes it without doubling", async () => {
     // The process dies after the first chunk: the row stays 'running', its heartbeat stops.
     const crash = new Error("SIGKILL");

@@ -525,7 +525,17 @@ async function createInChunks(
     await audit({ actor: run.actor, action: "invoice.run", target: `${from}..${to}`, detail: { run: runId, created: row.created, firstNumber: row.firstNumber, lastNumber: row.lastNumber } }, tx);
     return row;
   }, getDb(), RUN_WRITE_WAIT_MS);
-  return { ...plan, planned: undefined, runId, created: finished.created, existing: finished.existing, firstNumber: finished.firstNumber, lastNumber: finished.lastNumber };
+  // The whole run's invoices per paper type, a resumed run's earlier chunks included.
+  const perPaperType =
+    finished.firstNumber === null || finished.lastNumber === null
+      ? []
+      : await getDb()
+          .select({ paperType: inv.paperType, invoices: sql<number>`count(*)`.mapWith(Number), netOre: sql<number>`sum(${inv.netOre})`.mapWith(Number), vatOre: sql<number>`sum(${inv.vatOre})`.mapWith(Number), amountOre: sql<number>`sum(${inv.amountOre})`.mapWith(Number) })
+          .from(inv)
+          .where(and(between(inv.number, finished.firstNumber, finished.lastNumber), eq(inv.periodFrom, from), eq(inv.periodTo, to)))
+          .groupBy(inv.paperType)
+          .orderBy(inv.paperType);
+  return { ...plan, planned: undefined, perPaperType, runId, created: finished.created, existing: finished.existing, firstNumber: finished.firstNumber, lastNumber: finished.lastNumber };
 }
 
 /**
