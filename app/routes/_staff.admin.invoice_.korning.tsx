@@ -62,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let preview: InvoiceRunSummary | null = null;
   let planned: ReturnType<typeof searchedPage<PreviewRow>> | null = null;
   let late: { customerId: number; name: string; description: string; date: string }[] = [];
+  let afterRun: Awaited<ReturnType<typeof invoicePreview>>["settled"] | null = null;
+  let returnable: Awaited<ReturnType<typeof invoicePreview>>["stillReturnable"] | null = null;
   const search = q.sok;
   let periodError: string | null = null;
   if (q.granska) {
@@ -75,6 +77,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         // What each invoice would hold, searchable and a page at a time.
         planned = searchedPage(found.rows, search, q.sida);
         late = found.late;
+        afterRun = found.settled;
+        returnable = found.stillReturnable;
       } catch (e) {
         if (!isRefusal(e)) throw e;
         periodError = e.message;
@@ -85,7 +89,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const runs = listed.map((r) => ({ ...r, state: runStateText(r) }));
   // The run's files: every invoice it made, each as the customer's PDF, searched and paged.
   const made = result ? searchedPage(await runInvoices(result), search, q.sida) : null;
-  return { from, to, preview, planned, late, search, periodError, runs, result, made, progress };
+  return { from, to, preview, planned, late, afterRun, returnable, search, periodError, runs, result, made, progress };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -111,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 const when = stockholmTime;
 
 export default function InvoiceRunPage() {
-  const { from, to, preview, planned: invoices, late, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();
+  const { from, to, preview, planned: invoices, late, afterRun, returnable, periodError, runs, result, made, progress } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const following = progress !== null && !("missing" in progress);
@@ -262,6 +266,18 @@ export default function InvoiceRunPage() {
               ))}
             </tbody>
           </TableOrEmpty>
+          {afterRun && afterRun.lines > 0 ? (
+            <p>
+              {afterRun.lines === 1 ? "1 rad krediterar" : `${afterRun.lines} rader krediterar`} returer som rapporterats eller ändrats efter tidigare körningar: {formatKr(-afterRun.netOre)} exkl. moms.
+            </p>
+          ) : null}
+          {returnable && returnable.deliveries > 0 && returnable.lastDay ? (
+            <div className="notice" role="note" aria-label="Leveranser som fortfarande kan returneras">
+              <p>
+                {returnable.deliveries === 1 ? "1 leverans" : `${returnable.deliveries} leveranser`} i perioden kan fortfarande returneras, till och med {returnable.lastDay}: {returnable.copies} ex för {formatKr(returnable.valueOre)} exkl. moms. Returer som rapporteras efter körningen krediteras på kundens nästa faktura.
+              </p>
+            </div>
+          ) : null}
           {late.length > 0 ? (
             <div className="notice" role="note" aria-label="Rader från tidigare perioder">
               <p>

@@ -34,6 +34,11 @@ test("an admin previews, runs and reruns an invoice period; two at once make one
     // Other tests' sent extra lines and transferred orders may be due too: at least ours.
     await expect(page.getByText(/(1 ny faktura|\d+ nya fakturor) till \d+ kund(er)?/)).toBeVisible();
     await expect(page.getByRole("table", { name: "Per papperstyp" }).getByRole("row", { name: /Huvudtidningar/ })).toBeVisible();
+    // The period's papers can still come back (their last return day lies ahead): the
+    // preview says so, and where their returns will be credited.
+    const open = page.getByRole("note", { name: "Leveranser som fortfarande kan returneras" });
+    await expect(open).toContainText(/(1 leverans|\d+ leveranser) i perioden kan fortfarande returneras, till och med \d{4}-\d\d-\d\d: \d+ ex för [\d\s]+,\d\d kr exkl\. moms\./);
+    await expect(open).toContainText("Returer som rapporteras efter körningen krediteras på kundens nästa faktura.");
     // What will be billed, per customer and paper type, searchable.
     const planned = page.getByRole("table", { name: "Fakturor i förhandsgranskningen" });
     await page.getByLabel("Sök bland fakturorna (kundnummer, namn)").fill(String(shop.id));

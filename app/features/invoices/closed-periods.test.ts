@@ -4,10 +4,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
+import { addDays } from "~/lib/dates";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { CLI_ACTOR } from "../audit/audit.server";
 import { importFile } from "../imports/imports.server";
-import { INVOICE_GAP, runInvoicing } from "./invoice-run.server";
+import { INVOICE_GAP, runInvoicing, stillReturnable } from "./invoice-run.server";
 
 const HEADER = "customer_id;title_id;edition_id;delivery_date;delivered;price_ore\n";
 let shop: number;
@@ -63,5 +64,16 @@ describe("an invoiced period is closed", () => {
     await db().update(schema.customers).set({ deactivatedAt: Date.parse("2026-11-14T23:30:00Z") }).where(eq(schema.customers.id, closed));
     const result = await importFile("deliveries", HEADER + `${closed};1;1;2026-11-15;5;2200\n${closed};1;1;2026-11-16;5;2200\n`, { actor: CLI_ACTOR, source: "leveranser.csv" });
     expect(result.problems.map((p) => [p.line, p.reason])).toEqual([[3, `kund ${closed} är avstängd sedan 2026-11-15`]]);
+  });
+
+  it("counts the period's papers still inside their return window, and only those", async () => {
+    const c = await newCustomer({ name: "Kiosk Öppet fönster" });
+    // The day after the 5th's last return day: the 5th's papers are closed, the 18th's and 25th's open.
+    await newDelivery(c, { date: "2026-12-18", delivered: 10, priceOre: 2200 });
+    await newDelivery(c, { date: "2026-12-25", delivered: 6, priceOre: 2163 });
+    await newDelivery(c, { date: "2026-12-05", delivered: 4, priceOre: 2200 });
+    const [w] = await db().select().from(schema.returnWindows).where(eq(schema.returnWindows.paperType, 0));
+    const open = await stillReturnable("2026-12-01", "2026-12-31", addDays("2026-12-05", w.days + 1));
+    expect(open).toEqual({ deliveries: 2, copies: 16, valueOre: 10 * 2200 + 6 * 2163, lastDay: addDays("2026-12-25", w.days) });
   });
 });

@@ -13,6 +13,7 @@ import { addDays, isValidDate, today } from "~/lib/dates";
 import { vatPerRate } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { afterRunLine } from "./credit-words";
+import { MAX_RETURN_DAYS, deadlineSqlOf } from "~/features/returns/deadlines.server";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
 export const PAPER_VAT_PERMILLE = 60;
@@ -651,5 +652,29 @@ export async function invoicePreview(input: { from: string; to: string; actor: A
   const names = new Map((await getDb().select({ id: schema.customers.id, name: schema.customers.name }).from(schema.customers)).map((c) => [c.id, c.name]));
   const rows: PreviewRow[] = planned.map((p) => ({ customerId: p.customerId, name: names.get(p.customerId) ?? "", paperType: p.paperType, lines: p.lines, netOre: p.netOre, vatOre: p.vatOre, amountOre: p.amountOre }));
   const late = rows.flatMap((r) => r.lines.filter((l) => l.late).map((l) => ({ customerId: r.customerId, name: r.name, description: l.description, date: l.late! })));
-  return { summary, rows, late };
+  // Settlements of returns changed after earlier runs (decision 030), on these invoices.
+  const afterLines = planned.flatMap((p) => p.lines.filter((l) => l.kind === "after"));
+  const settled = { lines: afterLines.length, netOre: afterLines.reduce((s, l) => s + l.netOre, 0) };
+  return { summary, rows, late, settled, stillReturnable: await stillReturnable(input.from, input.to) };
+}
+
+/**
+ * The period's deliveries still inside their return window today (their last return day not
+ * passed) and not all returned: copies that may yet come back after the run, and be credited
+ * on the customer's next invoice (decision 030). Reads only the last MAX_RETURN_DAYS days.
+ */
+export async function stillReturnable(from: string, to: string, day = today()) {
+  const earliest = [from, addDays(day, -MAX_RETURN_DAYS)].sort()[1];
+  if (earliest > to) return { deliveries: 0, copies: 0, valueOre: 0, lastDay: null };
+  const [row] = await getDb().all<{ deliveries: number; copies: number; valueOre: number; lastDay: string | null }>(sql`
+    select count(*) as deliveries, coalesce(sum(x.open), 0) as copies, coalesce(sum(x.open * x.price), 0) as valueOre, max(x.lastDay) as lastDay
+    from (
+      select d.delivered - coalesce((select sum(r.amount) from returns r where r.delivery_id = d.id), 0) as open, d.price_ore as price,
+        ${deadlineSqlOf({ deliveryDate: sql`d.delivery_date`, returnDays: sql`e.return_days`, type: sql`e.type` })} as lastDay
+      from deliveries d indexed by deliveries_date
+      join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+      where d.delivery_date between ${earliest} and ${to}
+    ) x
+    where x.lastDay >= ${day} and x.open > 0`);
+  return row;
 }
