@@ -70,6 +70,7 @@ const envSchema = z.object({
   PORTAL_URL: z.string().optional(),
   REMIND_AT: z.string().optional(),
   MAINTENANCE_AT: z.string().optional(),
+  CLAIM_DEADLINE: z.string().optional(),
   SELLER_NAME: z.string().optional(),
   SELLER_ADDRESS: z.string().optional(),
   SELLER_ORG_NUMBER: z.string().optional(),
@@ -161,7 +162,18 @@ export type Config = {
   maintenanceAt: string | null;
   /** Who sends the invoices: on every invoice, with where and how to pay (null: see readSeller). */
   seller: Seller | null;
+  /** Until when a delivery may be claimed: `days` after the delivery date at `time`, Stockholm time (decision 031). */
+  claimDeadline: ClaimDeadline;
 };
+
+export type ClaimDeadline = { days: number; time: string };
+
+/** CLAIM_DEADLINE: "<days after delivery> <HH:MM>", by default "1 12:00" (12:00 the day after delivery). */
+function readClaimDeadline(value: string | undefined): ClaimDeadline {
+  const m = /^(\d{1,2}) ([01]\d|2[0-3]):([0-5]\d)$/.exec((value ?? "").trim() || "1 12:00");
+  if (!m || Number(m[1]) > 14) throw refuse.invalid("CLAIM_DEADLINE ska vara dagar efter leveransen (0–14) och en tid, t.ex. 1 12:00 (kl. 12 dagen efter leveransen, svensk tid).");
+  return { days: Number(m[1]), time: `${m[2]}:${m[3]}` };
+}
 
 /** A daily job's time: HH:MM on Stockholm's clock, or null for "off". */
 function dailyTime(e: Record<string, string | undefined>, name: "REMIND_AT" | "MAINTENANCE_AT", fallback: string): string | null {
@@ -248,6 +260,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     remindAt,
     maintenanceAt,
     seller,
+    claimDeadline: readClaimDeadline(e.CLAIM_DEADLINE),
   };
 }
 

@@ -595,6 +595,44 @@ export const invoiceCredits = sqliteTable(
   (t) => [uniqueIndex("invoice_credits_return_run").on(t.returnId, t.runId), index("invoice_credits_invoice").on(t.invoiceId)],
 );
 
+// Delivery claims (reklamationer, decision 031): a Mottagit below Levererat is a claim with a
+// case number (its id) for life. Staff decide it (approved, partly approved, rejected, with
+// a reason for the last two); the approved copies are credited on the customer's next
+// invoice, which the run records here. A claim the retailer takes back before the decision
+// (Mottagit raised to Levererat) is 'withdrawn' and keeps its number.
+export const claims = sqliteTable(
+  "claims",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    // Copies claimed: delivered − received, as the retailer last saved it.
+    copies: integer("copies").notNull(),
+    status: text("status").notNull().default("open"),
+    // Copies approved (all of them, some, or 0 when rejected); null until decided.
+    approved: integer("approved"),
+    reason: text("reason"),
+    decidedBy: text("decided_by"),
+    decidedAt: integer("decided_at"),
+    // The invoice that credited the approved copies, and the run that made it.
+    invoiceId: integer("invoice_id").references(() => invoices.id),
+    runId: integer("run_id").references(() => invoiceRuns.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("claims_delivery").on(t.deliveryId),
+    index("claims_customer").on(t.customerId),
+    // Approved and not yet credited: what the next run credits.
+    index("claims_to_credit").on(t.customerId).where(sql`approved > 0 and invoice_id is null`),
+    check("claim_status", sql`${t.status} in ('open', 'withdrawn', 'approved', 'partly', 'rejected')`),
+    check("claim_approved", sql`${t.approved} is null or (${t.approved} >= 0 and ${t.approved} <= ${t.copies})`),
+  ],
+);
+
 // Batches of extra invoice lines sent by staff ("the pending list grouped by file").
 export const extraInvoiceFiles = sqliteTable("extra_invoice_files", {
   id: integer("id").primaryKey({ autoIncrement: true }),

@@ -33,8 +33,13 @@ export function stockholmWallClock(moment: Date | number): Date {
 
 /** Midnight at the start of a Stockholm date, as epoch ms (that day's offset, summer time or not). */
 export function stockholmMidnight(date: string): number {
-  const utc = Date.parse(`${date}T00:00:00Z`);
-  // The offset at the guess is the day's offset: Stockholm's clock changes at 02:00/03:00, never at midnight.
+  return stockholmMoment(date, "00:00");
+}
+
+/** A Stockholm wall-clock time ("12:00") on a date, as epoch ms, summer time or not. */
+export function stockholmMoment(date: string, time: string): number {
+  const utc = Date.parse(`${date}T${time}:00Z`);
+  // The offset at the guess is the moment's offset (Stockholm's clock changes at 02:00/03:00).
   const offset = (at: number) => stockholmWallClock(at).getTime() - at;
   return utc - offset(utc - offset(utc));
 }

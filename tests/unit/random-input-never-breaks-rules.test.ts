@@ -3,6 +3,7 @@
 // unexpected exception (only the module's typed results/errors) and, after every
 // run, that the stored rows still satisfy the invariants.
 import { saveReturnsResult } from "./helpers";
+import { stockholmMoment } from "../../app/lib/dates";
 import fc from "fast-check";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -28,6 +29,8 @@ import { MAX_RETURN_AMOUNT, type ReturnLine } from "../../app/features/returns/r
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";
+/** Within the claim window of ON's deliveries (decision 031): the afternoon of the day. */
+const AT = stockholmMoment(ON, "15:00");
 const RUNS = { numRuns: 100 };
 const DB_RUNS = { numRuns: 60 };
 
@@ -156,7 +159,7 @@ describe("retailer inputs", () => {
     const theirs = await newDelivery(b, { date: ON });
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(mine.id, theirs.id, -1, 0, 2 ** 31), nasty, async (id, input) => {
-        const r = await saveReceived(a, id, input, ON);
+        const r = await saveReceived(a, id, input, ON, AT);
         // "ask": more than was delivered is asked about once and stored only when sent again.
         expect(["saved", "invalid", "not-found", "ask"]).toContain(r.status);
         if (id !== mine.id) expect(r.status).toBe("not-found");

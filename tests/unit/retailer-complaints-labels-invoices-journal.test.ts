@@ -1,5 +1,6 @@
 // Retailer services A: delivery complaints, label allocation, invoices and the PDFs.
 import { execFile, execFileSync } from "node:child_process";
+import { stockholmMoment } from "../../app/lib/dates";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -31,6 +32,8 @@ import { renderJournalPdf } from "../../app/features/deliveries/journal-pdf.serv
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const TODAY = "2026-03-18";
+/** Within the claim window of TODAY's deliveries (decision 031): the afternoon of the day. */
+const AT = stockholmMoment(TODAY, "15:00");
 const work = mkdtempSync(join(tmpdir(), "services-a-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -74,11 +77,11 @@ describe("delivery complaint validation", () => {
     const mine = await newDelivery(a, { date: TODAY, delivered: 20 });
     const theirs = await newDelivery(b, { date: TODAY, delivered: 20 });
 
-    expect(await saveReceived(a, mine.id, "18", TODAY)).toEqual({ status: "saved", equalsDelivered: false });
-    expect(await saveReceived(a, mine.id, "20", TODAY)).toEqual({ status: "saved", equalsDelivered: true });
-    expect(await saveReceived(a, mine.id, "-3", TODAY)).toEqual({ status: "invalid", error: "Kan inte vara negativt." });
-    expect(await saveReceived(a, mine.id, "999", TODAY)).toEqual({ status: "invalid", error: "Orimligt värde." });
-    expect(await saveReceived(a, theirs.id, "5", TODAY)).toEqual({ status: "not-found" });
+    expect(await saveReceived(a, mine.id, "18", TODAY, AT)).toEqual({ status: "saved", equalsDelivered: false });
+    expect(await saveReceived(a, mine.id, "20", TODAY, AT)).toEqual({ status: "saved", equalsDelivered: true });
+    expect(await saveReceived(a, mine.id, "-3", TODAY, AT)).toEqual({ status: "invalid", error: "Kan inte vara negativt." });
+    expect(await saveReceived(a, mine.id, "999", TODAY, AT)).toEqual({ status: "invalid", error: "Orimligt värde." });
+    expect(await saveReceived(a, theirs.id, "5", TODAY, AT)).toEqual({ status: "not-found" });
 
     const rows = await db().select().from(schema.deliveries).where(eq(schema.deliveries.customerId, b));
     expect(rows[0].received).toBeNull();
@@ -98,7 +101,7 @@ describe("delivery complaint validation", () => {
       ["Expressen", "Expressen", 0, 12],
       ["Aftonbladet", "Sportbladet", 1, 3],
     ]);
-    expect(await saveReceived(a, old.id, "5", TODAY)).toEqual({ status: "not-found" });
+    expect(await saveReceived(a, old.id, "5", TODAY, AT)).toEqual({ status: "not-found" });
   });
 
   it("attaches the delivery-day message (type 1) for everyone or for this customer only", async () => {

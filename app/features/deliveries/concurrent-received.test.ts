@@ -2,6 +2,7 @@
 // real database: a value someone else changed since the page was loaded is refused with
 // both values, nothing stored; untouched placard titles are not overwritten.
 import { beforeAll, describe, expect, it } from "vitest";
+import { stockholmMoment } from "~/lib/dates";
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { addDays } from "~/lib/dates";
@@ -13,6 +14,8 @@ import { PLACARD_MESSAGES, amountField } from "../placards/words";
 import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
 
 const ON = "2025-03-20";
+/** Within the claim window of ON's deliveries (decision 031): the afternoon of the day. */
+const AT = stockholmMoment(ON, "15:00");
 
 beforeAll(async () => {
   await baseData();
@@ -22,16 +25,16 @@ describe("Mottagit from a stale page", () => {
   it("refused when another tab changed it since; the same value or a fresh page saves", async () => {
     const c = await newCustomer();
     const d = await newDelivery(c, { date: ON, delivered: 20 });
-    expect(await saveReceived(c, d.id, "18", ON, Date.now(), "")).toMatchObject({ status: "saved" });
-    const stale = await saveReceived(c, d.id, "17", ON, Date.now(), "");
+    expect(await saveReceived(c, d.id, "18", ON, AT, "")).toMatchObject({ status: "saved" });
+    const stale = await saveReceived(c, d.id, "17", ON, AT, "");
     expect(stale).toEqual({ status: "invalid", error: RECEIVED_MESSAGES.changedByOther("18", 17), conflict: true, stored: "18" });
     expect(RECEIVED_MESSAGES.changedByOther("18", 17)).toBe("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
     const [row] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.id, d.id));
     expect(row.received).toBe(18);
-    expect(await saveReceived(c, d.id, "18", ON, Date.now(), "")).toMatchObject({ status: "saved" });
-    expect(await saveReceived(c, d.id, "17", ON, Date.now(), "18")).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "18", ON, AT, "")).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "17", ON, AT, "18")).toMatchObject({ status: "saved" });
     // A form of one row (no shown value) is not checked, as before.
-    expect(await saveReceived(c, d.id, "16", ON)).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "16", ON, AT)).toMatchObject({ status: "saved" });
   });
 });
 

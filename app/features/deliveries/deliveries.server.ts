@@ -4,6 +4,8 @@ import { and, asc, between, desc, eq, exists, gte, lte, notExists, or, sql } fro
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { messageHtml } from "~/lib/html.server";
+import { CLAIM_TEXTS, type ClaimState } from "./claim-words";
+import { claimDeadline, claimsOfDeliveries, decidedClaim, recordClaim } from "./claims.server";
 
 /** The delivery note is kept one week: today and the six days before it (spec 9). */
 export const DELIVERY_NOTE_DAYS = 7;
@@ -33,6 +35,11 @@ export type DeliveryNoteRow = {
   description: string;
   delivered: number;
   received: number | null;
+  /** The delivery's claim, if Mottagit was ever saved below Levererat. */
+  claim: ClaimState | null;
+  /** Until when Mottagit may be changed ("2026-11-28 kl. 12:00"), and whether that has passed or a decision locked it. */
+  claimUntil: string;
+  locked: boolean;
 };
 
 export type DeliveryDay = {
@@ -51,7 +58,7 @@ export function deliveryNoteWindow(today: string): { from: string; to: string } 
  * date, newest day first, each day with its delivery-day message. Two queries,
  * both on indexes (deliveries_customer_date, messages_dates).
  */
-export async function listDeliveryNote(customerId: number, today: string): Promise<DeliveryDay[]> {
+export async function listDeliveryNote(customerId: number, today: string, now = Date.now()): Promise<DeliveryDay[]> {
   const { from, to } = deliveryNoteWindow(today);
   const d = schema.deliveries;
   const e = schema.editions;
@@ -75,8 +82,20 @@ export async function listDeliveryNote(customerId: number, today: string): Promi
     .orderBy(desc(d.deliveryDate), asc(e.type), asc(d.titleId), asc(d.editionId));
 
   const messages = await deliveryMessages(customerId, from, to);
+  const claims = await claimsOfDeliveries(
+    customerId,
+    rows.filter((r) => r.received !== null).map((r) => r.id),
+  );
   const days = new Map<string, DeliveryDay>();
-  for (const row of rows) {
+  for (const found of rows) {
+    const claim = claims.get(found.id) ?? null;
+    const deadline = claimDeadline(found.deliveryDate);
+    const row: DeliveryNoteRow = {
+      ...found,
+      claim,
+      claimUntil: deadline.text,
+      locked: now > deadline.at || (claim !== null && claim.status !== "open" && claim.status !== "withdrawn"),
+    };
     let day = days.get(row.deliveryDate);
     if (!day) {
       const m = messages.find((msg) => msg.startDate <= row.deliveryDate && msg.stopDate >= row.deliveryDate);
@@ -158,12 +177,19 @@ export async function saveReceived(
   const d = schema.deliveries;
   return writeTransaction(async (tx) => {
     const [row] = await tx
-      .select({ id: d.id, delivered: d.delivered, received: d.received })
+      .select({ id: d.id, delivered: d.delivered, received: d.received, deliveryDate: d.deliveryDate })
       .from(d)
       .where(and(eq(d.id, deliveryId), eq(d.customerId, customerId), between(d.deliveryDate, from, to)));
     if (!row) return { status: "not-found" } as const;
     const check = checkReceived(input);
     if ("problem" in check) return { status: "invalid", error: check.problem } as const;
+    if (check.value !== row.received) {
+      // Past the claim deadline, or decided by staff: Mottagit is locked (decision 031).
+      const deadline = claimDeadline(row.deliveryDate);
+      if (now > deadline.at) return { status: "invalid", error: CLAIM_TEXTS.closed(row.deliveryDate, deadline.text) } as const;
+      const decided = await decidedClaim(tx, row.id);
+      if (decided) return { status: "invalid", error: CLAIM_TEXTS.locked(decided.id) } as const;
+    }
     // Optimistic concurrency: changed by someone else since the page showed it,
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);
@@ -177,6 +203,7 @@ export async function saveReceived(
       .update(d)
       .set({ received: check.value, receivedAt: now, updatedAt: now })
       .where(and(eq(d.id, deliveryId), eq(d.customerId, customerId)));
+    if (check.value !== row.received) await recordClaim(tx, { id: row.id, customerId, delivered: row.delivered }, check.value, now);
     return { status: "saved", equalsDelivered: check.value === row.delivered } as const;
   });
 }

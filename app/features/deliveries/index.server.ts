@@ -3,3 +3,4 @@
 export * from "./complaints.server";
 export * from "./deliveries.server";
 export * from "./journal-pdf.server";
+export * from "./claims.server";

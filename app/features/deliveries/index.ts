@@ -2,3 +2,4 @@
 export * from "./schemas";
 export * from "./words";
 export * from "./complaint-columns";
+export * from "./claim-words";

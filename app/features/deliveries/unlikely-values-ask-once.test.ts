@@ -2,6 +2,7 @@
 // than delivered (a bundle meant for another shop) on the delivery note; ten times the
 // placards delivered now. Real libSQL.
 import { beforeAll, describe, expect, it } from "vitest";
+import { stockholmMoment } from "~/lib/dates";
 import { eq } from "drizzle-orm";
 import { schema } from "../../../db/client";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
@@ -10,6 +11,8 @@ import { PLACARD_MESSAGES, amountField } from "../placards/words";
 import { RECEIVED_MESSAGES, saveReceived } from "./deliveries.server";
 
 const ON = "2025-03-20";
+/** Within the claim window of ON's deliveries (decision 031): the afternoon of the day. */
+const AT = stockholmMoment(ON, "15:00");
 
 beforeAll(async () => {
   await baseData();
@@ -24,17 +27,17 @@ describe("Mottagit above delivered", () => {
   it("asks once: nothing stored until the same amount comes back confirmed", async () => {
     const c = await newCustomer();
     const d = await newDelivery(c, { date: ON, delivered: 36 });
-    const asked = await saveReceived(c, d.id, "40", ON, Date.now(), "");
+    const asked = await saveReceived(c, d.id, "40", ON, AT, "");
     expect(asked).toEqual({ status: "ask", error: "Du skrev 40, fler än de 36 som levererades. Stämmer det? Tryck Spara igen så sparas 40." });
     expect(await receivedOf(d.id)).toBeNull();
     // A different amount than the one asked about is asked about again.
-    expect(await saveReceived(c, d.id, "41", ON, Date.now(), "", "40")).toMatchObject({ status: "ask", error: RECEIVED_MESSAGES.aboveDelivered(41, 36) });
-    expect(await saveReceived(c, d.id, "41", ON, Date.now(), "", " 41 ")).toEqual({ status: "saved", equalsDelivered: false });
+    expect(await saveReceived(c, d.id, "41", ON, AT, "", "40")).toMatchObject({ status: "ask", error: RECEIVED_MESSAGES.aboveDelivered(41, 36) });
+    expect(await saveReceived(c, d.id, "41", ON, AT, "", " 41 ")).toEqual({ status: "saved", equalsDelivered: false });
     expect(await receivedOf(d.id)).toBe(41);
     // Saving what is stored already asks nothing; at or below delivered never asks.
-    expect(await saveReceived(c, d.id, "41", ON, Date.now(), "41")).toMatchObject({ status: "saved" });
-    expect(await saveReceived(c, d.id, "36", ON, Date.now(), "41")).toEqual({ status: "saved", equalsDelivered: true });
-    expect(await saveReceived(c, d.id, "0", ON)).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "41", ON, AT, "41")).toMatchObject({ status: "saved" });
+    expect(await saveReceived(c, d.id, "36", ON, AT, "41")).toEqual({ status: "saved", equalsDelivered: true });
+    expect(await saveReceived(c, d.id, "0", ON, AT)).toMatchObject({ status: "saved" });
     expect(await receivedOf(d.id)).toBe(0);
   });
 });

@@ -13,6 +13,8 @@ import { addDays, isValidDate, today } from "~/lib/dates";
 import { vatPerRate } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { afterRunLine } from "./credit-words";
+import { paperName } from "~/catalog";
+import { claimLine } from "~/features/deliveries/claim-words";
 import { MAX_RETURN_DAYS, deadlineSqlOf } from "~/features/returns/deadlines.server";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
@@ -29,7 +31,7 @@ type PlannedLine = {
   vatPermille: number;
   netOre: number;
   /** Where it comes from; "after" settles returns changed after the run that billed their delivery. */
-  kind: "sold" | "extra" | "order" | "after";
+  kind: "sold" | "extra" | "order" | "after" | "claim";
   /** An extra line dated before the period: billed now, after its own period was invoiced. */
   late?: string;
 };
@@ -41,6 +43,8 @@ export type PlannedInvoice = {
   orderLineIds: number[];
   /** Returns of deliveries billed before, and the copies this invoice settles for each (decision 030). */
   after: { returnId: number; copies: number }[];
+  /** Approved delivery claims this invoice credits (decision 031). */
+  claimIds: number[];
   netOre: number;
   vatOre: number;
   amountOre: number;
@@ -89,7 +93,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
     const key = `${customerId}/${paperType}`;
     if (done.has(key)) return null;
     let p = byKey.get(key);
-    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], after: [], netOre: 0, vatOre: 0, amountOre: 0 }));
+    if (!p) byKey.set(key, (p = { customerId, paperType, lines: [], extraLineIds: [], orderLineIds: [], after: [], claimIds: [], netOre: 0, vatOre: 0, amountOre: 0 }));
     return p;
   };
 
@@ -162,6 +166,30 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       netOre: -copies * row.priceOre,
       kind: "after",
     });
+  }
+
+  // Delivery claims staff approved and no invoice has credited (decision 031): one line per
+  // claim at the delivery's price, for deliveries up to the period's end.
+  const approvedClaims = await tx.all<{ id: number; customerId: number; paperType: number; title: string; edition: string; deliveryDate: string; priceOre: number; approved: number }>(sql`
+    select c.id as id, c.customer_id as customerId, e.type as paperType, t.name as title, e.description as edition, d.delivery_date as deliveryDate, d.price_ore as priceOre, c.approved as approved
+    from claims c indexed by claims_to_credit
+    join deliveries d on d.id = c.delivery_id
+    join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+    join titles t on t.id = d.title_id
+    where c.customer_id between ${range.lo} and ${range.hi} and c.approved > 0 and c.invoice_id is null and d.delivery_date <= ${to}
+    order by c.customer_id, c.id`);
+  for (const c of approvedClaims) {
+    const p = get(c.customerId, c.paperType);
+    if (!p) continue;
+    p.lines.push({
+      description: claimLine({ id: c.id, paper: paperName(c.title, c.edition), deliveryDate: c.deliveryDate, copies: c.approved }),
+      quantity: -c.approved,
+      unitPriceOre: c.priceOre,
+      vatPermille: PAPER_VAT_PERMILLE,
+      netOre: -c.approved * c.priceOre,
+      kind: "claim",
+    });
+    p.claimIds.push(c.id);
   }
 
   // Extra invoice lines that staff have sent (they belong to a file) and not yet invoiced.
@@ -488,6 +516,9 @@ async function createInChunks(
           // Few customers have extra or order lines; most invoices skip both updates.
           if (p.extraLineIds.length > 0) {
             await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
+          }
+          if (p.claimIds.length > 0) {
+            await tx.update(schema.claims).set({ invoiceId, runId, updatedAt: Date.now() }).where(and(inArray(schema.claims.id, p.claimIds), isNull(schema.claims.invoiceId)));
           }
           if (p.orderLineIds.length > 0) {
             await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));

@@ -4,6 +4,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
 import { paperName } from "~/catalog";
+import { CLAIM_TEXTS, claimStatusText } from "~/features/deliveries";
 import { useBackToRow } from "~/ui/back-to-row";
 
 /** A refused row, or (`ask`) one asked about: more than delivered, saved by the next Spara. */
@@ -46,7 +47,9 @@ export function DeliveryRowForm({
 }) {
   const navigation = useNavigation();
   const backToRow = useBackToRow();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("deliveryId") === String(row.id);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("deliveryId") === String(row.id);
   const inputId = `mottagit-${row.id}`;
   const errorId = `${inputId}-fel`;
   const warn = justSaved && !failed && row.received === row.delivered;
@@ -54,46 +57,98 @@ export function DeliveryRowForm({
     <li id={`leverans-${row.id}`} className="delivery-row">
       <div className="delivery-what">
         <strong>{row.title}</strong>
-        {row.type === 1 || row.description !== row.title ? <span> – {row.description}</span> : null}
+        {row.type === 1 || row.description !== row.title ? (
+          <span> – {row.description}</span>
+        ) : null}
         <div className="muted">
           Levererat: {row.delivered} <ReceivedChip row={row} />
         </div>
-      </div>
-      {/* Small screens: Mottagit in a dialog (spec 2.6); the inline field is for wide ones. */}
-      <Link to={`?mottagit=${row.id}`} preventScrollReset className="button narrow-only" aria-label={`Ändra mottaget för ${paperName(row.title, row.description)}`}>
-        Ändra mottaget
-      </Link>
-      <div className="delivery-form wide-only">
-        {/* What the page showed for the row: Enter saves the rows whose value differs from it. */}
-        <input type="hidden" name={`fore.${row.id}`} value={shown ?? String(row.received ?? "")} />
-        <div className="field">
-          <label htmlFor={inputId}>Mottagit</label>
-          <input
-            id={inputId}
-            name={`rad.${row.id}`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="off"
-            size={4}
-            defaultValue={failed ? failed.value : (typed ?? String(row.received ?? ""))}
-            aria-invalid={failed && !failed.ask ? true : undefined}
-            aria-describedby={failed || warn ? errorId : undefined}
-          />
-          {failed?.ask ? <input type="hidden" name={`ja.${row.id}`} value={failed.value} /> : null}
-        </div>
-        <button type="submit" name="deliveryId" value={row.id} disabled={busy} {...backToRow(`leverans-${row.id}`)}>
-          Spara
-        </button>
-        {failed ? (
-          <div id={errorId} className={failed.ask ? "warning" : "field-error"} role="alert">
-            {failed.error}
-          </div>
-        ) : warn ? (
-          <div id={errorId} className="warning" role="status">
-            {onlyDeviations}
+        {row.claim ? (
+          <div className="claim-status">
+            {CLAIM_TEXTS.label(row.claim, claimStatusText(row.claim))}
           </div>
         ) : null}
       </div>
+      {row.locked ? (
+        <p className="muted delivery-locked">
+          {row.claim &&
+          row.claim.status !== "open" &&
+          row.claim.status !== "withdrawn"
+            ? CLAIM_TEXTS.locked(row.claim.id)
+            : `Reklamationstiden gick ut ${row.claimUntil}.`}
+        </p>
+      ) : (
+        <>
+          {/* Small screens: Mottagit in a dialog (spec 2.6); the inline field is for wide ones. */}
+          <Link
+            to={`?mottagit=${row.id}`}
+            preventScrollReset
+            className="button narrow-only"
+            aria-label={`Ändra mottaget för ${paperName(
+              row.title,
+              row.description
+            )}`}
+          >
+            Ändra mottaget
+          </Link>
+          <div className="delivery-form wide-only">
+            {/* What the page showed for the row: Enter saves the rows whose value differs from it. */}
+            <input
+              type="hidden"
+              name={`fore.${row.id}`}
+              value={shown ?? String(row.received ?? "")}
+            />
+            <div className="field">
+              <label htmlFor={inputId}>Mottagit</label>
+              <input
+                id={inputId}
+                name={`rad.${row.id}`}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                size={4}
+                defaultValue={
+                  failed ? failed.value : typed ?? String(row.received ?? "")
+                }
+                aria-invalid={failed && !failed.ask ? true : undefined}
+                aria-describedby={failed || warn ? errorId : undefined}
+              />
+              {failed?.ask ? (
+                <input
+                  type="hidden"
+                  name={`ja.${row.id}`}
+                  value={failed.value}
+                />
+              ) : null}
+            </div>
+            <button
+              type="submit"
+              name="deliveryId"
+              value={row.id}
+              disabled={busy}
+              {...backToRow(`leverans-${row.id}`)}
+            >
+              Spara
+            </button>
+            {failed ? (
+              <div
+                id={errorId}
+                className={failed.ask ? "warning" : "field-error"}
+                role="alert"
+              >
+                {failed.error}
+              </div>
+            ) : warn ? (
+              <div id={errorId} className="warning" role="status">
+                {onlyDeviations}
+              </div>
+            ) : null}
+            <div className="muted claim-until">
+              {CLAIM_TEXTS.open(row.claimUntil)}
+            </div>
+          </div>
+        </>
+      )}
     </li>
   );
 }

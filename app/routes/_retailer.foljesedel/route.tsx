@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
+import { CLAIM_TEXTS, NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
 import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/features/deliveries/index.server";
 import { handleForm } from "~/http/form.server";
 import { formatLongDate, today } from "~/lib/dates";
@@ -213,6 +213,16 @@ export default function DeliveryNote() {
 function ReceivedDialog({ row, failed }: { row: DeliveryNoteRow; failed: RowFailure | null }) {
   const closeTo = `/foljesedel#leverans-${row.id}`;
   const name = paperName(row.title, row.description);
+  if (row.locked) {
+    return (
+      <UrlDialog title={`Mottagit: ${name}`} closeTo={closeTo}>
+        <p>{row.claim && row.claim.status !== "open" && row.claim.status !== "withdrawn" ? CLAIM_TEXTS.locked(row.claim.id) : `Reklamationstiden gick ut ${row.claimUntil}.`}</p>
+        <Link to={closeTo} preventScrollReset>
+          Stäng
+        </Link>
+      </UrlDialog>
+    );
+  }
   return (
     <UrlDialog title={`Mottagit: ${name}`} closeTo={closeTo}>
       <Form method="post" action={`/foljesedel?mottagit=${row.id}`} preventScrollReset>
