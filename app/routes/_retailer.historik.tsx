@@ -5,6 +5,8 @@ import { requireRetailer } from "~/auth/guards.server";
 import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/features/returns/index.server";
 import { creditTrails } from "~/features/invoices/index.server";
 import type { CreditTrail } from "~/features/invoices";
+import { CLAIM_TEXTS, claimStatusText, type ClaimState } from "~/features/deliveries";
+import { claimsOfDeliveries } from "~/features/deliveries/index.server";
 import { CreditTrailText } from "~/ui/credit-trail";
 import { TableOrEmpty } from "~/ui/table";
 import { param, readSearch } from "~/lib/search-params";
@@ -20,15 +22,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { fran, till } = readSearch(request, HISTORY_SEARCH);
   const range = fran !== null || till !== null ? { from: (fran ?? "").trim(), to: (till ?? "").trim() } : defaultHistoryRange();
   const errors = checkHistoryRange(range.from, range.to);
-  if (errors.from || errors.to) return data({ range, limits, errors, rows: null, trails: {} as Record<number, CreditTrail> }, { status: 400 });
+  if (errors.from || errors.to) return data({ range, limits, errors, rows: null, trails: {} as Record<number, CreditTrail>, claims: {} as Record<number, ClaimState> }, { status: 400 });
   const rows = await listHistory(user.customerId, range.from, range.to);
-  // Where each return was credited, in one more query.
-  const trails = await creditTrails(user.customerId, rows.flatMap((r) => (r.returnId === null ? [] : [r.returnId])));
-  return { range, limits, errors, rows, trails: Object.fromEntries(trails) as Record<number, CreditTrail> };
+  // Where each return was credited, and where each claim stands, in two more queries.
+  const [trails, claims] = await Promise.all([
+    creditTrails(user.customerId, rows.flatMap((r) => (r.returnId === null ? [] : [r.returnId]))),
+    claimsOfDeliveries(user.customerId, [...new Set(rows.filter((r) => r.claimed !== null && r.claimed > 0).map((r) => r.deliveryId))]),
+  ]);
+  return { range, limits, errors, rows, trails: Object.fromEntries(trails) as Record<number, CreditTrail>, claims: Object.fromEntries(claims) as Record<number, ClaimState> };
 }
 
 export default function History() {
-  const { range, limits, errors, rows, trails } = useLoaderData<typeof loader>();
+  const { range, limits, errors, rows, trails, claims } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Historik</h1>
@@ -48,8 +53,8 @@ export default function History() {
       </Form>
       {rows ? (
         <>
-          <HistoryTable heading="Huvudtidningar" rows={rows.filter((r) => r.type === 0)} withEdition={false} trails={trails} />
-          <HistoryTable heading="Bilagor" rows={rows.filter((r) => r.type === 1)} withEdition trails={trails} />
+          <HistoryTable heading="Huvudtidningar" rows={rows.filter((r) => r.type === 0)} withEdition={false} trails={trails} claims={claims} />
+          <HistoryTable heading="Bilagor" rows={rows.filter((r) => r.type === 1)} withEdition trails={trails} claims={claims} />
         </>
       ) : null}
     </>
@@ -82,7 +87,19 @@ function DateField(props: { name: string; label: string; value: string; min: str
   );
 }
 
-function HistoryTable({ heading, rows, withEdition, trails }: { heading: string; rows: HistoryRow[]; withEdition: boolean; trails: Record<number, CreditTrail> }) {
+function HistoryTable({
+  heading,
+  rows,
+  withEdition,
+  trails,
+  claims,
+}: {
+  heading: string;
+  rows: HistoryRow[];
+  withEdition: boolean;
+  trails: Record<number, CreditTrail>;
+  claims: Record<number, ClaimState>;
+}) {
   const id = `history-${heading}`;
   return (
     <section aria-labelledby={id}>
@@ -115,7 +132,10 @@ function HistoryTable({ heading, rows, withEdition, trails }: { heading: string;
                 {r.late ? <span className="late-note">Sen retur</span> : null}
               </td>
               <td className="num">{r.received ?? "–"}</td>
-              <td className="num">{r.claimed ?? "–"}</td>
+              <td className="num">
+                {r.claimed ?? "–"}
+                {claims[r.deliveryId] ? <span className="credit">{CLAIM_TEXTS.label(claims[r.deliveryId], claimStatusText(claims[r.deliveryId]))}</span> : null}
+              </td>
               <td>{r.returnId !== null && r.returned ? <CreditTrailText trail={trails[r.returnId]} invoiceHref={(n) => `/faktura/${n}.pdf`} /> : "–"}</td>
             </tr>
           ))}

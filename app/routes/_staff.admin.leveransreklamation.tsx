@@ -1,14 +1,24 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, data, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, data, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { redirectWithToast } from "~/auth/session.server";
+import { handleForm } from "~/http/form.server";
+import { CsrfInput } from "~/ui/csrf";
+import { replyError } from "~/ui/form-reply";
 import { requireStaff } from "~/auth/guards.server";
 import {
   COMPLAINT_DEFAULT_SORT,
   COMPLAINT_TOTAL_DEFAULT_SORT,
   COMPLAINT_TOTAL_SORT_PARAMS,
+  APPROVE_CHOSEN,
+  CLAIM_TEXTS,
+  ClaimsAtOnceSchema,
+  REJECT_CHOSEN,
+  UNDECIDED,
+  claimStatusText,
   type ComplaintColumn,
   type ComplaintTotalColumn,
 } from "~/features/deliveries";
-import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals, readComplaintView } from "~/features/deliveries/index.server";
+import { COMPLAINT_PAGE_SIZE, complaintRows, complaintTotals, decideClaims, readComplaintView } from "~/features/deliveries/index.server";
 import { today } from "~/lib/dates";
 import { scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
@@ -31,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = scopeFor(user);
   const t = today();
   const view = readComplaintView(request, scope, t);
-  if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort, totalsSort: view.totalsSort }, { status: 400 });
+  if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, period: null, totals: [], detail: null, sort: view.sort, totalsSort: view.totalsSort, undecided: view.undecided, canDecide: false }, { status: 400 });
   const period = view.period;
   if (view.forbidden) throw new Response("Du har inte behörighet till den distributören.", { status: 403 });
 
@@ -41,13 +51,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (view.unknown || (detailId !== null && !totals.some((d) => d.id === detailId))) throw new Response("Distributören finns inte.", { status: 404 });
   const page = view.page;
   const complaints = totals.find((d) => d.id === detailId)?.complaints ?? 0;
-  const detail =
-    detailId === null ? null : { distributorId: detailId, page, pages: pageCount(complaints, COMPLAINT_PAGE_SIZE), ...(await complaintRows(detailId, period, page, view.sort)) };
-  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail, sort: view.sort, totalsSort: view.totalsSort };
+  const found = detailId === null ? null : await complaintRows(detailId, period, page, view.sort, view.undecided);
+  // Filtered to undecided claims the count is the page's own (a next page only while rows follow).
+  const pages = view.undecided ? page + (found?.hasMore ? 1 : 0) : pageCount(complaints, COMPLAINT_PAGE_SIZE);
+  const detail = detailId === null || !found ? null : { distributorId: detailId, page, pages, ...found };
+  // Admin decides every claim, a utb user their distributor's; sales look.
+  const canDecide = user.roles.includes("admin") || user.roles.includes("utb");
+  return { today: t, raw: { from: period.from, to: period.to }, errors: null, period, totals, detail, sort: view.sort, totalsSort: view.totalsSort, undecided: view.undecided, canDecide };
+}
+
+/** Several claims at once (the boxes of the list): approved, or rejected with one reason. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireStaff(request, context, ["admin", "utb"]);
+  return handleForm(request, ClaimsAtOnceSchema, async (v) => {
+    const ids = await decideClaims(v.arende, v.intent === APPROVE_CHOSEN ? { decision: "approve" } : { decision: "reject", reason: v.motivering }, scopeFor(user), user.actor);
+    const n = ids.length;
+    const what = v.intent === APPROVE_CHOSEN ? (n === 1 ? "godkänd" : "godkända") : n === 1 ? "avslagen" : "avslagna";
+    const url = new URL(request.url);
+    return redirectWithToast(request, `${url.pathname}${url.search}`, `${n === 1 ? `Reklamation ${ids[0]}` : `${n} reklamationer`} ${what}.`);
+  });
 }
 
 export default function ComplaintsPage() {
-  const { today: t, raw, errors, period, totals, detail, sort, totalsSort } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, period, totals, detail, sort, totalsSort, undecided, canDecide } = useLoaderData<typeof loader>();
+  const reply = useActionData<typeof action>();
+  const bulkError = replyError(reply) ?? replyError(reply, "arende") ?? replyError(reply, "motivering");
   const totalsHeader = (column: ComplaintTotalColumn, label: string, numeric = true) => (
     // The totals' own order: it keeps the detail's page and order as they are.
     <SortHeader column={column} sort={totalsSort} names={COMPLAINT_TOTAL_SORT_PARAMS} pageParam={[]} className={numeric ? "num" : undefined}>
@@ -89,6 +117,10 @@ export default function ComplaintsPage() {
           </>
         ) : null}
         {detail && totals.length > 1 ? <input type="hidden" name="utb" value={detail.distributorId} /> : null}
+        <div className="field checkbox">
+          <input id="rek-undecided" type="checkbox" name="visa" value={UNDECIDED} defaultChecked={undecided} />
+          <label htmlFor="rek-undecided">Endast ej beslutade</label>
+        </div>
         <div className="actions">
           <button type="submit" className="primary">
             Visa
@@ -150,34 +182,83 @@ export default function ComplaintsPage() {
                   Exportera reklamationerna för {detailName} till Excel
                 </a>
               </p>
-              <TableOrEmpty empty={detail.rows.length === 0} emptyText="Inga reklamationer under perioden.">
-                <thead>
-                  <tr>
-                    {header("datum", "Datum")}
-                    {header("kund", "Kund")}
-                    {header("tidning", "Tidning")}
-                    {header("foljesedel", "Följesedel", true)}
-                    {header("mottagit", "Mottagit", true)}
-                    {header("differens", "Differens", true)}
-                    {header("summa", "Summa", true)}
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.rows.map((r) => (
-                    <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
-                      <td className="date">{r.deliveryDate}</td>
-                      <td>
-                        {r.customerId} {r.customerName}
-                      </td>
-                      <td>{r.paperName}</td>
-                      <td className="num">{r.delivered}</td>
-                      <td className="num">{r.received}</td>
-                      <td className="num">{r.difference}</td>
-                      <td className="num">{formatKr(r.priceOre)}</td>
+              {/* The boxes of the open claims and the buttons below decide several at once. */}
+              <Form method="post" className="claims-at-once">
+                <CsrfInput />
+                <TableOrEmpty empty={detail.rows.length === 0} emptyText={undecided ? "Inga ej beslutade reklamationer under perioden." : "Inga reklamationer under perioden."}>
+                  <thead>
+                    <tr>
+                      {canDecide ? <th scope="col">Välj</th> : null}
+                      {header("datum", "Datum")}
+                      {header("kund", "Kund")}
+                      {header("tidning", "Tidning")}
+                      {header("foljesedel", "Följesedel", true)}
+                      {header("mottagit", "Mottagit", true)}
+                      {header("differens", "Differens", true)}
+                      {header("summa", "Summa", true)}
+                      <th scope="col">Reklamation</th>
                     </tr>
-                  ))}
-                </tbody>
-              </TableOrEmpty>
+                  </thead>
+                  <tbody>
+                    {detail.rows.map((r) => (
+                      <tr key={r.id} className={r.received === 0 ? "zero-received" : undefined}>
+                        {canDecide ? (
+                          <td>
+                            {r.claim?.status === "open" ? (
+                              <>
+                                <input type="checkbox" name="arende" value={r.claim.id} id={`arende-${r.claim.id}`} />
+                                <label htmlFor={`arende-${r.claim.id}`} className="visually-hidden">
+                                  Välj reklamation {r.claim.id}
+                                </label>
+                              </>
+                            ) : null}
+                          </td>
+                        ) : null}
+                        <td className="date">{r.deliveryDate}</td>
+                        <td>
+                          {r.customerId} {r.customerName}
+                        </td>
+                        <td>{r.paperName}</td>
+                        <td className="num">{r.delivered}</td>
+                        <td className="num">{r.received}</td>
+                        <td className="num">{r.difference}</td>
+                        <td className="num">{formatKr(r.priceOre)}</td>
+                        <td>
+                          {r.claim ? (
+                            <>
+                              <Link to={`/admin/leveransreklamation/${r.claim.id}`}>{CLAIM_TEXTS.label(r.claim, claimStatusText(r.claim))}</Link>
+                              {r.claim.overdueFrom !== null && r.claim.overdueFrom <= t ? <span className="late-note">{CLAIM_TEXTS.overdue}</span> : null}
+                            </>
+                          ) : (
+                            "–"
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </TableOrEmpty>
+                {canDecide && detail.rows.some((r) => r.claim?.status === "open") ? (
+                  <div className="card">
+                    {bulkError ? (
+                      <p className="field-error" role="alert">
+                        {bulkError}
+                      </p>
+                    ) : null}
+                    <div className="field">
+                      <label htmlFor="rek-motivering">Motivering (krävs för Avslå markerade)</label>
+                      <input id="rek-motivering" name="motivering" type="text" maxLength={500} />
+                    </div>
+                    <div className="actions">
+                      <button type="submit" name="intent" value={APPROVE_CHOSEN}>
+                        Godkänn markerade
+                      </button>
+                      <button type="submit" name="intent" value={REJECT_CHOSEN}>
+                        Avslå markerade
+                      </button>
+                    </div>
+                  </div>
+                ) : null}
+              </Form>
               <Pager page={detail.page} pages={detail.pages} />
             </section>
           ) : null}

@@ -20,6 +20,8 @@ export const retailerMenu: MenuItem[] = [
     to: "/foljesedel",
     children: [
       { label: "Följesedel/Leveransreklamation", to: "/foljesedel" },
+      // Beyond the spec's menu: the claims made there and their decisions (decision 031).
+      { label: "Mina reklamationer", to: "/reklamationer" },
       { label: "Beställ returetiketter", to: "/order" },
       { label: "Skriv ut nödetiketter", to: "/nodetiketter" },
       { label: "Mina returetiketter/block", to: "/buntblock" },

@@ -8,6 +8,7 @@ import { randomSecret } from "../../app/lib/random-secret";
 import type { Db } from "../../db/client";
 import {
   EDITIONS,
+  SEEDED_CLAIMS,
   SEEDED_INVOICES_CREDITED,
   createCustomer,
   createDistributor,
@@ -194,6 +195,7 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
     }
 
     await tx.run(sql.raw(SEEDED_INVOICES_CREDITED));
+    await tx.run(sql.raw(SEEDED_CLAIMS));
 
     // Guarantees, placards.
     for (const c of customers) {

@@ -127,3 +127,11 @@ export const SEEDED_INVOICES_CREDITED = `
     SELECT 1 FROM deliveries d JOIN editions e ON e.title_id = d.title_id AND e.edition_id = d.edition_id
       JOIN invoices i ON i.customer_id = d.customer_id AND i.paper_type = e.type AND i.period_from <= d.delivery_date AND i.period_to >= d.delivery_date
     WHERE d.id = returns.delivery_id)`;
+
+/** A seed's deliveries received short are claims waiting for a decision (decision 031), as migration 0021 made of older ones. */
+export const SEEDED_CLAIMS = `
+  INSERT INTO claims (delivery_id, customer_id, copies, status, created_at, updated_at)
+  SELECT id, customer_id, delivered - received, 'open', coalesce(received_at, updated_at), coalesce(received_at, updated_at)
+  FROM deliveries WHERE received IS NOT NULL AND received < delivered
+    AND NOT EXISTS (SELECT 1 FROM claims WHERE claims.delivery_id = deliveries.id)
+  ORDER BY id`;

@@ -7,7 +7,7 @@ import { addDays, addMonths, endOfMonth, isoWeekday, startOfMonth } from "../../
 import { withCheckDigit } from "../../app/lib/luhn";
 import { hashSecret } from "../../app/features/auth/index.server";
 import type { Db } from "../../db/client";
-import { EDITIONS, SEEDED_INVOICES_CREDITED, TITLES } from "./factories";
+import { EDITIONS, SEEDED_CLAIMS, SEEDED_INVOICES_CREDITED, TITLES } from "./factories";
 import * as schema from "../../db/schema";
 
 export type NationalOptions = { customers: number; days: number; today: string; progress?: (step: string) => void };
@@ -145,6 +145,7 @@ export async function seedNational(db: Db, opts: NationalOptions): Promise<Recor
     INSERT INTO invoice_lines (invoice_id, description, quantity, unit_price_ore, vat_permille, net_ore)
     SELECT id, CASE paper_type WHEN 0 THEN 'Huvudtidningar, sålda exemplar' ELSE 'Bilagor, sålda exemplar' END, 1, net_ore, 60, net_ore FROM invoices`);
   await c.execute(SEEDED_INVOICES_CREDITED);
+  await c.execute(SEEDED_CLAIMS);
   counts.invoices = Number((await c.execute("SELECT count(*) AS n FROM invoices")).rows[0].n);
 
   await c.execute(`

@@ -1,5 +1,12 @@
 // Delivery claims' words (decision 031): client-safe, no zod.
 
+/** Leveransreklamation's filter value: claims waiting for a decision (`?visa=ej-beslutade`). */
+export const UNDECIDED = "ej-beslutade";
+/** The staff forms' intents: one claim's decision, several approved or rejected at once. */
+export const DECIDE_CLAIM = "besluta";
+export const APPROVE_CHOSEN = "godkann-markerade";
+export const REJECT_CHOSEN = "avsla-markerade";
+
 export type ClaimStatus = "open" | "withdrawn" | "approved" | "partly" | "rejected";
 
 /** A claim as the retailer's pages and staff's list show it. */

@@ -145,3 +145,45 @@ export async function openClaimCount(scope: DistributorScope): Promise<number> {
   const [row] = await getDb().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(c).innerJoin(schema.customers, eq(schema.customers.id, c.customerId)).where(where);
   return row?.n ?? 0;
 }
+
+export type StaffClaim = MyClaim & { customerId: number; customerName: string; distributorId: number; overdueFrom: string | null };
+
+/** One claim as staff decide it, if it is in their scope (others' and unknown ones: null). */
+export async function staffClaim(id: number, scope: DistributorScope): Promise<StaffClaim | null> {
+  const c = schema.claims;
+  const d = schema.deliveries;
+  const cu = schema.customers;
+  const [r] = await getDb()
+    .select({
+      ...stateColumns(),
+      deliveryDate: d.deliveryDate,
+      title: schema.titles.name,
+      edition: schema.editions.description,
+      delivered: d.delivered,
+      received: d.received,
+      createdAt: c.createdAt,
+      customerId: c.customerId,
+      customerName: cu.name,
+      distributorId: cu.distributorId,
+    })
+    .from(c)
+    .innerJoin(d, eq(d.id, c.deliveryId))
+    .innerJoin(cu, eq(cu.id, c.customerId))
+    .innerJoin(schema.titles, eq(schema.titles.id, d.titleId))
+    .innerJoin(schema.editions, and(eq(schema.editions.titleId, d.titleId), eq(schema.editions.editionId, d.editionId)))
+    .leftJoin(schema.invoices, eq(schema.invoices.id, c.invoiceId))
+    .where(eq(c.id, id));
+  if (!r || (scope.distributorIds !== null && !scope.distributorIds.includes(r.distributorId))) return null;
+  return {
+    ...toState(r),
+    deliveryDate: r.deliveryDate,
+    paper: paperName(r.title, r.edition),
+    delivered: r.delivered,
+    received: r.received,
+    createdAt: r.createdAt,
+    customerId: r.customerId,
+    customerName: r.customerName,
+    distributorId: r.distributorId,
+    overdueFrom: r.status === "open" ? claimOverdueFrom(r.createdAt) : null,
+  };
+}

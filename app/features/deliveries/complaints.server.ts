@@ -17,6 +17,8 @@ import {
   type ComplaintTotalColumn,
 } from "./complaint-columns";
 import type { DistributorScope } from "~/features/distribution/distribution.server";
+import { UNDECIDED, type ClaimState, type ClaimStatus } from "./claim-words";
+import { claimOverdueFrom } from "./claims.server";
 
 export type ComplaintTotals = { id: number; name: string; complaints: number; customers: number; difference: number; priceOre: number };
 
@@ -32,6 +34,8 @@ export type ComplaintRow = {
   /** received − delivered: negative when copies were missing. */
   difference: number;
   priceOre: number;
+  /** The delivery's claim (Mottagit below Levererat), and from when an open one is overdue for a decision. */
+  claim: (ClaimState & { overdueFrom: string | null }) | null;
 };
 
 export const COMPLAINT_PAGE_SIZE = 100;
@@ -77,38 +81,59 @@ const ORDER_BY: Record<ComplaintColumn, SQL> = {
   summa: sql`abs(d.delivered - d.received) * d.price_ore`,
 };
 
-/** The complaint rows of some distributors (null: every one) in a period, in the chosen order, from `offset`. */
-async function complaintSlice(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, limit: number, offset: number) {
+type SliceRow = Omit<ComplaintRow, "paperName" | "claim"> & { title: string | null; edition: string | null } & {
+  claimId: number | null;
+  claimCopies: number | null;
+  claimStatus: ClaimStatus | null;
+  approved: number | null;
+  reason: string | null;
+  invoice: number | null;
+  claimedAt: number | null;
+};
+
+/** The complaint rows of some distributors (null: every one) in a period, in the chosen order, from `offset`; `undecided`: only open claims. */
+async function complaintSlice(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, limit: number, offset: number, undecided = false) {
   const which = distributorIds === null ? sql`` : sql`c.distributor_id in (${list(distributorIds)}) and `;
-  const rows = await getDb().all<Omit<ComplaintRow, "paperName"> & { title: string | null; edition: string | null }>(sql`
+  const open = undecided ? sql` and k.status = 'open'` : sql``;
+  const rows = await getDb().all<SliceRow>(sql`
     select d.id as id, c.id as customerId, c.name as customerName, dist.name as distributorName,
       t.name as title, e.description as edition, d.delivery_date as deliveryDate,
       d.delivered as delivered, d.received as received, d.received - d.delivered as difference,
-      abs(d.delivered - d.received) * d.price_ore as priceOre
+      abs(d.delivered - d.received) * d.price_ore as priceOre,
+      k.id as claimId, k.copies as claimCopies, k.status as claimStatus, k.approved as approved, k.reason as reason, i.number as invoice, k.created_at as claimedAt
     from deliveries d
     join customers c on c.id = d.customer_id
     left join distributors dist on dist.id = c.distributor_id
     left join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
     left join titles t on t.id = d.title_id
+    left join claims k on k.delivery_id = d.id
+    left join invoices i on i.id = k.invoice_id
     where ${which}d.received is not null and d.received <> d.delivered
-      and d.delivery_date between ${period.from} and ${period.to}
+      and d.delivery_date between ${period.from} and ${period.to}${open}
     order by ${ORDER_BY[sort.column]} ${sort.descending ? sql`desc` : sql`asc`}, d.delivery_date desc, c.id, d.title_id, d.edition_id
     limit ${limit} offset ${offset}`);
   // The paper as printed: Kvällsposten is "Expressen – Kvällsposten", never a second "Expressen".
-  return rows.map(({ title, edition, ...r }) => ({ ...r, paperName: title ? paperName(title, edition) : (edition ?? "") }));
+  return rows.map(({ title, edition, claimId, claimCopies, claimStatus, approved, reason, invoice, claimedAt, ...r }) => ({
+    ...r,
+    paperName: title ? paperName(title, edition) : (edition ?? ""),
+    claim:
+      claimId === null
+        ? null
+        : { id: claimId, copies: claimCopies ?? 0, status: claimStatus!, approved, reason, invoice, overdueFrom: claimStatus === "open" && claimedAt !== null ? claimOverdueFrom(claimedAt) : null },
+  }));
 }
 
-/** One distributor's complaint rows, a page at a time (newest first unless another order is chosen). */
-export async function complaintRows(distributorId: number, period: Period, page = 1, sort: Sort<ComplaintColumn> = COMPLAINT_DEFAULT_SORT) {
+/** One distributor's complaint rows, a page at a time (newest first unless another order is chosen); `undecided`: open claims only. */
+export async function complaintRows(distributorId: number, period: Period, page = 1, sort: Sort<ComplaintColumn> = COMPLAINT_DEFAULT_SORT, undecided = false) {
   const offset = (Math.max(1, page) - 1) * COMPLAINT_PAGE_SIZE;
-  const rows = await complaintSlice([distributorId], period, sort, COMPLAINT_PAGE_SIZE + 1, offset);
+  const rows = await complaintSlice([distributorId], period, sort, COMPLAINT_PAGE_SIZE + 1, offset, undecided);
   return { rows: rows.slice(0, COMPLAINT_PAGE_SIZE), hasMore: rows.length > COMPLAINT_PAGE_SIZE };
 }
 
 /** Every complaint row of the distributors (null: all) in the period, in the order, a page at a time for the export. */
-export async function* allComplaintRows(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, pageSize = 5000): AsyncGenerator<ComplaintRow> {
+export async function* allComplaintRows(distributorIds: number[] | null, period: Period, sort: Sort<ComplaintColumn>, pageSize = 5000, undecided = false): AsyncGenerator<ComplaintRow> {
   for (let offset = 0; ; offset += pageSize) {
-    const rows = await complaintSlice(distributorIds, period, sort, pageSize, offset);
+    const rows = await complaintSlice(distributorIds, period, sort, pageSize, offset, undecided);
     yield* rows;
     if (rows.length < pageSize) return;
   }
@@ -121,6 +146,8 @@ const COMPLAINT_SEARCH = {
   sida: param.page(),
   sort: param.sort(COMPLAINT_COLUMNS, COMPLAINT_DEFAULT_SORT),
   totalsSort: param.sort(COMPLAINT_TOTAL_COLUMNS, COMPLAINT_TOTAL_DEFAULT_SORT, COMPLAINT_TOTAL_SORT_PARAMS),
+  /** `?visa=ej-beslutade`: only claims waiting for a decision. */
+  visa: param.maybeOneOf([UNDECIDED] as const),
 };
 
 /**
@@ -140,5 +167,6 @@ export function readComplaintView(from: Request | URLSearchParams, scope: Distri
     page: search.sida,
     sort: search.sort,
     totalsSort: search.totalsSort,
+    undecided: search.visa === UNDECIDED,
   };
 }

@@ -4,6 +4,7 @@
 import { z } from "~/lib/zod";
 
 import { RECEIVED_INTENT, SAVE_CHANGED } from "./words";
+import { APPROVE_CHOSEN, CLAIM_TEXTS, DECIDE_CLAIM, REJECT_CHOSEN } from "./claim-words";
 
 const BAD_REQUEST = "Ogiltig förfrågan.";
 
@@ -47,3 +48,33 @@ export type DeliveryNoteAnswer = {
   /** The rows whose `errors` entry is a question (more than delivered), not a refusal. */
   asks?: number[];
 };
+
+const claimId = z
+  .string({ error: BAD_REQUEST })
+  .regex(/^[1-9]\d{0,15}$/, BAD_REQUEST)
+  .transform(Number);
+const reason = z.string().trim().max(500, "Högst 500 tecken.").optional();
+
+/** One claim's decision (Leveransreklamation → Besluta): Godkänn, Godkänn delvis (how many), Avslå; a reason for the last two. */
+export const ClaimDecisionSchema = z
+  .object({
+    intent: z.literal(DECIDE_CLAIM, { error: BAD_REQUEST }),
+    arende: claimId,
+    beslut: z.enum(["godkann", "delvis", "avsla"], { error: "Välj ett beslut." }),
+    antal: z.string().trim().regex(/^\d{1,3}$/, "Ange ett antal ex.").transform(Number).optional(),
+    motivering: reason,
+  })
+  .superRefine((v, ctx) => {
+    if (v.beslut === "delvis" && v.antal === undefined) ctx.addIssue({ code: "custom", path: ["antal"], message: "Ange hur många ex som godkänns." });
+    if (v.beslut !== "godkann" && !v.motivering) ctx.addIssue({ code: "custom", path: ["motivering"], message: CLAIM_TEXTS.reasonRequired });
+  });
+
+/** Several claims at once (the list's boxes): approve them, or reject them with one reason. */
+export const ClaimsAtOnceSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal(APPROVE_CHOSEN), arende: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(claimId).min(1, CLAIM_TEXTS.noneChosen)), motivering: reason }),
+  z.object({
+    intent: z.literal(REJECT_CHOSEN),
+    arende: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(claimId).min(1, CLAIM_TEXTS.noneChosen)),
+    motivering: z.string({ error: CLAIM_TEXTS.reasonRequired }).trim().min(1, CLAIM_TEXTS.reasonRequired).max(500, "Högst 500 tecken."),
+  }),
+]);

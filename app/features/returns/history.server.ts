@@ -49,6 +49,7 @@ export function checkHistoryRange(from: string, to: string, on: string = today()
 export type HistoryRow = {
   /** The return line's id (null: a delivery with only a received amount). */
   returnId: number | null;
+  deliveryId: number;
   date: string;
   title: string;
   edition: string;
@@ -78,6 +79,7 @@ export async function listHistory(customerId: number, from: string, to: string):
   const rows = await getDb()
     .select({
       returnId: r.id,
+      deliveryId: d.id,
       date: d.deliveryDate,
       title: t.name,
       edition: e.description,
