@@ -35,6 +35,7 @@ type Ids = {
   bDelivery: number;
   bReturn: number;
   bInvoice: number;
+  bClaim: number;
   bEmergencyBlock: number;
   bHoliday: number;
   pendingImage: number;
@@ -185,6 +186,10 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/lopsedlar", want: "L 200 R R R" },
     post: { form: (ids) => ({ titel: "1", "antal-1": "4", customerId: String(ids.b) }), want: "L R R R R" },
   },
+  "routes/_retailer.reklamationer": {
+    get: { url: () => "/reklamationer", want: "L 200 R R R" },
+    post: { form: noForm, want: "L 405 R R R" },
+  },
   "routes/_retailer.forsaljning": {
     get: { url: () => "/forsaljning", want: "L 200 R R R" },
     post: { form: noForm, want: "L 405 R R R" },
@@ -272,7 +277,13 @@ const TABLE: Record<string, Row | null> = {
   },
   "routes/_staff.admin.leveransreklamation": {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
-    post: { form: noForm, want: "L R 405 405 405" },
+    // Deciding several claims at once: admin and utb; nothing chosen is refused.
+    post: { form: noForm, want: "L R 403 400 400" },
+  },
+  "routes/_staff.admin.leveransreklamation_.$id": {
+    // B's claim: a utb user of another distributor gets the same 404 as for an unknown claim.
+    get: { url: (ids) => `/admin/leveransreklamation/${ids.bClaim}`, want: "L R 200 404 200" },
+    post: { form: (ids) => ({ intent: "besluta", arende: String(ids.bClaim), beslut: "avsla", motivering: "Matris" }), want: "L R 403 404 R" },
   },
   "routes/_staff.admin.leveransreklamation_.export[.]xlsx": {
     get: { url: () => "/admin/leveransreklamation/export.xlsx?utb=2", want: "L R 200 403 200" },
@@ -434,6 +445,8 @@ test.beforeAll(async () => {
   const deliveryB = await createDelivery(db, { customerId: b, titleId: 1, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2200, reportedAt: null, received: null });
   await createDelivery(db, { customerId: a, titleId: 1, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2200, reportedAt: null, received: null });
   const returnB = await createReturn(db, { customerId: b, bundleId: bundleB.id, deliveryId: deliveryB.id, amount: 3 });
+  const shortB = await createDelivery(db, { customerId: b, titleId: 2, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2163, reportedAt: null, received: 15 });
+  const [claimB] = await db.insert(schema.claims).values({ deliveryId: shortB.id, customerId: b, copies: 5 }).returning();
   const emergency = await createLabelBlock(db, { customerId: b, type: 7, status: "Levererad", fromDate: day, toDate: day, fromNumber: 151, toNumber: 155 });
   const [invoice] = await db
     .insert(schema.invoices)
@@ -457,6 +470,7 @@ test.beforeAll(async () => {
     bDelivery: deliveryB.id,
     bReturn: returnB.id,
     bInvoice: invoice.number,
+    bClaim: claimB.id,
     bEmergencyBlock: emergency.id,
     bHoliday: holiday.id,
     pendingImage: pending.id,
