@@ -595,6 +595,55 @@ export const invoiceCredits = sqliteTable(
   (t) => [uniqueIndex("invoice_credits_return_run").on(t.returnId, t.runId), index("invoice_credits_invoice").on(t.invoiceId)],
 );
 
+// Credit notes (kreditfakturor, decision 032): an issued invoice credited whole or line by
+// line, in a number series of their own, naming the invoice they credit. Immutable, as
+// invoices are (triggers in migration 0022); the buyer and seller are the invoice's.
+export const creditNotes = sqliteTable(
+  "credit_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    number: integer("number").notNull().unique(),
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    paperType: integer("paper_type").notNull(),
+    date: text("date").notNull(),
+    reason: text("reason").notNull(),
+    // Negative: what the customer is credited.
+    netOre: integer("net_ore").notNull(),
+    vatOre: integer("vat_ore").notNull(),
+    amountOre: integer("amount_ore").notNull(),
+    buyer: text("buyer", { mode: "json" }).$type<InvoiceBuyer>(),
+    seller: text("seller", { mode: "json" }).$type<InvoiceSeller>(),
+    actor: text("actor").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("credit_notes_invoice").on(t.invoiceId), index("credit_notes_customer").on(t.customerId, t.date)],
+);
+
+export const creditNoteLines = sqliteTable(
+  "credit_note_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creditNoteId: integer("credit_note_id")
+      .notNull()
+      .references(() => creditNotes.id),
+    // The invoice line credited: each at most once.
+    invoiceLineId: integer("invoice_line_id")
+      .notNull()
+      .references(() => invoiceLines.id),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPriceOre: integer("unit_price_ore").notNull(),
+    vatPermille: integer("vat_permille").notNull(),
+    netOre: integer("net_ore").notNull(),
+  },
+  (t) => [uniqueIndex("credit_note_lines_invoice_line").on(t.invoiceLineId), index("credit_note_lines_note").on(t.creditNoteId)],
+);
+
 // Delivery claims (reklamationer, decision 031): a Mottagit below Levererat is a claim with a
 // case number (its id) for life. Staff decide it (approved, partly approved, rejected, with
 // a reason for the last two); the approved copies are credited on the customer's next

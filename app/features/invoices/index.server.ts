@@ -8,3 +8,4 @@ export * from "./orders.server";
 export * from "./invoice-run-jobs.server";
 export { InvoiceRunSchema } from "./run-schema";
 export * from "./credits.server";
+export * from "./credit-notes.server";

@@ -11,6 +11,7 @@ import { vatPerRate } from "~/lib/money";
 import { rgb } from "~/pdf/color";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
+import { CREDIT_NOTE_TEXTS, getCreditNoteDocument } from "./credit-notes.server";
 
 
 const MARGIN = 50;
@@ -21,14 +22,18 @@ const grey = rgb(0.35, 0.35, 0.35);
  * made. The seller is the one stored with the invoice; only an invoice made before sellers
  * were stored (migration 0016) prints `fallbackSeller`, the configured one.
  */
-export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: Seller | null = config.seller): Promise<Uint8Array> {
+/** A credit note drawn as the invoice is, with its own title, facts and closing words (decision 032). */
+type Variant = { title: string; facts: [string, string][]; total: string; closing: string[] };
+
+export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: Seller | null = config.seller, variant?: Variant): Promise<Uint8Array> {
   const { invoice, customer, lines } = docData;
   const seller = invoice.seller ?? fallbackSeller;
   const credits = invoice.credits ?? [];
   // Production without SELLER_* (a tool, not the server, which refuses to start so): no invoice without its sender.
   if (!seller) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: fakturan kan inte skrivas ut.");
   const ocr = ocrReference(invoice.number);
-  const pdf = await createPdf(`Faktura ${invoice.number}`, new Date(invoice.createdAt));
+  const title = variant?.title ?? "Faktura";
+  const pdf = await createPdf(`${title} ${invoice.number}`, new Date(invoice.createdAt));
   const { regular, bold } = pdf;
   const cols = { desc: MARGIN, qty: 350, price: 420, vat: 470 };
   const table: Column[] = [
@@ -46,7 +51,7 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
   const frame = pageFrame(pdf, {
     margin: MARGIN,
     onNewPage: (f) => {
-      drawText(f.page, `Faktura ${invoice.number} (forts.)`, { x: MARGIN, y: f.y, size: 10, font: bold });
+      drawText(f.page, `${title} ${invoice.number} (forts.)`, { x: MARGIN, y: f.y, size: 10, font: bold });
       f.y -= 24;
       header();
     },
@@ -55,12 +60,12 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
   const text = (s: string, x: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x, y, size, font });
   const right = (s: string, xRight: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x: xRight, y, size, font, align: "right" });
 
-  text("Faktura", MARGIN, frame.y - 10, 22, bold);
+  text(title, MARGIN, frame.y - 10, 22, bold);
   right(seller.name, frame.right, frame.y - 6, 12, bold);
   right(seller.address, frame.right, frame.y - 20, 9, regular);
   frame.y -= 50;
 
-  const facts: [string, string][] = [
+  const facts: [string, string][] = variant?.facts ?? [
     ["Fakturanummer", String(invoice.number)],
     ["Fakturadatum", invoice.date],
     ["Förfallodatum", invoice.dueDate],
@@ -114,14 +119,17 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
   total("Moms totalt", invoice.vatOre, 10, regular, 18);
   // More credited than billed: nothing to pay, the amount is the customer's to have.
   const owed = invoice.amountOre >= 0;
-  total(owed ? "Att betala" : "Att få tillgodo", owed ? invoice.amountOre : -invoice.amountOre, 12, bold, 30);
+  if (variant) total(variant.total, invoice.amountOre, 12, bold, 30);
+  else total(owed ? "Att betala" : "Att få tillgodo", owed ? invoice.amountOre : -invoice.amountOre, 12, bold, 30);
   // Where and how to pay.
   frame.ensure(90);
-  text("Betalning", MARGIN, frame.y, 11, bold);
+  text(variant ? "Kreditering" : "Betalning", MARGIN, frame.y, 11, bold);
   frame.y -= 15;
-  for (const line of owed
-    ? [`Betala ${formatKr(invoice.amountOre)} till bankgiro ${seller.bankgiro} senast ${invoice.dueDate}.`, `Ange OCR-nummer ${ocr} som referens vid betalningen.`]
-    : [`Ingenting att betala: ${formatKr(-invoice.amountOre)} är ert tillgodo.`]) {
+  for (const line of variant
+    ? variant.closing
+    : owed
+      ? [`Betala ${formatKr(invoice.amountOre)} till bankgiro ${seller.bankgiro} senast ${invoice.dueDate}.`, `Ange OCR-nummer ${ocr} som referens vid betalningen.`]
+      : [`Ingenting att betala: ${formatKr(-invoice.amountOre)} är ert tillgodo.`]) {
     drawText(frame.page, line, { x: MARGIN, y: frame.y, size: 10, font: regular, maxWidth: frame.right - MARGIN });
     frame.y -= 14;
   }
@@ -165,4 +173,34 @@ export async function renderInvoicePdf(invoiceNumber: number, customerId: number
   const data = await getInvoiceDocument(invoiceNumber, customerId);
   if (!data) return null;
   return buildInvoicePdf(data);
+}
+
+/**
+ * Credit note `number` of the customer's as a PDF (decision 032), or null: drawn as the
+ * invoice is, titled Kreditfaktura, naming the invoice it credits and its date, from the
+ * stored record only.
+ */
+export async function renderCreditNotePdf(number: number, customerId: number): Promise<Uint8Array | null> {
+  const doc = await getCreditNoteDocument(number, customerId);
+  if (!doc) return null;
+  const { note, invoice } = doc;
+  const asInvoice = {
+    invoice: { ...note, dueDate: note.date, periodFrom: invoice.periodFrom, periodTo: invoice.periodTo, status: "Kreditfaktura", credits: [] },
+    customer: doc.customer,
+    lines: doc.lines,
+  } as unknown as InvoiceDocument;
+  const creditOf = CREDIT_NOTE_TEXTS.creditOf(invoice.number, invoice.date);
+  return buildInvoicePdf({ ...asInvoice, invoice: { ...asInvoice.invoice, seller: doc.seller } }, config.seller, {
+    title: "Kreditfaktura",
+    facts: [
+      ["Kreditfaktura nr", String(note.number)],
+      ["Datum", note.date],
+      ["Avser faktura", `${invoice.number} (${invoice.date})`],
+      ["Period", `${invoice.periodFrom} – ${invoice.periodTo}`],
+      ["Avser", PAPER_TYPE_HEADING[note.paperType] ?? String(note.paperType)],
+      ["Kundnummer", String(doc.customer.id)],
+    ],
+    total: "Att kreditera",
+    closing: [`${creditOf}.`, `Orsak: ${note.reason}`, `${formatKr(-note.amountOre)} krediteras er; ingenting att betala.`],
+  });
 }
