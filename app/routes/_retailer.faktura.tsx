@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
-import { creditsByInvoice, listGuarantees, listInvoices, type BundleCredit } from "~/features/invoices/index.server";
+import { creditNotesByInvoice, creditsByInvoice, listGuarantees, listInvoices, type BundleCredit } from "~/features/invoices/index.server";
 import { formatKr } from "~/lib/money";
 import { TableOrEmpty } from "~/ui/table";
 import { param, readSearch } from "~/lib/search-params";
@@ -16,12 +16,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [groups, guarantees] = await Promise.all([listInvoices(user.customerId), listGuarantees(user.customerId)]);
   const { fel: failed } = readSearch(request, INVOICES_SEARCH);
   // What each invoice credited, per bundle.
-  const credits = await creditsByInvoice(user.customerId, groups.flatMap((g) => g.invoices.map((i) => i.number)));
-  return { groups, guarantees, credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>, failed: failed === null ? null : String(failed) };
+  const [credits, notes] = await Promise.all([creditsByInvoice(user.customerId, groups.flatMap((g) => g.invoices.map((i) => i.number))), creditNotesByInvoice(user.customerId)]);
+  return {
+    groups,
+    guarantees,
+    credits: Object.fromEntries(credits) as Record<number, BundleCredit[]>,
+    // The credit notes beside the invoice each credits (decision 032).
+    notes: Object.fromEntries(notes) as Record<number, { number: number; date: string; amountOre: number }[]>,
+    failed: failed === null ? null : String(failed),
+  };
 }
 
 export default function Invoices() {
-  const { groups, guarantees, credits, failed } = useLoaderData<typeof loader>();
+  const { groups, guarantees, credits, notes, failed } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>Fakturor</h1>
@@ -49,7 +56,17 @@ export default function Invoices() {
                   <td>{inv.date}</td>
                   <td>{inv.dueDate}</td>
                   <td className="num nowrap">{formatKr(inv.amountOre)}</td>
-                  <td>{inv.status}</td>
+                  <td>
+                    {inv.status}
+                    {notes[inv.number]?.map((n) => (
+                      <span key={n.number} className="credit">
+                        <a href={`/kreditfaktura/${n.number}.pdf`} aria-label={`Ladda ner kreditfaktura ${n.number} (PDF)`}>
+                          Kreditfaktura {n.number}
+                        </a>{" "}
+                        {n.date}, {formatKr(n.amountOre)}
+                      </span>
+                    ))}
+                  </td>
                   <td>
                     {credits[inv.number]?.length ? (
                       <ul className="plain-list">

@@ -211,6 +211,7 @@ export default function CustomerPage() {
             <th scope="col" className="num">
               Belopp inkl. moms
             </th>
+            {canChange ? <th scope="col">Kreditera</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -224,6 +225,13 @@ export default function CustomerPage() {
               <td>{inv.date}</td>
               <td>{inv.dueDate}</td>
               <td className="num">{formatKr(inv.netOre + inv.vatOre)}</td>
+              {canChange ? (
+                <td>
+                  <Link to={`/admin/kunder/${c.id}/kreditera/${inv.number}`} aria-label={`Kreditera faktura ${inv.number}`}>
+                    Kreditera
+                  </Link>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

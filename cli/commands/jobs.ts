@@ -49,6 +49,22 @@ export function registerJobs(program: Command, io: CliIo) {
     });
 
   invoice
+    .command("credit")
+    .description("krediterar en utfärdad faktura med en kreditfaktura: hela fakturan, eller de rader som anges")
+    .argument("<NUMBER>", "fakturans nummer")
+    .requiredOption("--reason <TEXT>", "varför fakturan krediteras (står på kreditfakturan)")
+    .option("--line <ID...>", "radernas id (som i Kreditera); utan: alla rader som inte redan är krediterade")
+    .addHelpText("after", '\nExempel:\n  npm run portal -- invoice credit 500243 --reason "Fel pris på Kvällsposten"')
+    .action(async (numberArg: string, opts: { reason: string; line?: string[] }) => {
+      const invoiceNumber = parseIntArg(numberArg, "<NUMBER>", 1, 9_999_999_999);
+      const lineIds = (opts.line ?? []).map((l) => parseIntArg(l, "--line", 1, Number.MAX_SAFE_INTEGER));
+      await prepareDb(getDb());
+      const { creditInvoice } = await import("../../app/features/invoices/index.server");
+      const made = await creditInvoice({ invoiceNumber, reason: opts.reason, lineIds, actor: { id: "cli" } });
+      io.out(`kreditfaktura ${made.number} för faktura ${made.invoice}: ${made.lines} rader, netto ${kr(made.netOre)}, moms ${kr(made.vatOre)}, totalt ${kr(made.amountOre)}`);
+    });
+
+  invoice
     .command("work", { hidden: true })
     .description("arbetar en körning som webbservern har startat (servern startar kommandot själv)")
     .argument("<run>", "körningens nummer")

@@ -36,6 +36,7 @@ type Ids = {
   bReturn: number;
   bInvoice: number;
   bClaim: number;
+  bCreditNote: number;
   bEmergencyBlock: number;
   bHoliday: number;
   pendingImage: number;
@@ -141,6 +142,10 @@ const TABLE: Record<string, Row | null> = {
   },
   "routes/faktura.$file": {
     get: { url: (ids) => `/faktura/${ids.bInvoice}.pdf`, want: "L 404 R R R" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/kreditfaktura.$file": {
+    get: { url: (ids) => `/kreditfaktura/${ids.bCreditNote}.pdf`, want: "L 404 R R R" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/nodetiketter.$file": {
@@ -298,6 +303,17 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/admin/kunder/${ids.b}`, want: "L R 200 404 200" },
     post: { url: (ids) => `/admin/kunder/${ids.b}`, form: staffForm, want: "L R 403 403 400" },
   },
+  "routes/_staff.admin.kunder.$kund.kreditfaktura.$file": {
+    // B's credit note: utb (another distributor) does not find the customer.
+    get: { url: (ids) => `/admin/kunder/${ids.b}/kreditfaktura/${ids.bCreditNote}.pdf`, want: "L R 200 404 200" },
+    post: { url: (ids) => `/admin/kunder/${ids.b}/kreditfaktura/${ids.bCreditNote}.pdf`, form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/_staff.admin.kunder.$kund_.kreditera.$nummer": {
+    // Kreditera: admin only. The post names another invoice than the page's (refused, B's rows
+    // stay as they were); crediting itself is e2e-tested in credit-notes.spec.ts.
+    get: { url: (ids) => `/admin/kunder/${ids.b}/kreditera/${ids.bInvoice}`, want: "L R R R 200" },
+    post: { form: () => ({ intent: "kreditera", faktura: "1", motivering: "Matris" }), want: "L R 403 403 400" },
+  },
   "routes/_staff.admin.kunder.$kund.faktura.$file": {
     // B's invoice: utb (another distributor) does not find the customer.
     get: { url: (ids) => `/admin/kunder/${ids.b}/faktura/${ids.bInvoice}.pdf`, want: "L R 200 404 200" },
@@ -453,6 +469,10 @@ test.beforeAll(async () => {
     .values({ number: 990001, customerId: b, paperType: 0, date: day, dueDate: addDays(day, 30), periodFrom: addDays(day, -30), periodTo: day, netOre: 100, vatOre: 6, amountOre: 106, status: "Obetald" })
     .returning();
   await db.insert(schema.invoiceLines).values({ invoiceId: invoice.id, description: `${MARK} rad`, quantity: 1, unitPriceOre: 100, vatPermille: 60, netOre: 100 });
+  const [creditNote] = await db
+    .insert(schema.creditNotes)
+    .values({ number: 990002, invoiceId: invoice.id, customerId: b, paperType: 0, date: day, reason: `${MARK} orsak`, netOre: 0, vatOre: 0, amountOre: 0, actor: "cli", buyer: { id: b, name: `${MARK} Kiosk B`, coAddress: "", address: "", zip: "", city: "", orgNumber: "" } })
+    .returning();
   // Outside its report window: no alert (and no lock) for anyone.
   const [holiday] = await db
     .insert(schema.holidays)
@@ -471,6 +491,7 @@ test.beforeAll(async () => {
     bReturn: returnB.id,
     bInvoice: invoice.number,
     bClaim: claimB.id,
+    bCreditNote: creditNote.number,
     bEmergencyBlock: emergency.id,
     bHoliday: holiday.id,
     pendingImage: pending.id,

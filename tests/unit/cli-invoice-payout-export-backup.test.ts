@@ -59,6 +59,22 @@ describe("invoice run", () => {
     expect(overlap.code).toBe(1);
     expect(overlap.stderr).toContain("överlappar");
   });
+
+  it("credits an invoice with `portal invoice credit`: chosen lines, then the rest, refusals exit 1", async () => {
+    const [first] = await db().select().from(schema.invoices).orderBy(schema.invoices.number).limit(1);
+    const lines = await db().select().from(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, first.id)).orderBy(schema.invoiceLines.id);
+    expect((await portal(["invoice", "credit", String(first.number)])).code).toBe(2);
+    const one = await portal(["invoice", "credit", String(first.number), "--reason", "Fel pris", "--line", String(lines[0].id)]);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(new RegExp(`^kreditfaktura 900001 för faktura ${first.number}: 1 rader, netto -`));
+    const again = await portal(["invoice", "credit", String(first.number), "--reason", "Igen", "--line", String(lines[0].id)]);
+    expect([again.code, again.stderr.trim()]).toEqual([1, `portal: Raden är redan krediterad på faktura ${first.number}.`]);
+    const rest = await portal(["invoice", "credit", String(first.number), "--reason", "Resten"]);
+    expect(rest.code).toBe(lines.length > 1 ? 0 : 1);
+    expect((await portal(["invoice", "credit", "1", "--reason", "x"])).stderr.trim()).toBe("portal: Faktura 1 finns inte.");
+    const [after] = await db().select().from(schema.invoices).where(eq(schema.invoices.id, first.id));
+    expect(after.status).toBe("Krediterad");
+  });
 });
 
 describe("payout files", () => {

@@ -73,3 +73,11 @@ export const InvoiceActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-order"), id: rowId }),
   z.object({ intent: z.literal("delete-order-file"), id: rowId }),
 ]);
+
+/** Kreditera (decision 032): the invoice, the lines chosen (none: every line not yet credited) and the reason. */
+export const CreditInvoiceSchema = z.object({
+  intent: z.literal("kreditera", { error: "Ogiltig förfrågan." }),
+  faktura: z.string({ error: "Ogiltig förfrågan." }).regex(/^[1-9]\d{0,9}$/, "Ogiltig förfrågan.").transform(Number),
+  rad: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().regex(/^[1-9]\d{0,15}$/, "Ogiltig förfrågan.").transform(Number))),
+  motivering: z.string({ error: "Ange varför fakturan krediteras." }).trim().min(1, "Ange varför fakturan krediteras.").max(500, "Högst 500 tecken."),
+});
