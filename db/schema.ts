@@ -571,6 +571,12 @@ export const invoiceLines = sqliteTable(
     // VAT in tenths of a percent (60 = 6.0 %).
     vatPermille: integer("vat_permille").notNull(),
     netOre: integer("net_ore").notNull(),
+    // What the line bills or credits, for Avstämning (decision 033): 'sold' (a period's
+    // sales), 'after' (returns settled after their run), 'claim', 'extra', 'order'; and the
+    // paper's title and edition where it is one. Null on lines made before migration 0023.
+    kind: text("kind"),
+    titleId: integer("title_id"),
+    editionId: integer("edition_id"),
   },
   (t) => [index("invoice_lines_invoice").on(t.invoiceId)],
 );

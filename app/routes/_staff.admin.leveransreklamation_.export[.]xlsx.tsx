@@ -2,6 +2,7 @@
 // order, for the chosen distributor or (without one) every distributor the user may see.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
+import { claimStatusText } from "~/features/deliveries";
 import { allComplaintRows, readComplaintView, type ComplaintRow } from "~/features/deliveries/index.server";
 import { scopeFor } from "~/features/distribution/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
@@ -18,6 +19,9 @@ const COLUMNS: XlsxColumn<ComplaintRow>[] = [
   { header: "Mottagit", type: "count", value: (r) => r.received },
   { header: "Differens", type: "count", value: (r) => r.difference },
   { header: "Summa (kr)", type: "amount", value: (r) => r.priceOre / 100 },
+  // The claim (decision 031): its number and where it stands.
+  { header: "Reklamation", type: "count", value: (r) => r.claim?.id ?? null },
+  { header: "Status", width: 30, value: (r) => (r.claim ? claimStatusText(r.claim) : null) },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

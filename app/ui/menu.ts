@@ -57,6 +57,8 @@ export const staffMenu: MenuItem[] = [
       // The return windows and the late-returns rule, beside the product information.
       { label: "Sista returdag", to: "/admin/returdagar", roles: ["admin"] },
       { label: "Fakturering", to: "/admin/invoice", roles: ["admin"] },
+      // A period from delivery to invoice, copy by copy (decision 033).
+      { label: "Avstämning", to: "/admin/avstamning", roles: ["admin"] },
       { label: "Garantibelopp", to: "/admin/guarantees", roles: ["admin"] },
     ],
   },

@@ -6,6 +6,7 @@ import { basename, dirname, join, resolve } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
 import { parseDateArg, parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
+import { refuse } from "../../app/lib/refusal";
 
 function kr(ore: number): string {
   const sign = ore < 0 ? "-" : "";
@@ -77,6 +78,30 @@ export function registerJobs(program: Command, io: CliIo) {
       // One line in the server's log, as its scheduled jobs write them (cli/serve.ts).
       const summary = `invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`;
       if (!process.env.PORTAL_QUIET_LOG) io.out(JSON.stringify({ t: new Date().toISOString(), job: "invoice work", level: "info", summary }));
+    });
+
+  const report = commandGroup(program, "report", "rapporter", "npm run portal -- report reconcile --from 2026-11-01 --to 2026-11-30");
+  report
+    .command("reconcile")
+    .description("avstämning: levererat − returnerat − godkända reklamationer = fakturerat − krediterat − det som krediteras på nästa faktura, per titel (eller kund); avslutar med 1 vid någon differens")
+    .requiredOption("--from <DATE>", "periodens första dag, ÅÅÅÅ-MM-DD")
+    .requiredOption("--to <DATE>", "periodens sista dag, ÅÅÅÅ-MM-DD")
+    .option("--by <WHAT>", "title (titel och papperstyp) eller customer (kund)", "title")
+    .action(async (opts: { from: string; to: string; by: string }) => {
+      const { from, to } = parsePeriodArgs(opts);
+      if (opts.by !== "title" && opts.by !== "customer") throw usage("--by ska vara title eller customer.");
+      await prepareDb(getDb());
+      const { reconcile, reconciles } = await import("../../app/features/invoices/index.server");
+      const r = await reconcile({ from, to, by: opts.by });
+      const fig = (f: { copies: number; ore: number }) => `${f.copies} ex ${kr(f.ore)}`;
+      for (const row of [...r.rows, r.total]) {
+        io.out(
+          `${row.label}: levererat ${fig(row.delivered)}, returer ${fig({ copies: row.returnedInTime.copies + row.returnedLate.copies, ore: row.returnedInTime.ore + row.returnedLate.ore })} (sena ${row.returnedLate.copies}), reklamationer ${fig(row.claims)}, fakturerat ${fig(row.billed)}, krediterat ${fig(row.credited)}, krediteras ${fig(row.pending)}, differens ${fig(row.difference)}`,
+        );
+      }
+      // A difference is a failure of the command: exit 1 with the difference on standard error.
+      if (!reconciles(r)) throw refuse.conflict(`Avstämningen ${from}..${to} stämmer inte: differens ${fig(r.total.difference)}.`);
+      io.out(`reconcile ${from}..${to}: stämmer`);
     });
 
   const payout = commandGroup(program, "payout", "utbetalning av garantibelopp", "npm run portal -- payout files --out utbetalningar/2026-v10");

@@ -280,6 +280,14 @@ const TABLE: Record<string, Row | null> = {
     // A screen without an action: the layout's guard first, then 405.
     post: { form: noForm, want: "L R 405 405 405" },
   },
+  "routes/_staff.admin.avstamning": {
+    get: { url: () => "/admin/avstamning", want: "L R R R 200" },
+    post: { form: noForm, want: "L R 405 405 405" },
+  },
+  "routes/_staff.admin.avstamning_.export[.]xlsx": {
+    get: { url: () => "/admin/avstamning/export.xlsx", want: "L R R R 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/_staff.admin.leveransreklamation": {
     get: { url: () => "/admin/leveransreklamation?utb=2", want: "L R 200 403 200" },
     // Deciding several claims at once: admin and utb; nothing chosen is refused.

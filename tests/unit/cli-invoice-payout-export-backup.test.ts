@@ -77,6 +77,23 @@ describe("invoice run", () => {
   });
 });
 
+describe("report reconcile", () => {
+  it("prints the month per title and exits 0 when it adds up, 1 with the difference when it does not", async () => {
+    const ok = await portal(["report", "reconcile", "--from", "2026-02-01", "--to", "2026-02-28"]);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^Aftonbladet, huvudtidning: levererat \d+ ex [\d,]+ kr, .*differens 0 ex 0,00 kr$/m);
+    expect(ok.stdout).toMatch(/^Totalt: .*differens 0 ex 0,00 kr$/m);
+    expect(ok.stdout).toContain("reconcile 2026-02-01..2026-02-28: stämmer");
+    // A delivery written into the billed month behind the import's back: never billed.
+    await newDelivery(a, { date: "2026-02-20", titleId: 2, editionId: 2, delivered: 4, priceOre: 2163 });
+    const off = await portal(["report", "reconcile", "--from", "2026-02-01", "--to", "2026-02-28", "--by", "customer"]);
+    expect(off.code).toBe(1);
+    expect(off.stdout).toContain(`Kund ${a}: `);
+    expect(off.stderr.trim()).toBe("portal: Avstämningen 2026-02-01..2026-02-28 stämmer inte: differens 4 ex 86,52 kr.");
+    expect((await portal(["report", "reconcile", "--from", "2026-02-01", "--to", "2026-02-28", "--by", "kund"])).code).toBe(2);
+  });
+});
+
 describe("payout files", () => {
   it("writes the CSV per title and the PDF underlag, the same as the staff download", async () => {
     await db().insert(schema.guarantees).values([

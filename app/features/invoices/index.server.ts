@@ -9,3 +9,4 @@ export * from "./invoice-run-jobs.server";
 export { InvoiceRunSchema } from "./run-schema";
 export * from "./credits.server";
 export * from "./credit-notes.server";
+export * from "./reconcile.server";

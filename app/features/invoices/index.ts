@@ -3,3 +3,4 @@ export * from "./schemas";
 export * from "./credit-words";
 export * from "./run-view";
 export * from "./ocr";
+export * from "./reconcile-view";

@@ -34,6 +34,9 @@ type PlannedLine = {
   kind: "sold" | "extra" | "order" | "after" | "claim";
   /** An extra line dated before the period: billed now, after its own period was invoiced. */
   late?: string;
+  /** The paper the line bills or credits (sold, after, claim lines), for Avstämning. */
+  titleId?: number;
+  editionId?: number;
 };
 export type PlannedInvoice = {
   customerId: number;
@@ -103,6 +106,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       customerId: d.customerId,
       paperType: e.type,
       description: e.description,
+      titleId: d.titleId,
+      editionId: d.editionId,
       priceOre: d.priceOre,
       quantity: sql<number>`sum(${d.delivered} - (select coalesce(sum(r.amount), 0) from returns r where r.delivery_id = ${d.id}))`.mapWith(Number),
     })
@@ -125,6 +130,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       vatPermille: PAPER_VAT_PERMILLE,
       netOre: s.quantity * s.priceOre,
       kind: "sold",
+      titleId: s.titleId,
+      editionId: s.editionId,
     });
   }
 
@@ -132,8 +139,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
   // (decision 030): the difference between the copies now and the copies credited so far,
   // per edition, price and the invoice that billed it. Only deliveries some run billed: an
   // invoice of the customer and paper type covers the date, or a run settled a return of it.
-  const after = await tx.all<{ customerId: number; paperType: number; description: string; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number }>(sql`
-    select r.customer_id as customerId, e.type as paperType, e.description as description, d.price_ore as priceOre,
+  const after = await tx.all<{ customerId: number; paperType: number; description: string; titleId: number; editionId: number; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number }>(sql`
+    select r.customer_id as customerId, e.type as paperType, e.description as description, d.title_id as titleId, d.edition_id as editionId, d.price_ore as priceOre,
       i.number as billed, r.id as returnId, r.amount - r.credited as due,
       coalesce(i.period_from, (select ru.period_from from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedFrom,
       coalesce(i.period_to, (select ru.period_to from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedTo
@@ -165,13 +172,15 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       vatPermille: PAPER_VAT_PERMILLE,
       netOre: -copies * row.priceOre,
       kind: "after",
+      titleId: row.titleId,
+      editionId: row.editionId,
     });
   }
 
   // Delivery claims staff approved and no invoice has credited (decision 031): one line per
   // claim at the delivery's price, for deliveries up to the period's end.
-  const approvedClaims = await tx.all<{ id: number; customerId: number; paperType: number; title: string; edition: string; deliveryDate: string; priceOre: number; approved: number }>(sql`
-    select c.id as id, c.customer_id as customerId, e.type as paperType, t.name as title, e.description as edition, d.delivery_date as deliveryDate, d.price_ore as priceOre, c.approved as approved
+  const approvedClaims = await tx.all<{ id: number; customerId: number; paperType: number; title: string; edition: string; titleId: number; editionId: number; deliveryDate: string; priceOre: number; approved: number }>(sql`
+    select c.id as id, c.customer_id as customerId, e.type as paperType, t.name as title, e.description as edition, d.title_id as titleId, d.edition_id as editionId, d.delivery_date as deliveryDate, d.price_ore as priceOre, c.approved as approved
     from claims c indexed by claims_to_credit
     join deliveries d on d.id = c.delivery_id
     join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
@@ -188,6 +197,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
       vatPermille: PAPER_VAT_PERMILLE,
       netOre: -c.approved * c.priceOre,
       kind: "claim",
+      titleId: c.titleId,
+      editionId: c.editionId,
     });
     p.claimIds.push(c.id);
   }
@@ -506,7 +517,7 @@ async function createInChunks(
           )
           .returning({ id: inv.id, number: inv.number });
         const idByNumber = new Map(ids.map((x) => [x.number, x.id]));
-        const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ kind: _kind, late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
+        const lines = numbered.flatMap(({ p, number }) => p.lines.map(({ late: _late, ...l }) => ({ ...l, invoiceId: idByNumber.get(number)! })));
         for (const lp of chunks(lines)) await tx.insert(schema.invoiceLines).values(lp);
         // The returns settled after their delivery's run, on the invoice that settles them (decision 030).
         const settled = numbered.flatMap(({ p, number }) => p.after.map((a) => ({ runId, invoiceId: idByNumber.get(number)!, returnId: a.returnId, amount: a.copies })));
