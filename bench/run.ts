@@ -14,6 +14,7 @@ import { b11, failures, p95, slowest, type B11 } from "./b11";
 import { b12, type Morning } from "./b12";
 import { b13, p95Of, type B13 } from "./b13";
 import { b14, type B14 } from "./b14";
+import { b15, type B15 } from "./b15";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -636,6 +637,56 @@ async function invoiceRunUnderTraffic(national: string, customers: number): Prom
   return out;
 }
 
+/** B15's rows: the month invoiced, 5 % of its returns and 1 % claims after the run, the next run under traffic, Avstämning. */
+async function settledMonth(national: string, customers: number): Promise<Row[]> {
+  const runDb = `${DATA}/b15.db`;
+  copyDb(national, runDb);
+  const server = await startServer(runDb, PORT);
+  const t = await today();
+  const [y, m] = t.split("-").map(Number);
+  const month = { from: `${t.slice(0, 7)}-01`, to: new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10) };
+  const nextFrom = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+  const next = { from: nextFrom, to: new Date(Date.UTC(y, m + 1, 0)).toISOString().slice(0, 10) };
+  let r: B15;
+  try {
+    r = await b15(server.url, runDb, customers, month, next, makeSessions, benchFormToken);
+  } finally {
+    await server.stop();
+  }
+  const at = `${customers} customers`;
+  const out: Row[] = [
+    { id: "B15", what: `invoice run ${month.from}..${month.to}, ${at}`, value: r.firstRunSeconds, unit: "s", target: "reported", pass: true },
+  ];
+  for (const [what, idle, run] of [
+    ["5-line saves", r.settle.idle.saves, r.settle.run.saves],
+    ["logins", r.settle.idle.logins, r.settle.run.logins],
+  ] as const) {
+    const ratio = p95(run) / p95(idle);
+    const failed = failures(idle) + failures(run);
+    out.push({
+      id: "B15",
+      what: `${what} p95 during the run settling ${r.lateReturns} late returns and ${r.claims} claims, ${at} (${failed} failed)`,
+      value: p95(run),
+      unit: "ms",
+      reference: p95(idle),
+      ratio,
+      target: "≤ 3 × idle p95; 0 failed",
+      pass: ratio <= 3 && failed === 0,
+    });
+  }
+  out.push({ id: "B15", what: `the settling run ${next.from}..${next.to}: ${r.settle.invoices} invoices`, value: r.settle.runSeconds, unit: "s", target: "reported", pass: r.settle.invoices > 0 });
+  const worst = Math.max(...r.reconcileMs);
+  out.push({
+    id: "B15",
+    what: `Avstämning ${month.from}..${month.to}, ${at} (slowest of 3; ${r.balanced ? "adds up" : `difference ${r.difference.copies} ex`})`,
+    value: worst,
+    unit: "ms",
+    target: "≤ 2000 ms and difference 0",
+    pass: worst <= 2000 && r.balanced,
+  });
+  return out;
+}
+
 /** B14's rows: pages during a flood of 200 MB bodies, and while another process holds the write lock. */
 function pressureRows(r: B14): Row[] {
   return [
@@ -704,6 +755,11 @@ async function main() {
     for (const n of quick ? [6500] : [6500, 20000]) {
       for (const r of await invoiceRunUnderTraffic(ensureDb(n), n)) add(r);
     }
+    return;
+  }
+  if (process.argv.includes("--b15")) {
+    // `npm run bench -- --b15`: a national month settled after its run, alone.
+    for (const r of await settledMonth(national, 6500)) add(r);
     return;
   }
   if (process.argv.includes("--b8")) {
