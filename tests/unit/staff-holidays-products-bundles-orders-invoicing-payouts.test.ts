@@ -16,6 +16,7 @@ import { detectImageType, getImage, saveExtraDescription, uploadCover } from "..
 import { importFile } from "../../app/features/imports/imports.server";
 import {
   INCOMPLETE,
+  incompletePayouts,
   addToRefund,
   setRefundDate,
   undoRefund,
@@ -341,8 +342,23 @@ describe("guarantee payouts", () => {
     expect(row.refundDate).toBe(nextMonday("2026-11-18"));
     expect(row.refundDate).toBe("2026-11-23");
 
+    // The only payout lacks its details: nothing to make.
     await expect(payoutCsvFiles(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
     await expect(completeRefunds(actor)).rejects.toMatchObject({ code: "invalid", message: INCOMPLETE });
+    // Another customer's complete payout is not blocked by it: the files and the batch hold
+    // the complete one, and the incomplete one waits, listed apart.
+    const ready = await newCustomer({ name: "Kiosk Klar" });
+    await db().update(schema.customers).set({ orgNumber: "556016-0680", bankgiro: "5050-1055" }).where(eq(schema.customers.id, ready));
+    const [readyAmount] = await db().insert(schema.guarantees).values({ customerId: ready, ledger: 83, amountOre: 4_200 }).returning();
+    await addToRefund(ready, readyAmount.id, actor, "2026-11-18");
+    const readyFiles = (await payoutCsvFiles(actor, {}, "2026-11-18")).map((f) => String(f.content)).join("");
+    expect(readyFiles).toContain(`${ready};Kiosk Klar;556016-0680;5050-1055;;42,00;`);
+    expect(readyFiles).not.toContain(`${c};`);
+    expect(await incompletePayouts()).toEqual([expect.stringMatching(new RegExp(`^${c} `))]);
+    expect(await completeRefunds(actor, "2026-11-18")).toBe(1);
+    const [readyDone] = await db().select().from(schema.guarantees).where(eq(schema.guarantees.id, readyAmount.id));
+    expect(readyDone.completedAt).not.toBeNull();
+    expect((await listPendingRefunds()).map((r) => r.customerId)).toEqual([c]);
     await updateBankDetail(c, "bankAccount", "8327-9, 123 456 789-7", actor);
     await updateBankDetail(c, "orgNumber", "556677-8899", actor);
     await expect(updateBankDetail(c, "bankgiro", "12ab", actor)).rejects.toThrow();

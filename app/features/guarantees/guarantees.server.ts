@@ -186,13 +186,36 @@ export function missingDetails(refunds: Refund[]): string[] {
   });
 }
 
+const isComplete = (r: Refund) => Object.keys(refundProblems(r)).length === 0;
+
 /** Refuses (invalid, INCOMPLETE; `detail.missing` lists every gap) when a payout lacks a detail. */
 function assertComplete(refunds: Refund[]) {
   const missing = missingDetails(refunds);
   if (missing.length > 0) {
-    const customers = refunds.filter((r) => Object.keys(refundProblems(r)).length > 0).map((r) => r.customerId);
+    const customers = refunds.filter((r) => !isComplete(r)).map((r) => r.customerId);
     throw refuse.invalid(INCOMPLETE, { detail: { customers, missing } });
   }
+}
+
+/**
+ * The complete payouts among these (issue 41 §6): a payout lacking a detail is left out of
+ * the files and the batch and waits, listed apart, blocking only itself. When every one in
+ * scope lacks a detail there is nothing to make: refused as assertComplete does.
+ */
+function completeOnes(refunds: Refund[]): Refund[] {
+  const complete = refunds.filter(isComplete);
+  if (complete.length === 0) assertComplete(refunds);
+  return complete;
+}
+
+/** The payouts with an amount of this title and week (both undefined: every payout). */
+function inScope(refunds: Refund[], scope: { ledger?: number; week?: string }, date: string): Refund[] {
+  return refunds.filter((r) => r.amounts.some((a) => (scope.ledger === undefined || a.ledger === scope.ledger) && (scope.week === undefined || amountWeek(a, date) === scope.week)));
+}
+
+/** Every added payout that lacks a detail, one line per customer (missingDetails): they wait for their details. */
+export async function incompletePayouts(): Promise<string[]> {
+  return missingDetails(await listPendingRefunds());
 }
 
 /** The lines of a refusal from assertComplete, or []. */
@@ -322,8 +345,7 @@ async function audited(actor: Actor, files: MadeFile[]): Promise<PayoutFile[]> {
 
 /** One CSV per title and ISO week with added payouts: `<title>-<year>-v<week>.csv`. */
 export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number; week?: string } = {}, date = today()): Promise<PayoutFile[]> {
-  const refunds = await listPendingRefunds();
-  assertComplete(refunds);
+  const refunds = completeOnes(inScope(await listPendingRefunds(), scope, date));
   return audited(actor, await makeWeekFiles(refunds, { ...scope, kinds: ["csv"] }, date));
 }
 
@@ -331,8 +353,7 @@ export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number; wee
 export async function underlagFiles(actor: Actor, scope: { customerId?: number; ledger?: number; week?: string } = {}, date = today()): Promise<PayoutFile[]> {
   const all = await listPendingRefunds();
   if (scope.customerId === undefined) {
-    assertComplete(all);
-    return audited(actor, await makeWeekFiles(all, { ...scope, kinds: ["underlag"] }, date));
+    return audited(actor, await makeWeekFiles(completeOnes(inScope(all, scope, date)), { ...scope, kinds: ["underlag"] }, date));
   }
   // A customer's underlag is one document of everything added for them, named by its weeks.
   const refunds = all.filter((r) => r.customerId === scope.customerId);
@@ -354,12 +375,12 @@ export async function underlagFiles(actor: Actor, scope: { customerId?: number; 
 
 /**
  * Everything the CLI `payout files --out DIR` writes: the CSV per title, the
- * underlag per title and the underlag per customer. Refuses (invalid, INCOMPLETE)
- * when a customer lacks an org number or both bank details.
+ * underlag per title and the underlag per customer, of the complete payouts; a payout
+ * lacking a detail waits (incompletePayouts). Refuses (invalid, INCOMPLETE) when every
+ * payout lacks one.
  */
 export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today()): Promise<PayoutFile[]> {
-  const refunds = await listPendingRefunds();
-  assertComplete(refunds);
+  const refunds = completeOnes(await listPendingRefunds());
   const files = [...(await payoutCsvFiles(actor, {}, date)), ...(await underlagFiles(actor, {}, date))];
   for (const r of refunds) files.push(...(await underlagFiles(actor, { customerId: r.customerId }, date)));
   return files;
@@ -368,14 +389,14 @@ export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today())
 export const PAYOUTS_CHANGED = "Listan över tillagda utbetalningar ändrades medan du klarmarkerade. Inget klarmarkerades; se över listan och försök igen.";
 
 /**
- * Klarmarkera (decision 022): marks every added payout complete as one batch that keeps the
- * payout files and underlag it paid by (one per title and ISO week), who made it and when.
- * Refused, with nothing marked, when a payout lacks a detail or the list or a customer's
- * bank details changed while the files were made. Returns how many amounts it completed.
+ * Klarmarkera (decision 022): marks every complete added payout done as one batch that keeps
+ * the payout files and underlag it paid by (one per title and ISO week), who made it and
+ * when; one lacking a detail waits. Refused, with nothing marked, when every payout lacks a
+ * detail, or the list or a customer's bank details changed while the files were made.
+ * Returns how many amounts it completed.
  */
 export async function completeRefunds(actor: Actor, date = today()): Promise<number> {
-  const refunds = await listPendingRefunds();
-  assertComplete(refunds);
+  const refunds = completeOnes(await listPendingRefunds());
   const ids = refunds.flatMap((r) => r.amounts.map((a) => a.guaranteeId));
   if (ids.length === 0) return 0;
   // Made before the write transaction (PDFs take a moment); the transaction checks they still hold.

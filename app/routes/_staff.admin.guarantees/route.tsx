@@ -14,6 +14,7 @@ import {
   listPendingRefunds,
   missingDetails,
   missingOf,
+  incompletePayouts,
   payoutWeeks,
   refundProblems,
   setRefundDate,
@@ -122,7 +123,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "complete": {
         try {
           const n = await completeRefunds(user.actor);
-          return redirectWithToast(request, back, n > 0 ? "Utbetalningarna är klarmarkerade." : "Det fanns inga utbetalningar att klarmarkera.");
+          // Those lacking a detail wait, listed apart on the page (they block only themselves).
+          const waiting = (await incompletePayouts()).length;
+          const rest = waiting === 0 ? "" : ` ${waiting === 1 ? "1 kund saknar" : `${waiting} kunder saknar`} uppgifter och väntar kvar.`;
+          return redirectWithToast(request, back, n > 0 ? `Utbetalningarna är klarmarkerade.${rest}` : "Det fanns inga utbetalningar att klarmarkera.");
         } catch (e) {
           // Every missing detail, listed under the spec's message.
           if (isRefusal(e) && missingOf(e).length > 0) return data(submission.reply({ formErrors: [e.message, ...missingOf(e)] }), { status: 400 });
