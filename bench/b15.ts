@@ -1,4 +1,4 @@
-// B15 (issue 41 §7): a national month settled after its run. The month so far is invoiced;
+// B15: a national month settled after its run. The month so far is invoiced;
 // then 5 % of its returns are reported or raised after the run and 1 % of its deliveries are
 // claimed and approved; the next period's run settles them while retailers save and log in
 // (B11's traffic and targets); Avstämning for the month answers, and adds up.

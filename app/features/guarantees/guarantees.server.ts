@@ -198,7 +198,7 @@ function assertComplete(refunds: Refund[]) {
 }
 
 /**
- * The complete payouts among these (issue 41 §6): a payout lacking a detail is left out of
+ * The complete payouts among these (decision 020, amended): a payout lacking a detail is left out of
  * the files and the batch and waits, listed apart, blocking only itself. When every one in
  * scope lacks a detail there is nothing to make: refused as assertComplete does.
  */

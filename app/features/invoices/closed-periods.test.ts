@@ -1,4 +1,4 @@
-// No krona silently lost (issue 41 §5, decision 030): an invoiced period is closed to the
+// No krona silently lost (decision 030): an invoiced period is closed to the
 // deliveries import, a run may not leave past days unbilled behind the last invoiced period,
 // and deliveries after a customer's deactivation are refused — against a real database.
 import { eq } from "drizzle-orm";
