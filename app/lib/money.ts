@@ -24,7 +24,8 @@ export function parseKronor(value: string): number | null {
  * from zero, so a credit's VAT is the charge's with the sign turned.
  */
 export function vatOnBase(netOre: number, vatPermille: number): number {
-  return Math.sign(netOre) * Math.round((Math.abs(netOre) * vatPermille) / 1000);
+  // `+ 0` turns a credit's −0 into 0.
+  return Math.sign(netOre) * Math.round((Math.abs(netOre) * vatPermille) / 1000) + 0;
 }
 
 /**
