@@ -29,12 +29,16 @@ export function yieldCpu(child: ChildProcess) {
  * started again.
  */
 export function portalChildren(entry: string, nodeArgs: string[]): PortalCommand {
-  return (args) =>
+  return (args, options = {}) =>
     new Promise((resolvePromise, reject) => {
-      const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
+      const child = spawn(process.execPath, [...nodeArgs, entry, ...args], { env: process.env, stdio: ["ignore", options.capture ? "pipe" : "inherit", "inherit"] });
       yieldCpu(child);
+      const out: Buffer[] = [];
+      child.stdout?.on("data", (b: Buffer) => out.push(b));
       child.once("error", reject);
-      child.once("exit", (code, signal) => (code === 0 ? resolvePromise() : reject(new Error(`portal ${args.slice(0, 2).join(" ")}: ${signal ?? `exit ${code}`}`))));
+      child.once("close", (code, signal) =>
+        code === 0 ? resolvePromise(Buffer.concat(out).toString("utf8")) : reject(new Error(`portal ${args.slice(0, 2).join(" ")}: ${signal ?? `exit ${code}`}`)),
+      );
     });
 }
 

@@ -6,7 +6,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, data, useLoaderData, useLocation } from "@remix-run/react";
 import { requireStaff } from "~/auth/guards.server";
 import { withVat, type Figure, type ReconcileRow } from "~/features/invoices";
-import { reconcile } from "~/features/invoices/index.server";
+import { reconcileElsewhere } from "~/features/invoices/index.server";
 import { today } from "~/lib/dates";
 import { formatKr } from "~/lib/money";
 import { checkedPeriod, preset, type PresetId } from "~/lib/period";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = today();
   const view = checkedPeriod(readSearch(request, SEARCH).period, preset("forramanaden", t));
   if (view.errors) return data({ today: t, raw: view.raw, errors: view.errors, result: null }, { status: 400 });
-  return { today: t, raw: view.raw, errors: null, result: await reconcile(view.period) };
+  return { today: t, raw: view.raw, errors: null, result: await reconcileElsewhere(view.period, context.portal) };
 }
 
 const COLUMNS: { key: keyof Pick<ReconcileRow, "delivered" | "returnedInTime" | "returnedLate" | "claims" | "billed" | "credited" | "pending" | "difference" | "creditNotes">; label: string }[] = [

@@ -1,7 +1,7 @@
 // Avstämning as Excel (decision 033): the screen's rows and total, copies and kronor per column.
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/auth/guards.server";
-import { reconcile, type ReconcileRow } from "~/features/invoices/index.server";
+import { reconcileElsewhere, type ReconcileRow } from "~/features/invoices/index.server";
 import { CONTENT_TYPES, fileResponse } from "~/http/file-response.server";
 import { today } from "~/lib/dates";
 import { checkedPeriod, preset } from "~/lib/period";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, ["admin"]);
   const view = checkedPeriod(readSearch(request, { period: param.period() }).period, preset("forramanaden", today()));
   if (view.errors) throw new Response(Object.values(view.errors).join(" "), { status: 400 });
-  const result = await reconcile(view.period);
+  const result = await reconcileElsewhere(view.period, context.portal);
   async function* rows() {
     yield* result.rows;
     yield result.total;

@@ -87,12 +87,17 @@ export function registerJobs(program: Command, io: CliIo) {
     .requiredOption("--from <DATE>", "periodens första dag, ÅÅÅÅ-MM-DD")
     .requiredOption("--to <DATE>", "periodens sista dag, ÅÅÅÅ-MM-DD")
     .option("--by <WHAT>", "title (titel och papperstyp) eller customer (kund)", "title")
-    .action(async (opts: { from: string; to: string; by: string }) => {
+    .option("--json", "skriver avstämningen som JSON (det webbservern läser), och avslutar med 0 även vid differens")
+    .action(async (opts: { from: string; to: string; by: string; json?: boolean }) => {
       const { from, to } = parsePeriodArgs(opts);
       if (opts.by !== "title" && opts.by !== "customer") throw usage("--by ska vara title eller customer.");
       await prepareDb(getDb());
       const { reconcile, reconciles } = await import("../../app/features/invoices/index.server");
       const r = await reconcile({ from, to, by: opts.by });
+      if (opts.json) {
+        io.out(JSON.stringify(r));
+        return;
+      }
       const fig = (f: { copies: number; ore: number }) => `${f.copies} ex ${kr(f.ore)}`;
       for (const row of [...r.rows, r.total]) {
         io.out(

@@ -91,6 +91,10 @@ describe("report reconcile", () => {
     expect(off.stdout).toContain(`Kund ${a}: `);
     expect(off.stderr.trim()).toBe("portal: Avstämningen 2026-02-01..2026-02-28 stämmer inte: differens 4 ex 86,52 kr.");
     expect((await portal(["report", "reconcile", "--from", "2026-02-01", "--to", "2026-02-28", "--by", "kund"])).code).toBe(2);
+    // What the web server reads from its child process: the same figures as JSON, exit 0.
+    const json = await portal(["report", "reconcile", "--from", "2026-02-01", "--to", "2026-02-28", "--json"]);
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).total.difference).toEqual({ copies: 4, ore: 8652 });
   });
 });
 

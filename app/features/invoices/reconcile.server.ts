@@ -13,6 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { TITLES } from "~/catalog";
 import { getDb } from "~/db.server";
 import { daysBetween } from "~/lib/dates";
+import type { PortalCommand } from "~/lib/portal-command";
 import type { Figure, ReconcileRow, Reconciliation } from "./reconcile-view";
 
 export type { Figure, ReconcileRow, Reconciliation };
@@ -146,4 +147,14 @@ export async function reconcile(input: { from: string; to: string; by?: "title" 
 /** Whether every row (and so the total) adds up. */
 export function reconciles(r: Reconciliation): boolean {
   return r.rows.every((row) => row.difference.copies === 0 && row.difference.ore === 0);
+}
+
+/**
+ * The reconciliation as the server answers it: in its child process (`portal report
+ * reconcile --json`, the load context's `portal`) when it has one, so a national month's
+ * scan never holds up the requests the server answers meanwhile; else here.
+ */
+export async function reconcileElsewhere(input: { from: string; to: string }, elsewhere?: PortalCommand): Promise<Reconciliation> {
+  if (!elsewhere) return reconcile(input);
+  return JSON.parse(await elsewhere(["report", "reconcile", "--from", input.from, "--to", input.to, "--json"], { capture: true })) as Reconciliation;
 }
