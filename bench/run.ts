@@ -584,6 +584,27 @@ function table(): string {
   return lines.join("\n");
 }
 
+/** Saves and logins during a run against the same traffic idle: p95 within 3 × idle, none failed (B11, B15). */
+function trafficRows(id: string, r: B11, during: string): Row[] {
+  return ([
+    ["5-line saves", r.idle.saves, r.run.saves],
+    ["logins", r.idle.logins, r.run.logins],
+  ] as const).map(([what, idle, run]) => {
+    const ratio = p95(run) / p95(idle);
+    const failed = failures(idle) + failures(run);
+    return {
+      id,
+      what: `${what} p95 ${during} (${run.length} during, ${idle.length} idle; ${failed} failed)`,
+      value: p95(run),
+      unit: "ms",
+      reference: p95(idle),
+      ratio,
+      target: "≤ 3 × idle p95; 0 failed",
+      pass: ratio <= 3 && failed === 0,
+    };
+  });
+}
+
 /** The rows of B11 for one database size (a copy of it, its server on PORT). */
 async function invoiceRunUnderTraffic(national: string, customers: number): Promise<Row[]> {
   const runDb = `${DATA}/run.db`;
@@ -599,25 +620,8 @@ async function invoiceRunUnderTraffic(national: string, customers: number): Prom
   } finally {
     await server.stop();
   }
-  const out: Row[] = [];
   const at = `${customers} customers`;
-  for (const [what, idle, run] of [
-    ["5-line saves", r.idle.saves, r.run.saves],
-    ["logins", r.idle.logins, r.run.logins],
-  ] as const) {
-    const ratio = p95(run) / p95(idle);
-    const failed = failures(idle) + failures(run);
-    out.push({
-      id: "B11",
-      what: `${what} p95 during the invoice run, ${at} (${run.length} during, ${idle.length} idle; ${failed} failed)`,
-      value: p95(run),
-      unit: "ms",
-      reference: p95(idle),
-      ratio,
-      target: "≤ 3 × idle p95; 0 failed",
-      pass: ratio <= 3 && failed === 0,
-    });
-  }
+  const out: Row[] = trafficRows("B11", r, `during the invoice run, ${at}`);
   out.push({
     id: "B11",
     what: `/healthz slowest during the invoice run, ${at} (${r.run.health.length} polls)`,
@@ -657,23 +661,7 @@ async function settledMonth(national: string, customers: number): Promise<Row[]>
   const out: Row[] = [
     { id: "B15", what: `invoice run ${month.from}..${month.to}, ${at}`, value: r.firstRunSeconds, unit: "s", target: "reported", pass: true },
   ];
-  for (const [what, idle, run] of [
-    ["5-line saves", r.settle.idle.saves, r.settle.run.saves],
-    ["logins", r.settle.idle.logins, r.settle.run.logins],
-  ] as const) {
-    const ratio = p95(run) / p95(idle);
-    const failed = failures(idle) + failures(run);
-    out.push({
-      id: "B15",
-      what: `${what} p95 during the run settling ${r.lateReturns} late returns and ${r.claims} claims, ${at} (${failed} failed)`,
-      value: p95(run),
-      unit: "ms",
-      reference: p95(idle),
-      ratio,
-      target: "≤ 3 × idle p95; 0 failed",
-      pass: ratio <= 3 && failed === 0,
-    });
-  }
+  out.push(...trafficRows("B15", r.settle, `during the run settling ${r.lateReturns} late returns and ${r.claims} claims, ${at}`));
   out.push({ id: "B15", what: `the settling run ${next.from}..${next.to}: ${r.settle.invoices} invoices`, value: r.settle.runSeconds, unit: "s", target: "reported", pass: r.settle.invoices > 0 });
   const worst = Math.max(...r.reconcileMs);
   out.push({
