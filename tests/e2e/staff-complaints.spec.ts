@@ -4,6 +4,7 @@
 import ExcelJS from "exceljs";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
+import { schema } from "../../db/client";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 const T = today();
@@ -16,15 +17,23 @@ async function complaintsFixture(workerIndex: number) {
   const sahin = await makeRetailer(workerIndex, { distributorId: id, name: `Şahin Livs ${id}` });
   const orebro = await makeRetailer(workerIndex, { distributorId: id, name: `Örebro Tobak ${id}` });
   // Three complaints: 2 ex × 22,00 = 44,00 kr; 5 ex × 10,90 = 54,50 kr; 1 ex over × 25,00 = 25,00 kr; one row without a difference.
-  await createDelivery(db, { customerId: sahin.id, titleId: 1, editionId: 1, deliveryDate: addDays(T, -2), delivered: 20, received: 18, priceOre: 2200 });
-  await createDelivery(db, { customerId: orebro.id, titleId: 2, editionId: 1, deliveryDate: addDays(T, -1), delivered: 5, received: 0, priceOre: 1090 });
+  const short = await createDelivery(db, { customerId: sahin.id, titleId: 1, editionId: 1, deliveryDate: addDays(T, -2), delivered: 20, received: 18, priceOre: 2200 });
+  const none = await createDelivery(db, { customerId: orebro.id, titleId: 2, editionId: 1, deliveryDate: addDays(T, -1), delivered: 5, received: 0, priceOre: 1090 });
+  // Received short: claims (decision 031), as the delivery note makes them.
+  const [claimShort, claimNone] = await db
+    .insert(schema.claims)
+    .values([
+      { deliveryId: short.id, customerId: sahin.id, copies: 2 },
+      { deliveryId: none.id, customerId: orebro.id, copies: 5 },
+    ])
+    .returning();
   await createDelivery(db, { customerId: sahin.id, titleId: 2, editionId: 2, deliveryDate: T, delivered: 12, received: 13, priceOre: 2500 });
   await createDelivery(db, { customerId: orebro.id, titleId: 1, editionId: 1, deliveryDate: T, delivered: 7, received: 7, priceOre: 2200 });
-  return { dist, sahin, orebro };
+  return { dist, sahin, orebro, claims: { short: claimShort.id, none: claimNone.id } };
 }
 
 test("a utb user sorts its complaints by any column and exports them in the same order", async ({ page }, info) => {
-  const { dist, sahin, orebro } = await complaintsFixture(info.workerIndex);
+  const { dist, sahin, orebro, claims } = await complaintsFixture(info.workerIndex);
   const other = await complaintsFixture(info.workerIndex);
   const utb = await makeStaff("utb", dist.id);
   await loginAs(page, utb.email, utb.password);
@@ -57,12 +66,12 @@ test("a utb user sorts its complaints by any column and exports them in the same
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile((await download.path())!);
   const sheet = wb.worksheets[0];
-  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Datum", "Kundnummer", "Kund", "Distributör", "Tidning", "Följesedel", "Mottagit", "Differens", "Summa (kr)"]);
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(["Datum", "Kundnummer", "Kund", "Distributör", "Tidning", "Följesedel", "Mottagit", "Differens", "Summa (kr)", "Reklamation", "Status"]);
   const rows: unknown[][] = [];
   sheet.eachRow((row, n) => n > 1 && rows.push((row.values as unknown[]).slice(2)));
   expect(rows).toEqual([
-    [orebro.id, orebro.name, dist.name, "Expressen", 5, 0, -5, 54.5],
-    [sahin.id, sahin.name, dist.name, "Aftonbladet", 20, 18, -2, 44],
+    [orebro.id, orebro.name, dist.name, "Expressen", 5, 0, -5, 54.5, claims.none, "Inkommen"],
+    [sahin.id, sahin.name, dist.name, "Aftonbladet", 20, 18, -2, 44, claims.short, "Inkommen"],
     [sahin.id, sahin.name, dist.name, "Expressen – Kvällsposten", 12, 13, 1, 25],
   ]);
   expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
