@@ -310,14 +310,18 @@ test.describe("Buntar", () => {
     const db = e2eDb();
     // Below the run's numbers (FIRST_INVOICE_NUMBER): an invoice run meanwhile never numbers from it.
     const number = 100_000 + r.id;
-    const [run] = await db.insert(schema.invoiceRuns).values({ actor: "cli", periodFrom: "2026-01-01", periodTo: "2026-01-31", created: 1, existing: 0, netOre: 2_000, vatOre: 120, amountOre: 2_120 }).returning();
+    // A period of its own far ahead: a run of a past month would leave every other test's later
+    // deliveries behind it, and the next run of a later period would be refused for the gap.
+    const [run] = await db.insert(schema.invoiceRuns).values({ actor: "cli", periodFrom: "2470-01-01", periodTo: "2470-01-31", created: 1, existing: 0, netOre: 2_000, vatOre: 120, amountOre: 2_120 }).returning();
     const [inv] = await db
       .insert(schema.invoices)
-      .values({ number, customerId: r.id, paperType: 0, date: "2026-02-01", dueDate: "2026-03-03", periodFrom: "2026-01-01", periodTo: "2026-01-31", netOre: 2_000, vatOre: 120, amountOre: 2_120, status: "Obetald", credits: [{ bundle: 3, copies: 7, valueOre: 14_000 }] })
+      .values({ number, customerId: r.id, paperType: 0, date: "2470-02-01", dueDate: "2470-03-03", periodFrom: "2470-01-01", periodTo: "2470-01-31", netOre: 2_000, vatOre: 120, amountOre: 2_120, status: "Obetald", credits: [{ bundle: 3, copies: 7, valueOre: 14_000 }] })
       .returning();
     await db.insert(schema.invoiceLines).values({ invoiceId: inv.id, description: "Aftonbladet, sålda exemplar", quantity: 1, unitPriceOre: 2_000, vatPermille: 60, netOre: 2_000 });
     const [ret] = await db.select().from(schema.returns).where(eq(schema.returns.bundleId, b1.id));
     await db.insert(schema.invoiceCredits).values({ runId: run.id, invoiceId: inv.id, returnId: ret.id, amount: 7 });
+    // As the run records it (decision 030): the return's copies credited.
+    await db.update(schema.returns).set({ credited: 7 }).where(eq(schema.returns.id, ret.id));
 
     await asAdmin(page);
     await page.goto(`/admin/bundles?flik=andra&kund=${r.id}`);
