@@ -177,6 +177,8 @@ test("a new message to every retailer says how many it reaches and asks first; t
   await page.getByRole("button", { name: "Spara", exact: true }).click();
   await page.getByRole("alert").filter({ hasText: "Spara meddelandet till alla kunder?" }).getByRole("button", { name: "Spara ändå" }).click();
   await expect(page.getByRole("status")).toHaveText("Meddelandet är sparat.");
+  // The first save's toast says the same: the emptied form is what tells this save is done.
+  await expect(page.getByLabel("Rubrik", { exact: true })).toHaveValue("");
   const stored = await messageByHeader(`${header} B`);
   expect([stored.type, stored.content]).toEqual([1, content]);
   expect(await linksOf(stored.id)).toEqual([]);
