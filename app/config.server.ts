@@ -6,7 +6,7 @@
 // guessed public address, unless the operator asked for the demo (`serve --demo`).
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
-import { bankgiroOf, orgNumberOf } from "~/lib/bank-numbers.server";
+import { bankgiroOf, orgNumberOf, swedishIbanOf } from "~/lib/bank-numbers.server";
 import { databaseUrlProblem } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
@@ -77,6 +77,8 @@ const envSchema = z.object({
   SELLER_VAT_NUMBER: z.string().optional(),
   SELLER_BANKGIRO: z.string().optional(),
   SELLER_F_SKATT: z.string().optional(),
+  PAYOUT_IBAN: z.string().optional(),
+  PAYOUT_BIC: z.string().optional(),
 });
 
 /** Who sends the invoices, as every invoice must say (mervärdesskattelagen 17 kap. 24 §). */
@@ -89,6 +91,12 @@ export type Seller = {
   bankgiro: string;
   /** Approved for F-skatt: the invoice says "Godkänd för F-skatt". */
   fSkatt: boolean;
+  /**
+   * The account guarantee payouts are paid from (PAYOUT_IBAN, its bank's PAYOUT_BIC): the
+   * debtor of the ISO 20022 payout file (decision 034). Absent: the bankgiro pays.
+   */
+  payoutIban?: string;
+  payoutBic?: string;
 };
 
 /** The demo's seller, made up: numbers that pass the checks and belong to nobody. */
@@ -129,7 +137,21 @@ function readSeller(e: z.infer<typeof envSchema>, strict: boolean, demoSeller: b
   if (!bankgiro) throw refuse.invalid("SELLER_BANKGIRO är inget giltigt bankgironummer (7–8 siffror med kontrollsiffra, t.ex. 5050-1055).");
   const fSkatt = (e.SELLER_F_SKATT ?? "ja").trim().toLowerCase();
   if (fSkatt !== "ja" && fSkatt !== "nej") throw refuse.invalid("SELLER_F_SKATT ska vara ja eller nej.");
-  return { name: given.SELLER_NAME, address: given.SELLER_ADDRESS, orgNumber, vatNumber, bankgiro, fSkatt: fSkatt === "ja" };
+  return { name: given.SELLER_NAME, address: given.SELLER_ADDRESS, orgNumber, vatNumber, bankgiro, fSkatt: fSkatt === "ja", ...readPayoutAccount(e) };
+}
+
+/** PAYOUT_IBAN and PAYOUT_BIC, checked: a Swedish IBAN by its check digits, a BIC by its shape. */
+function readPayoutAccount(e: z.infer<typeof envSchema>): Pick<Seller, "payoutIban" | "payoutBic"> {
+  const rawIban = (e.PAYOUT_IBAN ?? "").trim();
+  const rawBic = (e.PAYOUT_BIC ?? "").trim().toUpperCase();
+  if (!rawIban) {
+    if (rawBic) throw refuse.invalid("PAYOUT_BIC utan PAYOUT_IBAN: ange kontot som garantibeloppen betalas från (IBAN, t.ex. SE45 5000 0000 0583 9825 7466).");
+    return {};
+  }
+  const payoutIban = swedishIbanOf(rawIban);
+  if (!payoutIban) throw refuse.invalid("PAYOUT_IBAN är inget giltigt svenskt IBAN (SE, två kontrollsiffror och 20 siffror, t.ex. SE45 5000 0000 0583 9825 7466).");
+  if (rawBic && !/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(rawBic)) throw refuse.invalid("PAYOUT_BIC är ingen BIC (8 eller 11 tecken, t.ex. ESSESESS).");
+  return rawBic ? { payoutIban, payoutBic: rawBic } : { payoutIban };
 }
 
 export type Config = {

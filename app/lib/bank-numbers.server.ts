@@ -30,6 +30,17 @@ export function bankAccountOf(raw: string): string | null {
   }
 }
 
+/** A Swedish IBAN without spaces ("SE4550000000058398257466"), or null: SE, 22 digits, ISO 13616's mod-97 check. */
+export function swedishIbanOf(raw: string): string | null {
+  const iban = raw.replace(/\s/g, "").toUpperCase();
+  if (!/^SE\d{22}$/.test(iban)) return null;
+  // Country and check digits moved to the end, letters as numbers (S = 28, E = 14): the remainder by 97 is 1.
+  const digits = `${iban.slice(4)}2814${iban.slice(2, 4)}`;
+  let rest = 0;
+  for (const d of digits) rest = (rest * 10 + Number(d)) % 97;
+  return rest === 1 ? iban : null;
+}
+
 /** An organisationsnummer (or a sole trader's personnummer) as "556016-0680", or null. */
 export function orgNumberOf(raw: string): string | null {
   if (!/^[\d\s+-]+$/.test(raw) || !Organisationsnummer.valid(raw.replace(/\s/g, ""))) return null;

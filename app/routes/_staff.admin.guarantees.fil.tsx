@@ -31,13 +31,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
           return fileResponse(kept.content, kept.filename, kept.contentType);
         }
         if (v.intent === "underlag-customer") files = await underlagFiles(user.actor, { customerId: v.kund });
-        else if (v.intent === "csv") files = await payoutCsvFiles(user.actor, { ledger: v.ledger, week: v.week });
+        else if (v.intent === "csv" || v.intent === "pain001") files = await payoutCsvFiles(user.actor, { ledger: v.ledger, week: v.week }, undefined, v.intent);
         else files = await underlagFiles(user.actor, { ledger: v.ledger, week: v.week });
       } catch (e) {
         // A payout missing a detail: the spec's toast ('Vänligen fyll i alla obligatoriska fält!').
         if (isRefusal(e)) return redirectWithToast(request, "/admin/guarantees", e.message);
         console.error(e);
-        return redirectWithToast(request, "/admin/guarantees", v.intent === "csv" ? "Misslyckades med att hämta utbetalningsfiler." : "Misslyckades med att hämta underlag.");
+        return redirectWithToast(request, "/admin/guarantees", v.intent === "csv" || v.intent === "pain001" ? "Misslyckades med att hämta utbetalningsfiler." : "Misslyckades med att hämta underlag.");
       }
       const file = files[0];
       if (!file) return redirectWithToast(request, "/admin/guarantees", "Det finns inga utbetalningar för den tidningen.");

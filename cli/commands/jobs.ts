@@ -112,7 +112,7 @@ export function registerJobs(program: Command, io: CliIo) {
   const payout = commandGroup(program, "payout", "utbetalning av garantibelopp", "npm run portal -- payout files --out utbetalningar/2026-v10");
   payout
     .command("files")
-    .description("skriver utbetalningsfilerna (CSV per titel och utbetalningsvecka, <titel>-<år>-v<vecka>.csv) och PDF-underlagen för de utbetalningar personalen lagt till")
+    .description("skriver utbetalningsfilerna (per titel och utbetalningsvecka en CSV, <titel>-<år>-v<vecka>.csv, och en bankfil i ISO 20022 pain.001.001.03, <titel>-<år>-v<vecka>.xml) och PDF-underlagen för de utbetalningar personalen lagt till")
     .requiredOption("--out <DIR>", "katalog att skriva till (skapas om den saknas); befintliga filer skrivs aldrig över")
     .addHelpText("after", "\nExempel:\n  npm run portal -- payout files --out utbetalningar/2026-v10")
     .action(async (opts: { out: string }) => {

@@ -7,6 +7,7 @@ import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { addDays, nextMonday, today } from "../../app/lib/dates";
 import { weekTag, weekWords } from "../../app/features/guarantees/refund-view";
+import { schemaProblems } from "../schemas/validate";
 import { e2eDb, expect, expectSentHome, forgetUser, formToken, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test, untilFormReplaced, withGlobalLock } from "./fixtures";
 import type { Page } from "@playwright/test";
 
@@ -709,6 +710,17 @@ test.describe("Garantibelopp", () => {
       await expect(page.getByRole("button", { name: "Utbetalningsfil Expressen" })).toBeVisible();
       expect((await lastAudit("payout.file"))?.target).toBe(csvDownload.suggestedFilename());
 
+      // The file for the bank: ISO 20022 pain.001.001.03, valid against the message's schema, paying this customer's bankgiro.
+      const [xmlDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Bankfil (ISO 20022) Aftonbladet" }).click()]);
+      expect(xmlDownload.suggestedFilename()).toBe(csvDownload.suggestedFilename().replace(/\.csv$/, ".xml"));
+      const xml = readFileSync((await xmlDownload.path())!, "utf8");
+      expect(schemaProblems(xml, "pain.001.001.03.xsd")).toBe("");
+      const payment = xml.split("<CdtTrfTxInf>").find((p) => p.includes(`kund ${r.id}<`));
+      expect(payment).toContain("<InstdAmt Ccy=\"SEK\">123.45</InstdAmt>");
+      expect(payment).toContain("<Othr><Id>1234566</Id><SchmeNm><Prtry>BGNR</Prtry></SchmeNm></Othr>");
+      expect(xml).toContain(`<ReqdExctnDt>${g.refundDate}</ReqdExctnDt>`);
+      expect((await lastAudit("payout.file"))?.target).toBe(xmlDownload.suggestedFilename());
+
       const [pdfDownload] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Underlag ${r.id}` }).click()]);
       expect(pdfDownload.suggestedFilename()).toMatch(new RegExp(`^underlag-${r.id}-\\d{4}-v\\d{2}\\.pdf$`));
       const pdfPath = (await pdfDownload.path())!;
@@ -736,6 +748,10 @@ test.describe("Garantibelopp", () => {
       const [again] = await Promise.all([page.waitForEvent("download"), history.getByRole("button", { name: `Hämta ${csvDownload.suggestedFilename()} igen` }).click()]);
       expect(again.suggestedFilename()).toBe(csvDownload.suggestedFilename());
       expect(readFileSync((await again.path())!, "utf8").replace(/^\uFEFF/, "")).toBe(csv);
+      // The kept bank file pays the same payments under the same message id: a bank takes it once.
+      const [keptXml] = await Promise.all([page.waitForEvent("download"), history.getByRole("button", { name: `Hämta ${xmlDownload.suggestedFilename()} igen` }).click()]);
+      const msgId = (text: string) => /<MsgId>([^<]+)</.exec(text)?.[1];
+      expect(msgId(readFileSync((await keptXml.path())!, "utf8"))).toBe(msgId(xml));
     });
   });
 

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { schema } from "../../db/client";
 import { addToRefund, payoutCsvFiles } from "../../app/features/guarantees/guarantees.server";
 import { dbFile, portal, spawnCliChild } from "./cli-run";
+import { schemaProblems } from "../schemas/validate";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 vi.setConfig({ testTimeout: 120_000 });
@@ -99,7 +100,7 @@ describe("report reconcile", () => {
 });
 
 describe("payout files", () => {
-  it("writes the CSV per title and the PDF underlag, the same as the staff download", async () => {
+  it("writes the CSV and the bank's ISO 20022 file per title and the PDF underlag, the same as the staff download", async () => {
     await db().insert(schema.guarantees).values([
       { customerId: a, ledger: 83, amountOre: 45050 },
       { customerId: a, ledger: 80, amountOre: 30000 },
@@ -112,7 +113,9 @@ describe("payout files", () => {
     expect(r.code).toBe(0);
     expect(readdirSync(out).sort()).toEqual([
       "aftonbladet-2026-v12.csv",
+      "aftonbladet-2026-v12.xml",
       "expressen-2026-v12.csv",
+      "expressen-2026-v12.xml",
       `underlag-${a}-2026-v12.pdf`,
       `underlag-${b}-2026-v12.pdf`,
       "underlag-aftonbladet-2026-v12.pdf",
@@ -124,11 +127,21 @@ describe("payout files", () => {
     );
     const staff = await payoutCsvFiles({ id: "staff:1" }, {}, "2026-03-10");
     for (const f of staff) expect(readFileSync(join(out, f.filename), "utf8")).toBe(f.content);
+    // The bank's file: valid against ISO 20022's schema, both payees, the same message id as the staff download's.
+    const xml = readFileSync(join(out, "aftonbladet-2026-v12.xml"), "utf8");
+    expect(schemaProblems(xml, "pain.001.001.03.xsd")).toBe("");
+    expect(xml).toContain("<GrpHdr><MsgId>");
+    expect(xml).toMatch(/<NbOfTxs>2<\/NbOfTxs><CtrlSum>575\.50<\/CtrlSum>/);
+    expect(xml).toContain("<Othr><Id>1234566</Id><SchmeNm><Prtry>BGNR</Prtry></SchmeNm></Othr>");
+    expect(xml).toContain("<Othr><Id>832791234567897</Id><SchmeNm><Cd>BBAN</Cd></SchmeNm></Othr>");
+    expect(xml).toContain("<ReqdExctnDt>2026-03-16</ReqdExctnDt>");
+    const [staffXml] = await payoutCsvFiles({ id: "staff:1" }, { ledger: 83 }, "2026-03-10", "pain001");
+    expect(String(staffXml.content).match(/<MsgId>([^<]+)</)?.[1]).toBe(xml.match(/<MsgId>([^<]+)</)?.[1]);
     const text = execFileSync("pdftotext", [join(out, "underlag-expressen-2026-v12.pdf"), "-"], { encoding: "utf8" });
     expect(text).toContain("Kiosken Alfa");
     expect(text).not.toContain("Kiosken Beta");
     const audits = await db().select().from(schema.auditLog).where(sql`${schema.auditLog.action} = 'payout.file' and ${schema.auditLog.actor} = 'cli'`);
-    expect(audits.length).toBe(6);
+    expect(audits.length).toBe(8);
 
     const again = await portal(["payout", "files", "--out", out]);
     expect(again.code).toBe(1);

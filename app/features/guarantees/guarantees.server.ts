@@ -9,6 +9,8 @@ import type { Refund } from "./refund";
 export type { Refund };
 import { buildPayoutCsv } from "./payout-csv.server";
 import { renderUnderlagPdf } from "./payout-pdf.server";
+import { buildPain001 } from "./payout-iso20022.server";
+import { config } from "~/config.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
 import { isValidDate, nextMonday, today } from "~/lib/dates";
 import { PAYOUT_BATCHES_PER_PAGE, weekTag, weekWords } from "./refund-view";
@@ -314,25 +316,37 @@ export function payoutWeeks(refunds: Refund[], date = today()): { ledger: Ledger
 
 type MadeFile = PayoutFile & { ledger: number; week: string; customers: number[]; amountOre: number };
 
-/** The payout CSV and the underlag PDF of each title and week, without auditing. */
-async function makeWeekFiles(refunds: Refund[], scope: { ledger?: number; week?: string; kinds?: ("csv" | "underlag")[] }, date: string): Promise<MadeFile[]> {
-  const kinds = scope.kinds ?? ["csv", "underlag"];
+export type PayoutKind = "csv" | "pain001" | "underlag";
+const PAYOUT_KINDS: PayoutKind[] = ["csv", "pain001", "underlag"];
+
+/**
+ * The payout files of each title and week, without auditing: the CSV, the ISO 20022 file
+ * for the bank (`<title>-<year>-v<week>.xml`; none without a seller to pay from) and the
+ * underlag PDF.
+ */
+async function makeWeekFiles(refunds: Refund[], scope: { ledger?: number; week?: string; kinds?: PayoutKind[] }, date: string, now = new Date()): Promise<MadeFile[]> {
+  const kinds = scope.kinds ?? PAYOUT_KINDS;
   const files: MadeFile[] = [];
   for (const kind of kinds) {
+    const seller = config.seller;
+    if (kind === "pain001" && !seller) continue;
     for (const w of payoutWeeks(refunds, date)) {
       if ((scope.ledger !== undefined && scope.ledger !== w.ledger) || (scope.week !== undefined && scope.week !== w.week)) continue;
-      const part = payoutsOf(refunds, w, date);
+      const part = payoutsOf(refunds, w, date).map((r) => ({ ...r, refundDate: r.refundDate || nextMonday(date) }));
       const facts = { ledger: w.ledger, week: w.week, customers: part.map((r) => r.customerId), amountOre: w.amountOre };
-      files.push(
-        kind === "csv"
-          ? { ...facts, filename: `${fileTitle(w.ledger)}-${w.week}.csv`, contentType: "text/csv; charset=utf-8", content: buildPayoutCsv(part) }
-          : {
-              ...facts,
-              filename: `underlag-${fileTitle(w.ledger)}-${w.week}.pdf`,
-              contentType: "application/pdf",
-              content: await renderUnderlagPdf(`Underlag garantibelopp ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, date)}`, part),
-            },
-      );
+      const name = `${fileTitle(w.ledger)}-${w.week}`;
+      if (kind === "csv") files.push({ ...facts, filename: `${name}.csv`, contentType: "text/csv; charset=utf-8", content: buildPayoutCsv(part) });
+      else if (kind === "pain001" && seller) {
+        const content = buildPain001(part, { seller, ledger: w.ledger, title: LEDGER_TITLE[w.ledger], week: w.week, createdAt: now });
+        files.push({ ...facts, filename: `${name}.xml`, contentType: "application/xml; charset=utf-8", content });
+      } else if (kind === "underlag") {
+        files.push({
+          ...facts,
+          filename: `underlag-${name}.pdf`,
+          contentType: "application/pdf",
+          content: await renderUnderlagPdf(`Underlag garantibelopp ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, date)}`, part),
+        });
+      }
     }
   }
   return files;
@@ -343,10 +357,13 @@ async function audited(actor: Actor, files: MadeFile[]): Promise<PayoutFile[]> {
   return files.map(({ filename, contentType, content }) => ({ filename, contentType, content }));
 }
 
-/** One CSV per title and ISO week with added payouts: `<title>-<year>-v<week>.csv`. */
-export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number; week?: string } = {}, date = today()): Promise<PayoutFile[]> {
+/**
+ * One payout file per title and ISO week with added payouts: the CSV (`<title>-<year>-v<week>.csv`)
+ * or the ISO 20022 file for the bank (`… .xml`).
+ */
+export async function payoutCsvFiles(actor: Actor, scope: { ledger?: number; week?: string } = {}, date = today(), kind: "csv" | "pain001" = "csv"): Promise<PayoutFile[]> {
   const refunds = completeOnes(inScope(await listPendingRefunds(), scope, date));
-  return audited(actor, await makeWeekFiles(refunds, { ...scope, kinds: ["csv"] }, date));
+  return audited(actor, await makeWeekFiles(refunds, { ...scope, kinds: [kind] }, date));
 }
 
 /** PDF underlag: per title and week (`underlag-<title>-<year>-v<week>.pdf`) or for one customer (`underlag-<nr>-<year>-v<week>….pdf`). */
@@ -381,7 +398,7 @@ export async function underlagFiles(actor: Actor, scope: { customerId?: number; 
  */
 export async function buildPayoutFiles(actor: Actor = CLI_ACTOR, date = today()): Promise<PayoutFile[]> {
   const refunds = completeOnes(await listPendingRefunds());
-  const files = [...(await payoutCsvFiles(actor, {}, date)), ...(await underlagFiles(actor, {}, date))];
+  const files = [...(await payoutCsvFiles(actor, {}, date)), ...(await payoutCsvFiles(actor, {}, date, "pain001")), ...(await underlagFiles(actor, {}, date))];
   for (const r of refunds) files.push(...(await underlagFiles(actor, { customerId: r.customerId }, date)));
   return files;
 }
@@ -478,5 +495,5 @@ export async function keptPayoutFile(actor: Actor, fileId: number): Promise<Payo
   const [file] = await getDb().select().from(f).where(eq(f.id, fileId));
   if (!file) return null;
   await audit({ actor, action: "payout.file", target: file.filename, detail: { batch: file.batchId, again: true } });
-  return { filename: file.filename, contentType: file.contentType, content: file.contentType.startsWith("text/") ? file.content.toString("utf8") : new Uint8Array(file.content) };
+  return { filename: file.filename, contentType: file.contentType, content: /^(text\/|application\/xml)/.test(file.contentType) ? file.content.toString("utf8") : new Uint8Array(file.content) };
 }

@@ -61,6 +61,7 @@ describe("payout files", () => {
 
   it("stay listed after Klarmarkera with who made the batch and when, to be fetched again as they were", async () => {
     const before = await payoutCsvFiles(admin, {}, "2026-12-02");
+    const beforeXml = await payoutCsvFiles(admin, {}, "2026-12-02", "pain001");
     expect(await completeRefunds(admin, "2026-12-02")).toBe(3);
     expect(await listPendingRefunds()).toEqual([]);
     const { total, batches } = await listPayoutBatches();
@@ -70,12 +71,20 @@ describe("payout files", () => {
     expect(batch.files.map((f) => [f.filename, f.week, f.customers, f.amountOre])).toEqual([
       ["aftonbladet-2026-v50.csv", "2026-v50", 2, 19_500],
       ["expressen-2026-v51.csv", "2026-v51", 1, 4_000],
+      ["aftonbladet-2026-v50.xml", "2026-v50", 2, 19_500],
+      ["expressen-2026-v51.xml", "2026-v51", 1, 4_000],
       ["underlag-aftonbladet-2026-v50.pdf", "2026-v50", 2, 19_500],
       ["underlag-expressen-2026-v51.pdf", "2026-v51", 1, 4_000],
     ]);
     const again = await keptPayoutFile(admin, batch.files[0].id);
     expect(again).toEqual(before[0]);
-    const pdf = await keptPayoutFile(admin, batch.files[2].id);
+    // The bank's file kept by the batch pays what was downloaded before, under the same message id.
+    const xml = await keptPayoutFile(admin, batch.files[2].id);
+    expect(xml?.contentType).toBe("application/xml; charset=utf-8");
+    const msgId = (f: { content: string | Uint8Array } | null | undefined) => String(f?.content).match(/<MsgId>([^<]+)</)?.[1];
+    expect(msgId(xml)).toBe(msgId(beforeXml[0]));
+    expect(String(xml?.content).replace(/<CreDtTm>[^<]*</, "")).toBe(String(beforeXml[0].content).replace(/<CreDtTm>[^<]*</, ""));
+    const pdf = await keptPayoutFile(admin, batch.files[4].id);
     expect(Buffer.from(pdf!.content as Uint8Array).subarray(0, 5).toString()).toBe("%PDF-");
     expect(await keptPayoutFile(admin, 999_999)).toBeNull();
     // Every paid amount names its batch.

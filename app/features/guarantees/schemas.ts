@@ -62,11 +62,12 @@ const week = z
   .optional();
 
 /**
- * The payout file buttons: a CSV or the underlag of one title and week, one customer's
+ * The payout file buttons: a CSV, the bank's ISO 20022 file or the underlag of one title and week, one customer's
  * underlag, or a file kept by an earlier Klarmarkera (decision 022).
  */
 export const PayoutFileSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("csv"), ledger, week }),
+  z.object({ intent: z.literal("pain001"), ledger, week }),
   z.object({ intent: z.literal("underlag"), ledger, week }),
   z.object({ intent: z.literal("underlag-customer"), kund: rowId("Kunden finns inte.") }),
   z.object({ intent: z.literal("kept"), fil: rowId("Filen finns inte.") }),

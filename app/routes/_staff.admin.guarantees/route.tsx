@@ -4,6 +4,7 @@ import { Form, data, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { requireStaff, safeRedirect } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { LEDGERS, LEDGER_TITLE } from "~/catalog";
+import { config } from "~/config.server";
 import { GuaranteeActionSchema, PAYOUT_BATCHES_PER_PAGE, REFUND_ORDERS, REFUND_SEARCH, refundView, weekWords } from "~/features/guarantees";
 import {
   addToRefund,
@@ -91,6 +92,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pendingCount: pending.length,
     // The file buttons cover every added pay-out, not only the page shown: one per title and week.
     weeksPending: payoutWeeks(pending),
+    // The bank's file names a payer: none without the seller's details (a lenient production start).
+    bankFiles: config.seller !== null,
     today: today(),
     refundsError: refunds.error,
     history: history.value ?? { total: 0, batches: [] },
@@ -167,7 +170,7 @@ function errorsOf(reply: FormReply | null): string[] {
 export { revalidateOnConflict as shouldRevalidate } from "~/ui/stored-now";
 
 export default function GuaranteesAdmin() {
-  const { search, customer, searchMessage, totals, totalsError, list, pendingCount, weeksPending, today: now, refundsError, missing, history, historyPage, historyPages, historyError } = useLoaderData<typeof loader>();
+  const { search, customer, searchMessage, totals, totalsError, list, pendingCount, weeksPending, bankFiles, today: now, refundsError, missing, history, historyPage, historyPages, historyError } = useLoaderData<typeof loader>();
   const weeks = [...new Set(weeksPending.map((w) => w.week))];
   const { search: query } = useLocation();
   const refunds = list.rows;
@@ -340,6 +343,15 @@ export default function GuaranteesAdmin() {
           {weeksPending.map((w) => (
             <DownloadButton key={`csv-${w.ledger}-${w.week}`} fields={{ ledger: String(w.ledger), week: w.week, intent: "csv" }} label={`Utbetalningsfil ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, now)}`} />
           ))}
+          {bankFiles
+            ? weeksPending.map((w) => (
+                <DownloadButton
+                  key={`xml-${w.ledger}-${w.week}`}
+                  fields={{ ledger: String(w.ledger), week: w.week, intent: "pain001" }}
+                  label={`Bankfil (ISO 20022) ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, now)}`}
+                />
+              ))
+            : null}
           {weeksPending.map((w) => (
             <DownloadButton key={`pdf-${w.ledger}-${w.week}`} fields={{ ledger: String(w.ledger), week: w.week, intent: "underlag" }} label={`Allt underlag ${LEDGER_TITLE[w.ledger]} ${weekWords(w.week, now)}`} />
           ))}
