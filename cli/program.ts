@@ -182,7 +182,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw usage("--email ska vara en e-postadress.");
       await refuseUnsafeText([opts.name ?? ""]);
       if (roles.includes("utb") && !distributorId) throw usage("En utb-användare kräver --distributor.");
-      const password = await readSecret(io, Boolean(opts.passwordStdin), "Lösenord (minst 10 tecken): ");
+      const password = await readSecret(io, Boolean(opts.passwordStdin), "Lösenord (minst 12 tecken, inte ett vanligt lösenord): ");
       await prepareDb(getDb());
       const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, { id: "cli" });
       io.out(`Personal ${opts.email} tillagd (id ${id}).`);
@@ -195,7 +195,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .option("--password-stdin", "läs lösenordet från standard in")
     .addHelpText("after", "\nExempel:\n  npm run portal -- staff set-password anna@example.se")
     .action(async (email: string, opts) => {
-      const password = await readSecret(io, Boolean(opts.passwordStdin), "Nytt lösenord (minst 10 tecken): ");
+      const password = await readSecret(io, Boolean(opts.passwordStdin), "Nytt lösenord (minst 12 tecken, inte ett vanligt lösenord): ");
       await prepareDb(getDb());
       const { setStaffPassword } = await import("../app/features/staff/index.server");
       const ended = await setStaffPassword(email, password, { id: "cli" });

@@ -84,6 +84,11 @@ export const staffUsers = sqliteTable("staff_users", {
   // A password an admin gave (Lägg till, Nytt lösenord): works for one login, which must
   // set a new one before anything else (docs/decisions/019-production-start.md).
   passwordOneTime: integer("password_one_time", { mode: "boolean" }).notNull().default(false),
+  // When the current password was set (epoch ms): a one-time password expires 72 hours
+  // after, and the login that used it is noted in passwordOneTimeUsedAt, so a second login
+  // with it is refused (docs/decisions/035-passwords-and-sessions.md).
+  passwordSetAt: integer("password_set_at"),
+  passwordOneTimeUsedAt: integer("password_one_time_used_at"),
   ...timestamps,
 });
 

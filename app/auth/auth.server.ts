@@ -1,24 +1,17 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { audit, customerActor, staffActor, type Actor } from "~/features/audit/index.server";
-import { isHashBusy, hashSlotsFull, verifySecret, withHashSlot, attemptNotWeighed, attemptSucceeded, normaliseCustomerNumber, normaliseStaffEmail, reserveAttempt, LOCKED_RETRY_AFTER_S, THROTTLED, type AttemptKeys, type AttemptRefused, type Reservation } from "~/features/auth/index.server";
-import { getStaffByEmail } from "~/features/staff/index.server";
+import { BUSY_LOGINS, LOCKED_STAFF, loginRefused, verifySecret, normaliseCustomerNumber, normaliseStaffEmail, THROTTLED, weighAttempt, type AttemptKeys } from "~/features/auth/index.server";
+import { getStaffByEmail, takeOneTimePassword } from "~/features/staff/index.server";
 import { customerLoginRow, DEACTIVATED_LOGIN } from "~/features/customers/index.server";
 import type { AppLoadContext } from "@remix-run/node";
 import { requestContext } from "~/http/request-context";
-import { isRefusal, refuse as refusal, type Refusal } from "~/lib/refusal";
 import { knownDeviceKey } from "./device.server";
 
 export type LoginResult = ({ kind: "retailer"; customerId: number } | { kind: "staff"; staffId: number }) & {
   /** The throttle key of the account, for the device cookie. */
   accountKey: string;
 };
-
-/** A refused login: "login" (400) for wrong credentials, "limit" (429), "busy" (503). */
-function loginRefused(code: "login" | "limit" | "busy", message: string, retryAfterSeconds?: number): Refusal {
-  if (code === "login") return refusal.login(message);
-  return code === "limit" ? refusal.limit(message, { retryAfterSeconds }) : refusal.busy(message, { retryAfterSeconds });
-}
 
 /** The form's two fields: the retailer's box (kundnummer, pinkod) or the staff page's (epost, losenord). */
 export type LoginFields = { name: string; secret: string };
@@ -45,50 +38,14 @@ export const LOGIN_TEXTS = {
   throttled: THROTTLED,
   lockedRetailer:
     "Kontot är spärrat efter för många misslyckade inloggningar. Kontakta kundtjänst för att få en ny pinkod.",
-  lockedStaff:
-    "Kontot är spärrat efter för många misslyckade inloggningar. Be en administratör om ett nytt lösenord.",
-  busy: "Många loggar in just nu. Försök igen om en stund.",
+  lockedStaff: LOCKED_STAFF,
+  busy: BUSY_LOGINS,
   wrongCode: "Fel kod. Försök igen.",
   lockedCode:
     "Tvåstegsverifieringen är spärrad efter för många felaktiga koder. Be en administratör att återställa den.",
 };
 
 
-
-/** Throws the 429 for a refused attempt, audited (never with the secret). */
-/** A refused attempt, audited (never with the secret), told in the words of its screen. */
-async function refused(refusal: Refusal, target: string, locked: string, actor: Actor): Promise<never> {
-  const why = refusal.detail as AttemptRefused;
-  await audit({ actor: { ...actor, id: "anonymous" }, action: why.kind === "locked" ? "login.locked" : "login.throttled", target });
-  if (why.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
-  throw refusal;
-}
-
-/**
- * Reserves the attempt, then checks the secret in a hashing slot. The reservation is the
- * failure unless the check succeeds; a check that never ran (server busy) is taken back.
- */
-export async function weighAttempt<T>(
-  keys: AttemptKeys,
-  texts: { locked: string },
-  check: () => Promise<T | null>,
-  actor: Actor,
-): Promise<{ value: T | null; reservation: Reservation }> {
-  // A flood is refused before it costs a database write (writes run on the main thread).
-  if (hashSlotsFull()) throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
-  const reservation = await reserveAttempt(keys).catch((e: unknown) => (isRefusal(e, "limit") ? refused(e, keys.account, texts.locked, actor) : Promise.reject(e)));
-  try {
-    const value = await withHashSlot(check);
-    if (value !== null) await attemptSucceeded(reservation);
-    return { value, reservation };
-  } catch (error) {
-    if (isHashBusy(error)) {
-      await attemptNotWeighed(reservation);
-      throw loginRefused("busy", LOGIN_TEXTS.busy, 5);
-    }
-    throw error;
-  }
-}
 
 async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staff", name: string, secret: string): Promise<LoginResult> {
   const ip = who.ip;
@@ -101,7 +58,10 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
   const keys: AttemptKeys = { account: accountKey, ip: ip ?? null, device: await knownDeviceKey(request, accountKey) };
   const locked = kind === "retailer" ? LOGIN_TEXTS.lockedRetailer : LOGIN_TEXTS.lockedStaff;
   const { value: result } = await weighAttempt<
-    LoginResult | { kind: "deactivated"; customerId: number; accountKey: string } | { kind: "deactivated-staff"; staffId: number; accountKey: string }
+    | LoginResult
+    | { kind: "deactivated"; customerId: number; accountKey: string }
+    | { kind: "deactivated-staff"; staffId: number; accountKey: string }
+    | { kind: "one-time-spent"; staffId: number; accountKey: string; why: "used" | "expired" }
   >(keys, { locked }, async () => {
     if (customer) {
       const row = await customerLoginRow(customer.id!);
@@ -115,6 +75,11 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
     const row = await getStaffByEmail(normaliseStaffEmail(name));
     const ok = await verifySecret(secret, row?.passwordHash);
     if (ok && row && row.deactivatedAt !== null) return { kind: "deactivated-staff" as const, staffId: row.id, accountKey };
+    if (ok && row && row.passwordOneTime) {
+      // One login per one-time password, within 72 hours; another is a wrong password (decision 035).
+      const taken = await takeOneTimePassword(row);
+      if (taken !== "taken") return { kind: "one-time-spent" as const, staffId: row.id, accountKey, why: taken };
+    }
     return ok && row ? { kind: "staff", staffId: row.id, accountKey } : null;
   }, who);
 
@@ -125,6 +90,10 @@ async function checkLogin(request: Request, who: Actor, kind: "retailer" | "staf
   if (result.kind === "deactivated") {
     await audit({ actor: customerActor(result.customerId, who), action: "login.deactivated" });
     throw loginRefused("login", DEACTIVATED_LOGIN);
+  }
+  if (result.kind === "one-time-spent") {
+    await audit({ actor: staffActor(result.staffId, who), action: result.why === "used" ? "login.one-time-used" : "login.one-time-expired" });
+    throw loginRefused("login", wrong);
   }
   if (result.kind === "deactivated-staff") {
     await audit({ actor: staffActor(result.staffId, who), action: "login.deactivated" });

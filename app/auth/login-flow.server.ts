@@ -16,7 +16,7 @@ import { startSession } from "./session.server";
 import { param, readSearch } from "~/lib/search-params";
 
 /**
- * Both login pages' `headers`: a refused login's Retry-After reaches the document response
+ * The `headers` of both login pages and Byt lösenord: a refused guess's Retry-After reaches the document response
  * (Remix takes a page's headers from here, not from the action's return).
  */
 export const loginPageHeaders: HeadersFunction = ({ actionHeaders }) => {

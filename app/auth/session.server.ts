@@ -49,6 +49,11 @@ export function destroySession(request: Request, session: PortalSession): Promis
   return storageFor(request).destroySession(session);
 }
 
+/** What a session holds, without its one-time messages: to carry over to a new id (startSession). */
+export function sessionData(session: PortalSession): SessionData {
+  return Object.fromEntries(Object.entries(session.data).filter(([k]) => !k.startsWith("__flash"))) as SessionData;
+}
+
 /**
  * Starts a fresh session (a new id) holding `data`, ending the one the request had;
  * `toast` is shown once by the next page.

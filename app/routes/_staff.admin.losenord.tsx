@@ -1,18 +1,22 @@
 // Byt lösenord: every staff user sets their own password here (the current one and the
 // new one twice). After logging in with an admin's one-time password, every staff page
 // leads here until a new one is chosen (app/auth/guards.server.ts requireStaff). The
-// change ends the user's other sessions; this one goes on.
+// change ends the user's other sessions; this one goes on under a new id (decision 035).
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { getUserAndSession, requireStaff, staffHome } from "~/auth/guards.server";
-import { redirectWithToast } from "~/auth/session.server";
+import { sessionData, startSession } from "~/auth/session.server";
+import { loginPageHeaders } from "~/auth/login-flow.server";
 import { OwnPasswordSchema } from "~/features/staff";
 import { changeOwnPassword, PASSWORD_MIN_LENGTH } from "~/features/staff/index.server";
 import { handleForm, type FormReply } from "~/http/form.server";
 import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { useContractForm } from "~/ui/form";
+
+// A wrong current password is weighed like a login: its 429's Retry-After reaches the page.
+export const headers = loginPageHeaders;
 
 export const meta: MetaFunction = () => [{ title: "Byt lösenord – Returportalen" }];
 
@@ -32,7 +36,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     async (v) => {
       const { sessionsEnded } = await changeOwnPassword(user.staffId, { current: v.nuvarande, next: v.nytt }, session.id || null, user.actor);
       const others = sessionsEnded === 0 ? "" : sessionsEnded === 1 ? " Din andra inloggning är avslutad." : ` Dina ${sessionsEnded} andra inloggningar är avslutade.`;
-      return redirectWithToast(request, staffHome(user.roles), `Lösenordet är bytt.${others}`);
+      // This login goes on under a new session id: a copy of the old cookie is worth nothing now.
+      const cookie = await startSession(request, sessionData(session), `Lösenordet är bytt.${others}`);
+      return redirect(staffHome(user.roles), { headers: { "Set-Cookie": cookie } });
     },
     { hideFields: SECRET_FIELDS },
   );
@@ -61,7 +67,7 @@ export default function OwnPasswordPage() {
           label="Nytt lösenord"
           field={fields.nytt}
           {...password}
-          hint={`Minst ${minLength} tecken. Dina andra inloggningar avslutas när du byter.`}
+          hint={`Minst ${minLength} tecken, gärna några ord. Inte ett vanligt lösenord, en följd som 123456 eller qwerty, eller din e-postadress eller ditt namn. Dina andra inloggningar avslutas när du byter.`}
           inputProps={{ autoComplete: "new-password" }}
         />
         <Field label="Nytt lösenord igen" field={fields.igen} {...password} inputProps={{ autoComplete: "new-password" }} />

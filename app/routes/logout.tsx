@@ -3,6 +3,7 @@ import { Form, redirect } from "@remix-run/react";
 import { requireFormToken } from "~/auth/csrf.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { destroySession } from "~/auth/session.server";
+import { endSessionOf } from "~/features/auth/index.server";
 import { audit } from "~/features/audit/index.server";
 import { requestContext } from "~/http/request-context";
 import { CsrfInput } from "~/ui/csrf";
@@ -22,9 +23,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Ending a session needs its form too: another customer's page cannot log this one out.
   await requireFormToken(request, session);
   return handleForm(request, LogoutSchema, async () => {
-    await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout" });
-    // Staff (not staff acting in a retailer's portal) come back to their own login page.
-    return redirect(user.kind === "staff" ? "/personal/logga-in" : "/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+    // Logga ut ends every login of this browser: in a retailer's portal opened by staff, the
+    // staff session it came from too (Tillbaka till personal is the way back instead).
+    const staffSessionId = session.get("staffSessionId");
+    const staffEnded = typeof staffSessionId === "string" && user.kind === "retailer" && user.impersonatorId !== null ? await endSessionOf(staffSessionId, user.impersonatorId) : false;
+    await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout", detail: staffEnded ? { staffSessionEnded: true } : undefined });
+    // Staff come back to their own login page.
+    return redirect(user.kind === "staff" || staffEnded ? "/personal/logga-in" : "/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
   });
 }
 

@@ -21,7 +21,7 @@ test("a sales user changes their own password from the menu; their other login e
   await page.getByLabel("Nytt lösenord", { exact: true }).fill("kort");
   await page.getByLabel("Nytt lösenord igen").fill("kort");
   await page.getByRole("button", { name: "Byt lösenord" }).click();
-  await expect(page.getByText("Lösenordet ska vara minst 10 tecken.")).toBeVisible();
+  await expect(page.getByText("Lösenordet ska vara minst 12 tecken (mellanslag först och sist räknas inte).")).toBeVisible();
   // A refused change echoes no password back into the page.
   expect(await page.content()).not.toContain(sales.password);
   await page.getByLabel("Nuvarande lösenord").fill(sales.password);

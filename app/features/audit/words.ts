@@ -214,6 +214,12 @@ export function eventText(e: AuditEvent): string {
       return `Nytt engångslösenord för ${t}${sessionsNote(d)}`;
     case "staff.change-own-password":
       return `Bytte sitt lösenord${sessionsNote(d)}`;
+    case "staff.change-own-password.failure":
+      return "Fel nuvarande lösenord vid lösenordsbyte";
+    case "login.one-time-used":
+      return "Inloggning nekad: engångslösenordet är redan använt";
+    case "login.one-time-expired":
+      return "Inloggning nekad: engångslösenordet har gått ut (72 timmar)";
     case "staff.deactivate":
       return `Personalkonto avstängt: ${t}${sessionsNote(d)}`;
     case "staff.activate":

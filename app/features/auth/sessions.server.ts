@@ -129,6 +129,13 @@ export async function deleteSessionRow(id: string): Promise<void> {
   await writeTransaction((tx) => tx.delete(schema.sessions).where(eq(schema.sessions.id, id)));
 }
 
+/** Ends one session of a staff user (the one a retailer portal was opened from); false when it had ended. */
+export async function endSessionOf(id: string, staffId: number): Promise<boolean> {
+  const s = schema.sessions;
+  const result = await writeTransaction((tx) => tx.delete(s).where(and(eq(s.id, id), eq(s.staffId, staffId))));
+  return result.rowsAffected > 0;
+}
+
 /** Ends every session of a retailer (staff action), impersonations included. */
 export async function endCustomerSessions(customerId: number): Promise<number> {
   const result = await writeTransaction((tx) =>

@@ -10,7 +10,7 @@ import { pageCount } from "~/lib/paging";
 import { randomSecret } from "~/lib/random-secret";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { refuse } from "~/lib/refusal";
-import { addStaff, LAST_ADMIN, NOT_YOURSELF, otherActiveAdmins, setStaffPassword, staffById, type Role } from "./staff.server";
+import { addStaff, LAST_ADMIN, NOT_YOURSELF, otherActiveAdmins, passwordProblem, setStaffPassword, staffById, type Role } from "./staff.server";
 
 
 /** Every staff account with its distributor, in no order: searchStaff orders them (Swedish names). */
@@ -76,11 +76,19 @@ export async function setStaffActive(id: number, active: boolean, actor: Actor, 
   });
 }
 
+/** A random one-time password the policy takes (random letters may, rarely, spell a part of the user's name). */
+function policySecret(who: { email: string; name: string }): string {
+  for (;;) {
+    const password = randomSecret();
+    if (!passwordProblem(password, who)) return password;
+  }
+}
+
 /** A one-time password (16 characters, no look-alikes), set now and returned once. */
 export async function resetStaffPassword(id: number, actor: Actor): Promise<string> {
-  const row = await getDb().select({ email: schema.staffUsers.email }).from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
+  const row = await getDb().select({ email: schema.staffUsers.email, name: schema.staffUsers.name }).from(schema.staffUsers).where(eq(schema.staffUsers.id, id));
   if (!row[0]) throw refuse.notFound("Användaren finns inte.");
-  const password = randomSecret();
+  const password = policySecret(row[0]);
   await setStaffPassword(row[0].email, password, actor, { oneTime: true });
   return password;
 }
@@ -89,7 +97,7 @@ export type StaffForm = { email: string; name: string; roles: Role[]; distributo
 
 /** Adds a staff user (addStaff's rules) with a one-time password, returned once. */
 export async function createStaff(input: StaffForm, actor: Actor): Promise<{ id: number; password: string }> {
-  const password = randomSecret();
+  const password = policySecret(input);
   const id = await addStaff({ ...input, password, oneTime: true }, actor);
   return { id, password };
 }

@@ -4,10 +4,17 @@ import { hashSecret, verifySecret } from "~/features/auth/passwords.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { endStaffSessions } from "~/features/auth/sessions.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
+import { LOCKED_STAFF, weighAttempt } from "~/features/auth/attempts.server";
 import { refuse } from "~/lib/refusal";
+import { passwordProblem } from "./password-policy.server";
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_TOO_SHORT = `Lösenordet ska vara minst ${PASSWORD_MIN_LENGTH} tecken.`;
+export { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, passwordProblem } from "./password-policy.server";
+
+/** Refuses (invalid, on `field`) a password the policy refuses for this user. */
+function checkPassword(password: string, who: { email: string; name?: string | null }, field: string): void {
+  const problem = passwordProblem(password, who);
+  if (problem) throw refuse.invalid(problem, { field });
+}
 
 export const ROLES = ["admin", "sales", "utb"] as const;
 export type Role = (typeof ROLES)[number];
@@ -67,7 +74,7 @@ async function checkedRoles(tx: Tx, roles: Role[], distributorId: number | null 
  * a user may not have are refused on their fields.
  */
 export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
-  if (input.password.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "password" });
+  checkPassword(input.password, input, "password");
   const passwordHash = await hashSecret(input.password);
   return writeTransaction(async (tx) => {
     const distributorId = await checkedRoles(tx, input.roles, input.distributorId);
@@ -76,7 +83,7 @@ export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
     if (taken) throw refuse.invalid(`Det finns redan en användare med e-postadressen ${email}.`, { field: "email" });
     const [row] = await tx
       .insert(schema.staffUsers)
-      .values({ email, name: input.name, passwordHash, roles: input.roles.join(","), distributorId, passwordOneTime: input.oneTime ?? false })
+      .values({ email, name: input.name, passwordHash, roles: input.roles.join(","), distributorId, passwordOneTime: input.oneTime ?? false, passwordSetAt: Date.now() })
       .returning({ id: schema.staffUsers.id });
     await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
     return row.id;
@@ -136,19 +143,56 @@ async function staffForChange(tx: Tx, email: string) {
  * password for someone else, which the first login replaces.
  */
 export async function setStaffPassword(email: string, password: string, actor: Actor, options: { oneTime?: boolean } = {}): Promise<number> {
-  if (password.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "password" });
+  const user = await getStaffByEmail(email);
+  checkPassword(password, { email: user?.email ?? email, name: user?.name }, "password");
   const passwordHash = await hashSecret(password);
   return writeTransaction(async (tx) => {
     const row = await staffForChange(tx, email);
+    const now = Date.now();
     await tx
       .update(schema.staffUsers)
-      .set({ passwordHash, passwordOneTime: options.oneTime ?? false, updatedAt: Date.now() })
+      .set({ passwordHash, passwordOneTime: options.oneTime ?? false, passwordSetAt: now, passwordOneTimeUsedAt: null, updatedAt: now })
       .where(eq(schema.staffUsers.id, row.id));
     const ended = await endStaffSessions(row.id, tx);
     await clearThrottle(`staff:${row.email}`, tx);
     await audit({ actor, action: "staff.set-password", target: `staff:${row.id}`, detail: { sessionsEnded: ended } }, tx);
     return ended;
   });
+}
+
+/** How long an admin's one-time password works (decision 035). */
+export const ONE_TIME_VALID_MS = 72 * 60 * 60_000;
+
+/**
+ * Takes an admin's one-time password for the login that gave it right: "used" when a
+ * login already took it (two browsers at once: one wins), "expired" after 72 hours.
+ * The login that takes it may do one thing, set the user's own password.
+ */
+export async function takeOneTimePassword(row: { id: number; passwordHash: string; passwordSetAt: number | null }, now = Date.now()): Promise<"taken" | "used" | "expired"> {
+  if (row.passwordSetAt === null || now - row.passwordSetAt > ONE_TIME_VALID_MS) return "expired";
+  const s = schema.staffUsers;
+  const taken = await writeTransaction((tx) =>
+    tx
+      .update(s)
+      .set({ passwordOneTimeUsedAt: now })
+      .where(and(eq(s.id, row.id), eq(s.passwordHash, row.passwordHash), eq(s.passwordOneTime, true), isNull(s.passwordOneTimeUsedAt)))
+      .returning({ id: s.id }),
+  );
+  return taken.length === 1 ? "taken" : "used";
+}
+
+export const WRONG_CURRENT = "Fel nuvarande lösenord.";
+
+/**
+ * The current password given on Byt lösenord, weighed like a login (decision 035): against
+ * the account's budget and the address's, in a hashing slot; a miss is in Logg. Refused
+ * (limit, 429 with Retry-After) when the budget is spent, (busy, 503) when every slot is taken.
+ */
+async function checkCurrent(row: { id: number; email: string; passwordHash: string }, current: string, actor: Actor): Promise<boolean> {
+  const keys = { account: `staff:${row.email}`, ip: actor.ip ?? null, device: null };
+  const { value } = await weighAttempt(keys, { locked: LOCKED_STAFF }, async () => ((await verifySecret(current, row.passwordHash)) ? true : null), actor);
+  if (value === null) await audit({ actor, action: "staff.change-own-password.failure", target: `staff:${row.id}` });
+  return value === true;
 }
 
 /**
@@ -162,17 +206,18 @@ export async function changeOwnPassword(
   keepSessionId: string | null,
   actor: Actor,
 ): Promise<{ sessionsEnded: number }> {
-  if (input.next.length < PASSWORD_MIN_LENGTH) throw refuse.invalid(PASSWORD_TOO_SHORT, { field: "nytt" });
-  if (input.next === input.current) throw refuse.invalid("Välj ett annat lösenord än det nuvarande.", { field: "nytt" });
   const row = await getStaff(staffId);
   if (!row) throw refuse.notFound("Användaren finns inte.");
-  if (!(await verifySecret(input.current, row.passwordHash))) throw refuse.invalid("Fel nuvarande lösenord.", { field: "nuvarande" });
+  checkPassword(input.next, row, "nytt");
+  if (input.next === input.current) throw refuse.invalid("Välj ett annat lösenord än det nuvarande.", { field: "nytt" });
+  if (!(await checkCurrent(row, input.current, actor))) throw refuse.invalid(WRONG_CURRENT, { field: "nuvarande" });
   const passwordHash = await hashSecret(input.next);
   return writeTransaction(async (tx) => {
     // Changed meanwhile (another tab, an admin): the old password given is no longer it.
     const [still] = await tx.select({ hash: schema.staffUsers.passwordHash }).from(schema.staffUsers).where(eq(schema.staffUsers.id, staffId));
     if (!still || still.hash !== row.passwordHash) throw refuse.conflict("Lösenordet har just ändrats på annat håll. Logga in igen.");
-    await tx.update(schema.staffUsers).set({ passwordHash, passwordOneTime: false, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, staffId));
+    const now = Date.now();
+    await tx.update(schema.staffUsers).set({ passwordHash, passwordOneTime: false, passwordSetAt: now, passwordOneTimeUsedAt: null, updatedAt: now }).where(eq(schema.staffUsers.id, staffId));
     const sessionsEnded = await endStaffSessions(staffId, tx, { except: keepSessionId });
     await clearThrottle(`staff:${row.email}`, tx);
     await audit({ actor, action: "staff.change-own-password", target: `staff:${staffId}`, detail: { sessionsEnded, wasOneTime: row.passwordOneTime } }, tx);
