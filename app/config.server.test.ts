@@ -5,7 +5,7 @@ import { isRefusal } from "~/lib/refusal";
 import { SELLER_ENV } from "../tests/production-env";
 import { readConfig, type ConfigOptions } from "./config.server";
 
-const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c";
+const STRONG = "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c5e8b0d2f4a6c8e1b3d5f7a9c0e2b4d6f";
 
 function refusal(env: Record<string, string | undefined>, options?: ConfigOptions): string {
   try {
@@ -26,6 +26,28 @@ describe("readConfig", () => {
     expect(refusal({ NODE_ENV: "production" }, { demo: true })).toBe("");
     expect(refusal({ NODE_ENV: "production", SESSION_SECRET: "bench-secret" }, { demo: true })).toMatch(/för svag/);
     expect(readConfig({ NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL: "https://retur.example.se", ...SELLER_ENV }).sessionSecret).toBe(STRONG);
+  });
+
+  it("stops a production start on a long secret without variety: 32 × a, two letters repeated, 32 hex digits", () => {
+    const production = (SESSION_SECRET: string) => refusal({ NODE_ENV: "production", SESSION_SECRET, PORTAL_URL: "https://retur.example.se", ...SELLER_ENV });
+    expect(production("a".repeat(32))).toMatch(/^SESSION_SECRET är för enformig \(0 bitar variation, minst 128 krävs\)/);
+    expect(production("ab".repeat(40))).toMatch(/^SESSION_SECRET är för enformig \(80 bitar/);
+    expect(production("9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c")).toMatch(/för enformig/);
+    expect(production(STRONG)).toBe("");
+    // openssl rand -hex 32 and -base64 32, as the README says.
+    expect(production("c6a1d9f04e7b32a58d1e6f9c0b4a7e2d3f8c1b6a9e0d4f7c2b5a8e1d3f6c9b0a")).toBe("");
+    expect(production("q8Zr1vN3kP0xT7yB2mW9cL4fH6jD5sG0aE1uI8oR3tY=")).toBe("");
+  });
+
+  it("stops a production start on a PORTAL_URL that is not https://, unless it names this machine", () => {
+    const production = (PORTAL_URL: string) => refusal({ NODE_ENV: "production", SESSION_SECRET: STRONG, PORTAL_URL, ...SELLER_ENV });
+    expect(production("http://retur.example.se")).toMatch(/^PORTAL_URL http:\/\/retur\.example\.se är inte https:\/\//);
+    expect(production("https://retur.example.se")).toBe("");
+    expect(production("http://127.0.0.1:3000")).toBe("");
+    expect(production("http://localhost:3000")).toBe("");
+    // Development and the demo keep plain HTTP.
+    expect(refusal({ PORTAL_URL: "http://retur.example.se" })).toBe("");
+    expect(refusal({ NODE_ENV: "production", PORTAL_URL: "http://retur.example.se" }, { demo: true })).toBe("");
   });
 
   it("stops a production start without PORTAL_URL, and never guesses the address of a production mail or letter", () => {
@@ -56,8 +78,9 @@ describe("readConfig", () => {
     }
   });
 
-  it("takes TRUST_PROXY as hops, addresses, subnets or names and stops on anything else", () => {
-    expect(readConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+  it("takes TRUST_PROXY as the proxies' addresses, subnets or names and stops on a hop count or anything else", () => {
+    // A hop count would trust X-Forwarded-For from any client that reaches the app port.
+    expect(refusal({ TRUST_PROXY: "1" })).toMatch(/^TRUST_PROXY "1" är ett antal proxyled: ange i stället proxyns adresser/);
     expect(readConfig({ TRUST_PROXY: "" }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8,fd00::/8" }).trustProxy).toBe("loopback,10.0.0.0/8,fd00::/8");
     for (const bad of ["true", "yes", "1.5", "-1", "10.0.0.0/33", "999", "10.0.0.300", "loopback;rm"]) {

@@ -26,6 +26,31 @@ export const KNOWN_DEMO_SECRETS = new Set([
 ]);
 
 export const SESSION_SECRET_MIN_LENGTH = 32;
+/** A production secret's variety (varietyBits): 32 × "a" has none, `openssl rand -hex 32` about 240. */
+export const SESSION_SECRET_MIN_BITS = 128;
+
+/**
+ * The variety of a string in bits: its length times the Shannon entropy of its characters'
+ * frequencies. It credits a string only for the characters it really mixes, so a long run
+ * of one or two characters is weak however long (decision 035).
+ */
+export function varietyBits(value: string): number {
+  const chars = [...value];
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let perChar = 0;
+  for (const n of counts.values()) perChar -= (n / chars.length) * Math.log2(n / chars.length);
+  return perChar * chars.length;
+}
+
+/** Whether a URL names this machine (a local test of a production build), where http:// is no risk. */
+function isLocalUrl(value: string): boolean {
+  try {
+    return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(value).hostname);
+  } catch {
+    return false;
+  }
+}
 
 /** Why no mail or PIN letter is made: production without the portal's public address. */
 export const PORTAL_URL_MISSING =
@@ -44,13 +69,18 @@ function proxyEntryOk(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
 }
 
-/** TRUST_PROXY as Express takes it: off, a hop count, or addresses/subnets/names to trust. */
-export type TrustProxy = false | number | string;
+/** TRUST_PROXY as Express takes it: off, or the addresses/subnets/names of the proxies to trust. */
+export type TrustProxy = false | string;
 
-function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+/**
+ * TRUST_PROXY: the proxies' addresses, subnets or names. A hop count is refused: it trusts
+ * X-Forwarded-For from whoever connects, so a client reaching the app port directly would
+ * pick its own address for the login budgets (decision 035).
+ */
+function parseTrustProxy(value: string | undefined): TrustProxy | undefined | "hops" {
   const v = (value ?? "").trim();
   if (v === "") return false;
-  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (/^\d{1,2}$/.test(v)) return "hops";
   const entries = v.split(",").map((e) => e.trim());
   return entries.every(proxyEntryOk) ? entries.join(",") : undefined;
 }
@@ -71,6 +101,7 @@ const envSchema = z.object({
   REMIND_AT: z.string().optional(),
   MAINTENANCE_AT: z.string().optional(),
   CLAIM_DEADLINE: z.string().optional(),
+  IMAGE_MAX_SIZE: z.string().optional(),
   SELLER_NAME: z.string().optional(),
   SELLER_ADDRESS: z.string().optional(),
   SELLER_ORG_NUMBER: z.string().optional(),
@@ -186,7 +217,16 @@ export type Config = {
   seller: Seller | null;
   /** Until when a delivery may be claimed: `days` after the delivery date at `time`, Stockholm time (decision 031). */
   claimDeadline: ClaimDeadline;
+  /** The largest cover image taken, in pixels (IMAGE_MAX_SIZE, "4000x4000"; decision 035). */
+  imageMaxSize: { width: number; height: number };
 };
+
+/** IMAGE_MAX_SIZE: "<width>x<height>" in pixels, by default 4000x4000. */
+function readImageMaxSize(value: string | undefined): { width: number; height: number } {
+  const m = /^(\d{2,5})\s*[x×]\s*(\d{2,5})$/.exec((value ?? "").trim() || "4000x4000");
+  if (!m || Number(m[1]) > 20000 || Number(m[2]) > 20000) throw refuse.invalid("IMAGE_MAX_SIZE ska vara bredd x höjd i bildpunkter, högst 20000x20000, t.ex. 4000x4000.");
+  return { width: Number(m[1]), height: Number(m[2]) };
+}
 
 export type ClaimDeadline = { days: number; time: string };
 
@@ -244,13 +284,23 @@ export function readConfig(env: Record<string, string | undefined> = process.env
         : `SESSION_SECRET är ett känt demovärde: i drift krävs en egen slumpad sträng (t.ex. openssl rand -hex 32).`,
     );
   }
+  if (production && secret !== "" && varietyBits(secret) < SESSION_SECRET_MIN_BITS) {
+    throw refuse.invalid(
+      `SESSION_SECRET är för enformig (${Math.floor(varietyBits(secret))} bitar variation, minst ${SESSION_SECRET_MIN_BITS} krävs): i drift krävs en slumpad sträng (t.ex. openssl rand -hex 32).`,
+    );
+  }
   const databaseUrl = e.DATABASE_URL || "file:data/portal.db";
   const urlProblem = databaseUrlProblem(databaseUrl);
   if (urlProblem) throw refuse.invalid(urlProblem);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (trustProxy === "hops") {
+    throw refuse.invalid(
+      `TRUST_PROXY ${JSON.stringify(e.TRUST_PROXY)} är ett antal proxyled: ange i stället proxyns adresser eller nät (10.0.0.1, 10.0.0.0/8, loopback) åtskilda med komma, så att bara de får ange klientens adress.`,
+    );
+  }
   if (trustProxy === undefined) {
     throw refuse.invalid(
-      `TRUST_PROXY ${JSON.stringify(e.TRUST_PROXY)} går inte att tolka: ange antal proxyled att lita på (t.ex. 1), eller adresser/nät (10.0.0.1, 10.0.0.0/8, loopback) åtskilda med komma.`,
+      `TRUST_PROXY ${JSON.stringify(e.TRUST_PROXY)} går inte att tolka: ange proxyns adresser eller nät (10.0.0.1, 10.0.0.0/8, loopback) åtskilda med komma.`,
     );
   }
   const smtpUrl = (e.SMTP_URL ?? "").trim();
@@ -259,6 +309,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (givenUrl && !urlOk(givenUrl, ["http:", "https:"])) throw refuse.invalid("PORTAL_URL ska vara portalens adress, t.ex. https://retur.example.se.");
   if (strict && !givenUrl) {
     throw refuse.invalid(PORTAL_URL_MISSING);
+  }
+  // Links in mails and PIN letters lead to the login: never over plain HTTP in production.
+  if (production && !options.demo && givenUrl && !givenUrl.startsWith("https://") && !isLocalUrl(givenUrl)) {
+    throw refuse.invalid(`PORTAL_URL ${givenUrl} är inte https://: i drift leder länkarna i e-post och pinkodsbrev till inloggningen och ska gå över HTTPS (t.ex. https://retur.example.se).`);
   }
   const portalUrl = givenUrl || (production && !options.demo ? null : "http://localhost:3000");
   const remindAt = dailyTime(e, "REMIND_AT", "07:00");
@@ -283,6 +337,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maintenanceAt,
     seller,
     claimDeadline: readClaimDeadline(e.CLAIM_DEADLINE),
+    imageMaxSize: readImageMaxSize(e.IMAGE_MAX_SIZE),
   };
 }
 

@@ -105,8 +105,8 @@ export function precompressed(dir: string): express.RequestHandler {
 export async function createApp(options: ServeOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // Behind a proxy, TRUST_PROXY names how many hops (or which addresses) to trust for
-  // X-Forwarded-For/-Proto; checked at start (app/config.server.ts).
+  // Behind a proxy, TRUST_PROXY names the proxies' addresses whose X-Forwarded-For/-Proto
+  // count (never a hop count); checked at start (app/config.server.ts).
   const { trustProxy } = readConfig(process.env, { lenient: true });
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
 

@@ -2,6 +2,7 @@
 // order files). Oversize uploads are refused before anything is stored. The server
 // has already refused a body over the form's whole limit (cli/request-body.ts).
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { cleanUploadName } from "~/lib/form-fields";
 import { refuse } from "~/lib/refusal";
 import { FORM_BODY_LIMIT, MAX_FORM_FIELDS, MAX_FORM_FILES } from "./request-limits";
 
@@ -48,7 +49,8 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Fo
       oversized.push(part.name);
       return undefined;
     }
-    return new File(chunks as BlobPart[], part.filename, { type: part.contentType });
+    // The name as it will be stored and served: no path, no control or direction characters.
+    return new File(chunks as BlobPart[], cleanUploadName(part.filename, "fil"), { type: part.contentType });
   };
   try {
     const form = await unstable_parseMultipartFormData(request, counted);

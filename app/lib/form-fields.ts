@@ -53,4 +53,18 @@ export function rowVersion() {
  */
 export const UNSAFE_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 
+/**
+ * An uploaded file's name as it is stored and served: the client's path dropped, and every
+ * control and bidirectional character (the marks U+200E, U+200F, U+061C too) removed, so
+ * `evil\u202Egnp.html` is stored as `evilgnp.html`; `fallback` when nothing is left.
+ */
+export function cleanUploadName(name: string, fallback: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  const clean = base
+    .replace(/[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, "")
+    .trim()
+    .slice(0, 200);
+  return clean === "" || /^\.+$/.test(clean) ? fallback : clean;
+}
+
 export const UNSAFE_TEXT_MESSAGE = "Texten innehåller osynliga styr- eller riktningstecken. Skriv in den utan dem.";

@@ -11,14 +11,16 @@ import { getImage } from "~/features/products/index.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = routeParam(params, "id", parseId, "Bilden finns inte.");
   const user = await getUser(request);
-  const image = await getImage(id, user?.kind === "staff");
+  // Pending covers are for staff who may work: not a login that must first replace its one-time password.
+  const staff = user?.kind === "staff" && !user.mustChangePassword;
+  const image = await getImage(id, staff);
   if (!image) throw new Response("Bilden finns inte.", { status: 404 });
   const etag = `"${image.sha256}"`;
   // Pending uploads are staff-only, so a staff answer is not stored at all; a published
   // cover is the same for everybody, logged in or not, and may be cached anywhere.
   const headers = {
     "Content-Type": image.contentType,
-    "Cache-Control": user?.kind === "staff" ? "no-store" : "public, max-age=86400",
+    "Cache-Control": staff ? "no-store" : "public, max-age=86400",
     // The uploader's file name, for "Spara bild som…" (any characters: see the helper).
     "Content-Disposition": contentDisposition(image.filename, "inline"),
     ETag: etag,

@@ -1,6 +1,6 @@
 // Online PIN guessing the way an outsider does it, many
 // requests at once from many addresses, against a server of its own set up as behind a
-// proxy (TRUST_PROXY=1, so X-Forwarded-For names the client) with a short window
+// proxy (TRUST_PROXY=loopback, so X-Forwarded-For names the client) with a short window
 // (THROTTLE_WINDOW_MS) and a low per-address budget (THROTTLE_IP_LIMIT).
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { and, eq, inArray } from "drizzle-orm";
@@ -20,7 +20,7 @@ let http: APIRequestContext;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer("login-attack", { TRUST_PROXY: "1", THROTTLE_WINDOW_MS: String(WINDOW_MS), THROTTLE_IP_LIMIT: String(IP_LIMIT) });
+  server = await startOwnServer("login-attack", { TRUST_PROXY: "loopback", THROTTLE_WINDOW_MS: String(WINDOW_MS), THROTTLE_IP_LIMIT: String(IP_LIMIT) });
   await createDistributor(server.db, 1);
 });
 

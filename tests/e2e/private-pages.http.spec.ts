@@ -1,5 +1,5 @@
 // Private pages are not stored. On a server of its own behind a
-// pretend HTTPS proxy (TRUST_PROXY=1): every page and download behind a login answers
+// pretend HTTPS proxy (TRUST_PROXY=loopback): every page and download behind a login answers
 // `Cache-Control: no-store` (once), downloads name their file by RFC 6266 (parsed back
 // with the tests' own parser), and HSTS comes only with HTTPS.
 import { expect, test, type APIRequestContext, type APIResponse } from "@playwright/test";
@@ -24,7 +24,7 @@ const figures = { answers: 0, downloads: 0 };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer("private-pages", { TRUST_PROXY: "1" });
+  server = await startOwnServer("private-pages", { TRUST_PROXY: "loopback" });
   const db = server.db;
   const day = today();
   await ensureTitlesAndEditions(db);

@@ -1,5 +1,5 @@
 // Sessions at the HTTP level, on a server of its own set up as behind
-// an HTTPS proxy (TRUST_PROXY=1; X-Forwarded-Proto says whether the client used HTTPS).
+// an HTTPS proxy (TRUST_PROXY=loopback; X-Forwarded-Proto says whether the client used HTTPS).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
@@ -15,7 +15,7 @@ const HTTPS = { "X-Forwarded-Proto": "https" };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer("sessions", { TRUST_PROXY: "1" });
+  server = await startOwnServer("sessions", { TRUST_PROXY: "loopback" });
   await createDistributor(server.db, 1);
   await createStaff(server.db, { email: "admin@sessions.example", name: "Admin", password: "sessions-pass-1", roles: "admin" });
   await createStaff(server.db, { email: "sales@sessions.example", name: "Sälj", password: "sessions-pass-1", roles: "sales" });

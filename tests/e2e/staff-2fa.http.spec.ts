@@ -1,6 +1,6 @@
 // Someone who has a staff password guesses
 // the code, or replays a code seen over a shoulder, many requests at once and from many
-// addresses (a server of its own behind a proxy: TRUST_PROXY=1, X-Forwarded-For).
+// addresses (a server of its own behind a proxy: TRUST_PROXY=loopback, X-Forwarded-For).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
@@ -15,7 +15,7 @@ const contexts: APIRequestContext[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer("staff-2fa", { TRUST_PROXY: "1" });
+  server = await startOwnServer("staff-2fa", { TRUST_PROXY: "loopback" });
 });
 
 test.afterAll(async () => {

@@ -15,6 +15,7 @@ test.describe.configure({ mode: "serial" });
 let server: OwnServer;
 const open: APIRequestContext[] = [];
 const PASSWORD = "Rätt-lösenord-för-test";
+const PNG_1PX = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -28,9 +29,9 @@ test.afterAll(async () => {
 });
 
 let n = 0;
-async function staff(roles = "sales") {
+async function staff(roles = "sales", totpSecret?: null) {
   const email = `three-${n++}@trust.example`;
-  const row = await createStaff(server.db, { email, name: "Tre Test", password: PASSWORD, roles });
+  const row = await createStaff(server.db, { email, name: "Tre Test", password: PASSWORD, roles, ...(totpSecret === null ? { totpSecret } : {}) });
   return { id: row.id, email };
 }
 
@@ -87,7 +88,7 @@ test("wrong current passwords on Byt lösenord spend the account's login budget,
 });
 
 test("a one-time password logs in once: two browsers at once, one gets in; after 72 hours none", async () => {
-  const u = await staff();
+  const u = await staff("sales", null);
   const set = async (setAt: number) =>
     server.db.update(schema.staffUsers).set({ passwordHash: await hashSecret("Engångs-lösen-4711"), passwordOneTime: true, passwordSetAt: setAt, passwordOneTimeUsedAt: null }).where(eq(schema.staffUsers.id, u.id));
   await set(Date.now());
@@ -98,6 +99,11 @@ test("a one-time password logs in once: two browsers at once, one gets in; after
   expect(answers.map((a) => a.status()).sort()).toEqual([302, 400]);
   const refused = answers.find((a) => a.status() === 400)!;
   expect(await refused.text()).toContain("Felaktig e-postadress eller lösenord.");
+  // The login that got in may set its own password and nothing else: not even a cover waiting for publication.
+  const winner = browsers[answers.findIndex((a) => a.status() === 302)];
+  expect((await winner.get("/admin/distribution", { maxRedirects: 0 })).headers()["location"]).toBe("/admin/losenord");
+  const [pending] = await server.db.insert(schema.images).values({ filename: "v48.png", contentType: "image/png", data: Buffer.from(PNG_1PX, "base64"), sha256: "e".repeat(64), published: false }).returning();
+  expect((await winner.get(`/bilder/${pending.id}`)).status()).toBe(404);
   const used = await server.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "login.one-time-used"), eq(schema.auditLog.actor, `staff:${u.id}`)));
   expect(used).toHaveLength(1);
   // A third try later: refused the same way.
@@ -146,4 +152,24 @@ test("a password change gives this login a new session id and ends every other: 
   expect(await getWith("/admin/distribution", fresh)).toBe(200);
   expect(String(await getWith("/admin/distribution", stolen))).toMatch(/^\/personal\/logga-in/);
   expect(String(await getWith("/admin/distribution", await cookieOf(other)))).toMatch(/^\/personal\/logga-in/);
+});
+
+test("behind a configured proxy, a client reaching the app port directly cannot pick its own address for the login budget", async () => {
+  // The proxy is 10.9.9.9; this client connects from 127.0.0.1 and forges X-Forwarded-For.
+  const behind = await startOwnServer("trust-three-proxy", { TRUST_PROXY: "10.9.9.9", THROTTLE_IP_LIMIT: "3" });
+  try {
+    await createDistributor(behind.db, 1);
+    for (const id of [47101, 47102, 47103, 47104]) await createCustomer(behind.db, { id, distributorId: 1, pin: "473901" });
+    const c = await client(behind.baseURL);
+    open.push(c);
+    const statuses: number[] = [];
+    for (const [i, id] of [47101, 47102, 47103, 47104].entries()) {
+      const res = await c.post("/login", { form: { kundnummer: String(id), pinkod: "000000" }, headers: { "X-Forwarded-For": `198.51.100.${i + 1}` }, maxRedirects: 0 });
+      statuses.push(res.status());
+    }
+    // Three wrong PINs weighed against the client's real address, the fourth refused unweighed.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  } finally {
+    await behind.stop();
+  }
 });

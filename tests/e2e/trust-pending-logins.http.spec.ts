@@ -24,7 +24,7 @@ let n = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startOwnServer("trust-pending", { TRUST_PROXY: "1" });
+  server = await startOwnServer("trust-pending", { TRUST_PROXY: "loopback" });
   await createDistributor(server.db, 1, "Tidningsbud Norr AB");
   const admin = await createStaff(server.db, { email: "chef@trust.example", name: "Chefen", password: PASSWORD, roles: "admin" });
   adminId = admin.id;

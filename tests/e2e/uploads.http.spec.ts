@@ -11,6 +11,17 @@ import type { APIRequestContext } from "@playwright/test";
 test.describe.configure({ timeout: 120_000 });
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+/** A PNG's signature and IHDR chunk claiming this size (what an image's size is read from). */
+function pngHeader(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25);
+  ihdr.writeUInt32BE(13, 0);
+  ihdr.write("IHDR", 4, "latin1");
+  ihdr.writeUInt32BE(width, 8);
+  ihdr.writeUInt32BE(height, 12);
+  ihdr.set([8, 2, 0, 0, 0], 16);
+  return Buffer.concat([PNG.subarray(0, 8), ihdr, Buffer.alloc(64)]);
+}
+
 const ORDER_HEADER = "customerNumber;orderDate;articleNumber;articleDescription;amount;price;ledger";
 
 async function upload(request: APIRequestContext, path: string, fields: Record<string, string>, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -38,6 +49,9 @@ test("covers: wrong type, wrong content behind .png, oversized — refused, noth
     { what: "SVG named .jpg", file: { name: "a.jpg", mimeType: "image/jpeg", buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') }, message: "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp." },
     { what: "empty .png", file: { name: "a.png", mimeType: "image/png", buffer: Buffer.alloc(0) }, message: "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp." },
     { what: "3 MB PNG", file: { name: "big.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(3 * 1024 * 1024)]) }, message: "Filen är större än 2 MB." },
+    // A PNG whose header says 60000 × 60000 pixels (a few kB, gigabytes to draw): refused before it is stored.
+    { what: "60000 × 60000 PNG", file: { name: "huge.png", mimeType: "image/png", buffer: pngHeader(60000, 60000) }, message: "Bilden är 60000 × 60000 bildpunkter; högst 4000 × 4000 tas emot." },
+    { what: "4001 × 10 PNG", file: { name: "wide.png", mimeType: "image/png", buffer: pngHeader(4001, 10) }, message: "Bilden är 4001 × 10 bildpunkter; högst 4000 × 4000 tas emot." },
     { what: "2 MB + 1 byte PNG", file: { name: "big.png", mimeType: "image/png", buffer: Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]) }, message: "Filen är större än 2 MB." },
   ];
   const before = await totals();
@@ -49,6 +63,19 @@ test("covers: wrong type, wrong content behind .png, oversized — refused, noth
   expect(await totals()).toEqual(before);
   const own = await e2eDb().select({ id: schema.images.id }).from(schema.images).where(eq(schema.images.date, date));
   expect(own).toHaveLength(0);
+});
+
+test("a cover's file name loses control and direction characters; the stored name is the one served", async ({ page }, info) => {
+  const admin = await makeStaff("admin");
+  await loginAs(page, admin.email, admin.password);
+  const date = addDays("2033-01-01", (Date.now() % 3000) + info.workerIndex);
+  const onePixel = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+  const r = await upload(page.request, "/admin/dailyproducts", { intent: "upload", titleId: "1", edition: "1:1", date }, { name: "evil\u202Egnp.html\u0007", mimeType: "image/png", buffer: onePixel });
+  expect(r.status).toBe(302);
+  const [stored] = await e2eDb().select().from(schema.images).where(eq(schema.images.date, date));
+  expect(stored.filename).toBe("evilgnp.html");
+  const served = await page.request.get(`/bilder/${stored.id}`);
+  expect(served.headers()["content-disposition"]).toContain('filename="evilgnp.html"');
 });
 
 test("order CSV: wrong type, binary behind .csv, oversized, huge line count and line length — refused, nothing stored", async ({ page }) => {

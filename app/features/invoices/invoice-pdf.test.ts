@@ -19,7 +19,7 @@ import { invoiceNumberOfOcr, ocrReference } from "./ocr";
 
 const SELLER_ENV = {
   NODE_ENV: "production",
-  SESSION_SECRET: "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c",
+  SESSION_SECRET: "9f1c2e7a4b8d3f6e0a5c9b2d7e4f1a3c5e8b0d2f4a6c8e1b3d5f7a9c0e2b4d6f",
   PORTAL_URL: "https://retur.example.se",
   SELLER_NAME: "Tidningsretur Sverige AB",
   SELLER_ADDRESS: "Box 1234, 111 20 Stockholm",

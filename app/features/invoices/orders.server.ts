@@ -13,6 +13,7 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import { column, csvRow } from "~/lib/csv-columns";
 import { decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { isRefusal, refuse } from "~/lib/refusal";
+import { cleanUploadName } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 
 export const ORDER_COLUMNS = ["customerNumber", "orderDate", "articleNumber", "articleDescription", "amount", "price", "ledger"] as const;
@@ -139,7 +140,8 @@ export async function checkOrdersFile(bytes: Uint8Array): Promise<{ rows: OrderR
  * (customer, orderDate, articleNumber, ledger). Unknown customers and lines
  * already invoiced are refused by line, and then nothing is applied.
  */
-export async function applyOrders(rows: OrderRow[], filename: string, actor: Actor): Promise<{ fileId: number; count: number }> {
+export async function applyOrders(rows: OrderRow[], uploadName: string, actor: Actor): Promise<{ fileId: number; count: number }> {
+  const filename = cleanUploadName(uploadName, "bestallningar.csv");
   return writeTransaction(async (tx) => {
     const o = schema.orderLines;
     const problems = await orderRowProblems(rows, tx);

@@ -8,6 +8,9 @@ import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isValidDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { cleanUploadName } from "~/lib/form-fields";
+import { imageSize } from "image-size";
+import { config } from "~/config.server";
 import { EAN_CODE, EAN_RULE, LAST_DAY_RULE, PRICE_RULE } from "./schemas";
 
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
@@ -18,6 +21,24 @@ export function detectImageType(bytes: Uint8Array): "image/jpeg" | "image/png" |
   if (starts([0xff, 0xd8, 0xff])) return "image/jpeg";
   if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  return null;
+}
+
+/**
+ * Why an image's pixel size is refused, or null: larger than IMAGE_MAX_SIZE (default
+ * 4000 × 4000), or no size can be read. Read from the file's header before anything is
+ * stored, so a 60000 × 60000 cover that would take gigabytes to draw never is.
+ */
+export function imagePixelProblem(bytes: Uint8Array, max = config.imageMaxSize): string | null {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return "Bildens storlek går inte att läsa. Spara om den som JPEG, PNG eller WebP och försök igen.";
+  }
+  const { width = 0, height = 0 } = size;
+  if (width < 1 || height < 1) return "Bildens storlek går inte att läsa. Spara om den som JPEG, PNG eller WebP och försök igen.";
+  if (width > max.width || height > max.height) return `Bilden är ${width} × ${height} bildpunkter; högst ${max.width} × ${max.height} tas emot. Förminska den och försök igen.`;
   return null;
 }
 
@@ -79,6 +100,8 @@ export async function uploadCover(
   if (input.bytes.length > MAX_COVER_BYTES) errors.file = "Filen är större än 2 MB.";
   const contentType = detectImageType(input.bytes);
   if (!contentType && !errors.file) errors.file = "Endast JPEG-, PNG- eller WebP-bilder kan laddas upp.";
+  const pixels = errors.file ? null : imagePixelProblem(input.bytes);
+  if (pixels) errors.file = pixels;
   refuseIfAny(errors);
   const sha256 = createHash("sha256").update(input.bytes).digest("hex");
   return writeTransaction(async (tx) => {
@@ -87,7 +110,7 @@ export async function uploadCover(
     const [image] = await tx
       .insert(schema.images)
       .values({
-        filename: input.filename.slice(0, 200),
+        filename: cleanUploadName(input.filename, "omslag"),
         contentType: contentType!,
         data: Buffer.from(input.bytes),
         sha256,
