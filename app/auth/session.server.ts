@@ -7,7 +7,28 @@ export const cookieSecret = config.sessionSecret;
 
 // Over HTTPS the cookie is `__Host-` prefixed and Secure; plain HTTP (localhost)
 // gets the same cookie without them, since browsers refuse Secure cookies there.
-function storage(secure: boolean): SessionStorage<SessionData, { toast: string }> {
+/**
+ * A one-time message and the page it belongs to: the page the request that made it was
+ * sent to (decision 035). Another tab loading another page meanwhile neither shows nor
+ * uses it up; unread after TOAST_KEPT_MS it is dropped.
+ */
+export type Toast = { text: string; path: string; at: number };
+export const TOAST_KEPT_MS = 2 * 60_000;
+
+/** The page a URL or path names (`/admin/holidays?x=1#y` -> `/admin/holidays`). */
+function pagePath(to: string): string {
+  return new URL(to, "http://portal.invalid").pathname;
+}
+
+/** The page a request is for: a document request's path, or the page of a data request (`/x.data`, `/_root.data`). */
+export function requestPage(request: Request): string {
+  const path = new URL(request.url).pathname;
+  if (!path.endsWith(".data")) return path;
+  const page = path.slice(0, -".data".length);
+  return page === "/_root" ? "/" : page;
+}
+
+function storage(secure: boolean): SessionStorage<SessionData, { toast: Toast }> {
   const cookie = createCookie(secure ? "__Host-rp_session" : "rp_session", {
     httpOnly: true,
     sameSite: "lax",
@@ -15,7 +36,7 @@ function storage(secure: boolean): SessionStorage<SessionData, { toast: string }
     path: "/",
     secrets: [cookieSecret],
   });
-  return createSessionStorage<SessionData, { toast: string }>({
+  return createSessionStorage<SessionData, { toast: Toast }>({
     cookie,
     createData: (data) => createSessionRow(data as SessionData),
     readData: (id) => readSessionRow(id),
@@ -35,7 +56,26 @@ function storageFor(request: Request) {
   return isHttps(request) ? secureStorage : plainStorage;
 }
 
-export type PortalSession = Session<SessionData, { toast: string }>;
+export type PortalSession = Session<SessionData, { toast: Toast }>;
+
+/**
+ * The session's message for this request's page, taken (the session must then be
+ * committed), or null: a message for another page stays for it, an old one is dropped.
+ */
+export function takeToast(session: PortalSession, request: Request, now = Date.now()): { text: string | null; changed: boolean } {
+  const waiting = session.data["__flash_toast__" as keyof SessionData] as Toast | string | undefined;
+  if (waiting === undefined) return { text: null, changed: false };
+  const toast: Toast = typeof waiting === "string" ? { text: waiting, path: requestPage(request), at: now } : waiting;
+  if (toast.path === requestPage(request)) {
+    session.get("toast");
+    return { text: toast.text, changed: true };
+  }
+  if (now - toast.at > TOAST_KEPT_MS) {
+    session.get("toast");
+    return { text: null, changed: true };
+  }
+  return { text: null, changed: false };
+}
 
 export function getSession(request: Request): Promise<PortalSession> {
   return storageFor(request).getSession(request.headers.get("Cookie"));
@@ -56,14 +96,14 @@ export function sessionData(session: PortalSession): SessionData {
 
 /**
  * Starts a fresh session (a new id) holding `data`, ending the one the request had;
- * `toast` is shown once by the next page.
+ * `toast` is shown once by the page `to` (where the caller redirects).
  */
-export async function startSession(request: Request, data: SessionData, toast?: string): Promise<string> {
+export async function startSession(request: Request, data: SessionData, toast?: { text: string; to: string }): Promise<string> {
   const old = await getSession(request);
   if (old.id) await deleteSessionRow(old.id);
   const fresh = await storageFor(request).getSession(null);
   for (const [k, v] of Object.entries(data)) fresh.set(k, v);
-  if (toast) fresh.flash("toast", toast);
+  if (toast) fresh.flash("toast", { text: toast.text, path: pagePath(toast.to), at: Date.now() });
   return commitSession(request, fresh);
 }
 
@@ -91,11 +131,11 @@ export async function resumeStaffSession(request: Request, current: PortalSessio
   return commitSession(request, createSession(data, staffSessionId) as PortalSession);
 }
 
-/** Redirects after a successful POST with a message the next page shows (role="status"). */
+/** Redirects after a successful POST with a message the page `to` shows (role="status"), in this tab only. */
 export async function redirectWithToast(request: Request, to: string, toast: string, init?: ResponseInit) {
   const session = await getSession(request);
   if (!session.id) return redirect(to, init);
-  session.flash("toast", toast);
+  session.flash("toast", { text: toast, path: pagePath(to), at: Date.now() });
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await commitSession(request, session));
   return redirect(to, { ...init, headers });

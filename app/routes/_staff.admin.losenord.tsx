@@ -37,8 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { sessionsEnded } = await changeOwnPassword(user.staffId, { current: v.nuvarande, next: v.nytt }, session.id || null, user.actor);
       const others = sessionsEnded === 0 ? "" : sessionsEnded === 1 ? " Din andra inloggning är avslutad." : ` Dina ${sessionsEnded} andra inloggningar är avslutade.`;
       // This login goes on under a new session id: a copy of the old cookie is worth nothing now.
-      const cookie = await startSession(request, sessionData(session), `Lösenordet är bytt.${others}`);
-      return redirect(staffHome(user.roles), { headers: { "Set-Cookie": cookie } });
+      const home = staffHome(user.roles);
+      const cookie = await startSession(request, sessionData(session), { text: `Lösenordet är bytt.${others}`, to: home });
+      return redirect(home, { headers: { "Set-Cookie": cookie } });
     },
     { hideFields: SECRET_FIELDS },
   );

@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The full staff session, as /login starts it: a new session id and the device cookie. */
-async function logIn(request: Request, context: ActionFunctionArgs["context"], pending: PendingLogin, toast?: string): Promise<Headers> {
+async function logIn(request: Request, context: ActionFunctionArgs["context"], pending: PendingLogin, toast?: { text: string; to: string }): Promise<Headers> {
   await auditLoginSuccess({ kind: "staff", staffId: pending.staffId }, context);
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", await startSession(request, { staffId: pending.staffId }, toast));
@@ -91,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           const use = await checkSecondFactor(staff.id, context, () => verifySecondFactor(staff.id, kod, meta));
           const toast =
             use.kind === "recovery"
-              ? `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`
+              ? { text: `Du loggade in med en återställningskod. ${use.left === 1 ? "1 kod" : `${use.left} koder`} kvar.`, to: pending.redirectTo }
               : undefined;
           return redirect(pending.redirectTo, { headers: await logIn(request, context, pending, toast) });
         }

@@ -173,3 +173,21 @@ test("behind a configured proxy, a client reaching the app port directly cannot 
     await behind.stop();
   }
 });
+
+test("a saved message belongs to the tab that saved: another tab loading another page at the same instant does not show it or use it up", async () => {
+  const admin = await staff("admin");
+  const tabA = await loggedIn(admin.email);
+  const cookie = await cookieOf(tabA);
+  const saved = await tabA.post("/admin", { form: { csrf: await formToken(tabA), intent: "add-shortcut", name: "Bankgirot", url: "https://www.bankgirot.se" }, maxRedirects: 0 });
+  expect(saved.status()).toBe(302);
+  expect(saved.headers()["location"]).toBe("/admin");
+  // Tab B, the same browser (the same cookie), loads Kunder before tab A follows its redirect.
+  const tabB = await fetch(`${server.baseURL}/admin/kunder`, { headers: { cookie } });
+  expect(tabB.status).toBe(200);
+  expect(await tabB.text()).not.toContain("Länken är sparad.");
+  // With JavaScript, tab B's data request for another page does not take it either.
+  expect(await (await fetch(`${server.baseURL}/admin/kunder.data`, { headers: { cookie } })).text()).not.toContain("Länken är sparad.");
+  // Tab A lands where it was sent and shows it, once.
+  expect(await (await tabA.get("/admin")).text()).toContain("Länken är sparad.");
+  expect(await (await tabA.get("/admin")).text()).not.toContain("Länken är sparad.");
+});
