@@ -49,8 +49,9 @@ export async function readUpload(request: Request, maxBytes: number): Promise<Fo
       oversized.push(part.name);
       return undefined;
     }
-    // The name as it will be stored and served: no path, no control or direction characters.
-    return new File(chunks as BlobPart[], cleanUploadName(part.filename, "fil"), { type: part.contentType });
+    // The name as it will be stored and served: no path, no control or direction characters
+    // (an empty name, a file input left empty, stays empty: uploadedFile sees no file).
+    return new File(chunks as BlobPart[], part.filename === "" ? "" : cleanUploadName(part.filename, "fil"), { type: part.contentType });
   };
   try {
     const form = await unstable_parseMultipartFormData(request, counted);
