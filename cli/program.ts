@@ -9,6 +9,7 @@ import { cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStrea
 import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
 import { registerMaintenance } from "./commands/maintenance";
+import { registerRecalls } from "./commands/recalls";
 
 /** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
 async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
@@ -235,6 +236,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
   registerImport(program, io);
   registerJobs(program, io);
   registerMaintenance(program, io);
+  registerRecalls(program, io);
 
   program
     .command("serve")

@@ -881,3 +881,70 @@ export type Holiday = typeof holidays.$inferSelect;
 export type Message = typeof messages.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type Guarantee = typeof guarantees.$inferSelect;
+
+// Återkallelser (decision 036): editions of a title, delivered on some dates, withdrawn.
+export const recalls = sqliteTable(
+  "recalls",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    titleId: integer("title_id").notNull(),
+    dateFrom: text("date_from").notNull(),
+    dateTo: text("date_to").notNull(),
+    // The reason in words shown to retailers.
+    reason: text("reason").notNull(),
+    // 'returnera' (Ta bort från hyllan och returnera) or 'forstor' (Ta bort och förstör).
+    action: text("action").notNull(),
+    // True: every distributor; else recall_distributors lists them.
+    allDistributors: integer("all_distributors", { mode: "boolean" }).notNull(),
+    // The deadline, epoch ms (given as a Stockholm date and time).
+    deadlineAt: integer("deadline_at").notNull(),
+    createdBy: text("created_by").notNull(),
+    endedAt: integer("ended_at"),
+    endedBy: text("ended_by"),
+    ...timestamps,
+  },
+  (t) => [check("recall_action", sql`${t.action} in ('returnera', 'forstor')`), check("recall_dates", sql`${t.dateFrom} <= ${t.dateTo}`)],
+);
+
+export const recallEditions = sqliteTable(
+  "recall_editions",
+  {
+    recallId: integer("recall_id")
+      .notNull()
+      .references(() => recalls.id),
+    editionId: integer("edition_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recallId, t.editionId] })],
+);
+
+export const recallDistributors = sqliteTable(
+  "recall_distributors",
+  {
+    recallId: integer("recall_id")
+      .notNull()
+      .references(() => recalls.id),
+    distributorId: integer("distributor_id")
+      .notNull()
+      .references(() => distributors.id),
+  },
+  (t) => [primaryKey({ columns: [t.recallId, t.distributorId] })],
+);
+
+// The customers a recall reaches, named when it is made, and each one's acknowledgement.
+export const recallCustomers = sqliteTable(
+  "recall_customers",
+  {
+    recallId: integer("recall_id")
+      .notNull()
+      .references(() => recalls.id),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    // Copies of the recalled deliveries the customer got.
+    delivered: integer("delivered").notNull(),
+    acknowledgedAt: integer("acknowledged_at"),
+    removedCopies: integer("removed_copies"),
+    acknowledgedBy: text("acknowledged_by"),
+  },
+  (t) => [primaryKey({ columns: [t.recallId, t.customerId] }), index("recall_customers_customer").on(t.customerId, t.acknowledgedAt)],
+);

@@ -22,6 +22,7 @@ export const retailerMenu: MenuItem[] = [
       { label: "Följesedel/Leveransreklamation", to: "/foljesedel" },
       // Beyond the spec's menu: the claims made there and their decisions (decision 031).
       { label: "Mina reklamationer", to: "/reklamationer" },
+      { label: "Återkallelser", to: "/aterkallelser" },
       { label: "Beställ returetiketter", to: "/order" },
       { label: "Skriv ut nödetiketter", to: "/nodetiketter" },
       { label: "Mina returetiketter/block", to: "/buntblock" },
@@ -69,6 +70,8 @@ export const staffMenu: MenuItem[] = [
   { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },
   { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },
+  // Withdrawn editions and who has taken them off the shelf (decision 036).
+  { label: "Återkallelser", to: "/admin/aterkallelser", roles: ["admin", "sales", "utb"] },
   { label: "Byt lösenord", to: "/admin/losenord", roles: ["admin", "sales", "utb"] },
 ];
 

@@ -36,6 +36,7 @@ type Ids = {
   bReturn: number;
   bInvoice: number;
   bClaim: number;
+  bRecall: number;
   bCreditNote: number;
   bEmergencyBlock: number;
   bHoliday: number;
@@ -191,6 +192,11 @@ const TABLE: Record<string, Row | null> = {
     get: { url: () => "/lopsedlar", want: "L 200 R R R" },
     post: { form: (ids) => ({ titel: "1", "antal-1": "4", customerId: String(ids.b) }), want: "L R R R R" },
   },
+  "routes/_retailer.aterkallelser": {
+    get: { url: () => "/aterkallelser", want: "L 200 R R R" },
+    // B's recall: A cannot acknowledge it (never reached A).
+    post: { form: (ids) => ({ aterkallelse: String(ids.bRecall), antal: "1" }), want: "L 404 R R R" },
+  },
   "routes/_retailer.reklamationer": {
     get: { url: () => "/reklamationer", want: "L 200 R R R" },
     post: { form: noForm, want: "L 405 R R R" },
@@ -297,6 +303,19 @@ const TABLE: Record<string, Row | null> = {
     // B's claim: a utb user of another distributor gets the same 404 as for an unknown claim.
     get: { url: (ids) => `/admin/leveransreklamation/${ids.bClaim}`, want: "L R 200 404 200" },
     post: { form: (ids) => ({ intent: "besluta", arende: String(ids.bClaim), beslut: "avsla", motivering: "Matris" }), want: "L R 403 404 R" },
+  },
+  "routes/_staff.admin.aterkallelser": {
+    get: { url: () => "/admin/aterkallelser", want: "L R 200 200 200" },
+    post: { form: () => ({ intent: "skapa" }), want: "L R 403 403 400" },
+  },
+  "routes/_staff.admin.aterkallelser_.$id": {
+    // B's recall: a utb user of another distributor gets the same 404 as for an unknown one.
+    get: { url: (ids) => `/admin/aterkallelser/${ids.bRecall}`, want: "L R 200 404 200" },
+    post: { form: (ids) => ({ intent: "avsluta", aterkallelse: String(ids.bRecall) }), want: "L R 403 403 R" },
+  },
+  "routes/_staff.admin.aterkallelser_.$id.export[.]xlsx": {
+    get: { url: (ids) => `/admin/aterkallelser/${ids.bRecall}/export.xlsx`, want: "L R 200 404 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/_staff.admin.leveransreklamation_.export[.]xlsx": {
     get: { url: () => "/admin/leveransreklamation/export.xlsx?utb=2", want: "L R 200 403 200" },
@@ -471,6 +490,14 @@ test.beforeAll(async () => {
   const returnB = await createReturn(db, { customerId: b, bundleId: bundleB.id, deliveryId: deliveryB.id, amount: 3 });
   const shortB = await createDelivery(db, { customerId: b, titleId: 2, editionId: 1, deliveryDate: day, delivered: 20, priceOre: 2163, reportedAt: null, received: 15 });
   const [claimB] = await db.insert(schema.claims).values({ deliveryId: shortB.id, customerId: b, copies: 5 }).returning();
+  // A recall that reaches B only (distributor 2): A is not locked, utb 3 does not see it.
+  const [recallB] = await db
+    .insert(schema.recalls)
+    .values({ titleId: 1, dateFrom: day, dateTo: day, reason: `${MARK} orsak`, action: "returnera", allDistributors: false, deadlineAt: Date.now() + 86_400_000, createdBy: "cli" })
+    .returning();
+  await db.insert(schema.recallEditions).values({ recallId: recallB.id, editionId: 1 });
+  await db.insert(schema.recallDistributors).values({ recallId: recallB.id, distributorId: 2 });
+  await db.insert(schema.recallCustomers).values({ recallId: recallB.id, customerId: b, delivered: 20 });
   const emergency = await createLabelBlock(db, { customerId: b, type: 7, status: "Levererad", fromDate: day, toDate: day, fromNumber: 151, toNumber: 155 });
   const [invoice] = await db
     .insert(schema.invoices)
@@ -499,6 +526,7 @@ test.beforeAll(async () => {
     bReturn: returnB.id,
     bInvoice: invoice.number,
     bClaim: claimB.id,
+    bRecall: recallB.id,
     bCreditNote: creditNote.number,
     bEmergencyBlock: emergency.id,
     bHoliday: holiday.id,

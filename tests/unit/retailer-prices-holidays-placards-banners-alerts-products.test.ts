@@ -154,11 +154,16 @@ describe("message banners", () => {
 });
 
 describe("alerts (spec 4)", () => {
-  const none = { holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0, placardsOverdue: 0, openingHoursDue: 0, openingHoursForced: 0, returnsDue: 0, returnsDueLock: false };
+  const none = { recallsOpen: 0, holidaysDue: 0, holidaysForced: 0, unusedLabels: 50, bundleTypesOverOpen: 0, placardsUnset: 0, placardsOverdue: 0, openingHoursDue: 0, openingHoursForced: 0, returnsDue: 0, returnsDueLock: false };
 
   it("has one rule per alert type with the spec's texts", () => {
     expect(alertsFrom(none)).toEqual([]);
     expect(alertsFrom({ ...none, holidaysDue: 1 })).toMatchObject([{ type: "HELGDAGAR", text: "Rapportera helgdagar", imperative: false, to: "/helgsparr" }]);
+    // A recall to acknowledge comes first and locks (decision 036).
+    expect(alertsFrom({ ...none, recallsOpen: 1, holidaysDue: 1 })).toMatchObject([
+      { type: "ATERKALLELSE", text: "Bekräfta återkallelse", imperative: true, to: "/aterkallelser" },
+      { type: "HELGDAGAR", imperative: false },
+    ]);
     expect(alertsFrom({ ...none, holidaysDue: 2, holidaysForced: 1 })).toMatchObject([{ type: "HELGDAGAR", imperative: true }]);
     expect(alertsFrom({ ...none, unusedLabels: MIN_UNUSED_LABELS - 1 })).toMatchObject([{ type: "BESTALLBUNT", text: "Beställ returetiketter", imperative: false, to: "/order" }]);
     expect(alertsFrom({ ...none, unusedLabels: MIN_UNUSED_LABELS })).toEqual([]);

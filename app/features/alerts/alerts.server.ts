@@ -6,8 +6,9 @@ import { preparedQuery, schema } from "~/db.server";
 import { addDays, today as todayDate } from "~/lib/dates";
 import { openingHoursDueSql } from "~/features/opening-hours/opening-hours.server";
 import { deadlineSqlOf, MAX_RETURN_DAYS } from "~/features/returns/deadlines.server";
+import { openRecallsSql } from "~/features/recalls/recalls.server";
 
-export type AlertType = "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP" | "RETURDAG";
+export type AlertType = "ATERKALLELSE" | "HELGDAGAR" | "OPPETTIDER" | "BESTALLBUNT" | "BUNDLES" | "LOP" | "RETURDAG";
 
 export type Alert = {
   /** One of AlertType, or another type whose name is its text (spec 4). */
@@ -26,6 +27,8 @@ export const MIN_UNUSED_LABELS = 10;
 export const LOP_FORCE_AFTER_DAYS = 14;
 
 const ALERTS: Record<AlertType, Omit<Alert, "imperative">> = {
+  // A recall to acknowledge (decision 036): first, and always imperative.
+  ATERKALLELSE: { type: "ATERKALLELSE", text: "Bekräfta återkallelse", to: "/aterkallelser", action: "Gå till återkallelser" },
   HELGDAGAR: { type: "HELGDAGAR", text: "Rapportera helgdagar", to: "/helgsparr", action: "Gå till helgspärr" },
   OPPETTIDER: { type: "OPPETTIDER", text: "Rapportera öppettider", to: "/oppettider", action: "Gå till öppettider" },
   BESTALLBUNT: { type: "BESTALLBUNT", text: "Beställ returetiketter", to: "/order", action: "Gå till beställning" },
@@ -36,6 +39,8 @@ const ALERTS: Record<AlertType, Omit<Alert, "imperative">> = {
 };
 
 export type AlertFacts = {
+  /** Open recalls reaching the customer that it has not acknowledged. */
+  recallsOpen: number;
   holidaysDue: number;
   holidaysForced: number;
   unusedLabels: number;
@@ -59,6 +64,7 @@ export function alertText(type: string): string {
 /** The rules, apart from the database (unit-tested directly). */
 export function alertsFrom(f: AlertFacts): Alert[] {
   const out: Alert[] = [];
+  if (f.recallsOpen > 0) out.push({ ...ALERTS.ATERKALLELSE, imperative: true });
   if (f.holidaysDue > 0) out.push({ ...ALERTS.HELGDAGAR, imperative: f.holidaysForced > 0 });
   if (f.openingHoursDue > 0) out.push({ ...ALERTS.OPPETTIDER, imperative: f.openingHoursForced > 0 });
   if (f.bundleTypesOverOpen > 0) out.push({ ...ALERTS.BUNDLES, imperative: true });
@@ -84,6 +90,7 @@ const alertFactsOf = preparedQuery((db) => {
     and not exists (select 1 from ${hr} where ${hr.customerId} = ${customerId} and ${hr.holidayId} = ${h.id})`;
   return db
     .select({
+      recallsOpen: sql<number>`${openRecallsSql(customerId)}`.mapWith(Number),
       holidaysDue: sql<number>`(select count(*) from ${h} where ${unanswered})`.mapWith(Number),
       holidaysForced: sql<number>`(select count(*) from ${h} where ${unanswered} and ${h.startForceReportDay} <= ${today})`.mapWith(Number),
       unusedLabels: sql<number>`(select coalesce(sum(${lb.numberUnused}), 0) from ${lb} where ${lb.customerId} = ${customerId} and ${lb.type} = 0)`.mapWith(Number),
@@ -123,6 +130,7 @@ export async function listAlerts(customerId: number, today = todayDate()): Promi
 // where bundles are closed.
 const ALWAYS_ALLOWED = [/^\/kontakt\/?$/];
 const ALLOWED: Partial<Record<AlertType, RegExp[]>> = {
+  ATERKALLELSE: [/^\/aterkallelser\/?$/],
   HELGDAGAR: [/^\/helgsparr\/?$/],
   OPPETTIDER: [/^\/oppettider\/?$/],
   LOP: [/^\/lopsedlar\/?$/],

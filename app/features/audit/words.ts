@@ -214,6 +214,12 @@ export function eventText(e: AuditEvent): string {
       return `Nytt engångslösenord för ${t}${sessionsNote(d)}`;
     case "staff.change-own-password":
       return `Bytte sitt lösenord${sessionsNote(d)}`;
+    case "recall.create":
+      return `Återkallelse skapad: ${t}, ${num(d.customers) ?? "?"} kunder`;
+    case "recall.acknowledge":
+      return `Återkallelse bekräftad: ${t}, ${num(d.removed) ?? 0} ex borttagna`;
+    case "recall.end":
+      return `Återkallelse avslutad: ${t}`;
     case "staff.change-own-password.failure":
       return "Fel nuvarande lösenord vid lösenordsbyte";
     case "login.one-time-used":

@@ -6,6 +6,8 @@ import { Link, data, useLoaderData, useLocation, useNavigation, useRevalidator }
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { listAdminHolidays, listEndedHolidays } from "~/features/holidays/index.server";
+import { recallHeading } from "~/features/recalls";
+import { listRecalls } from "~/features/recalls/index.server";
 import { today } from "~/lib/dates";
 import { getCustomerPapers, getDeadlineFigures, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
 import { formatKr } from "~/lib/money";
@@ -37,7 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const scope = scopeFor(user);
   const t = today();
   const parsed = parseDistributionParams(request, { from: t, to: t });
-  const [distributors, editions, holidays, ended] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays(), listEndedHolidays(10)]);
+  const [distributors, editions, holidays, ended, recalls] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays(), listEndedHolidays(10), listRecalls(scope)]);
+  // An open recall with shops still to acknowledge (decision 036), among this user's shops.
+  const openRecalls = recalls.filter((r) => r.endedAt === null && r.acknowledged < r.affected).map((r) => ({ id: r.id, heading: recallHeading(r), waiting: r.affected - r.acknowledged }));
   const { view, pages } = readCustomerTableView(request);
   const { kund, visa } = readSearch(request, OPEN_SEARCH);
   // The holidays' answers, for every role that may read them (Helgspärr is the admin's):
@@ -48,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .sort((a, b) => b.day.localeCompare(a.day) || b.id - a.id)
     .slice(0, 10)
     .map(pick);
-  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers, earlierHolidays };
+  const base = { today: t, raw: parsed.raw, distributors, editions, canOpenPortal: user.roles.includes("admin"), view, holidayAnswers, earlierHolidays, openRecalls };
   if (parsed.errors) {
     return data({ ...base, errors: parsed.errors, query: null, summary: [], openId: null, entries: [], daily: [], selected: null }, { status: 400 });
   }
@@ -89,7 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function DistributionPage() {
-  const { today: t, raw, errors, query, summary, openId, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers, earlierHolidays } = useLoaderData<typeof loader>();
+  const { today: t, raw, errors, query, summary, openId, entries, daily, selected, distributors, editions, canOpenPortal, view, holidayAnswers, earlierHolidays, openRecalls } = useLoaderData<typeof loader>();
   const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -118,6 +122,17 @@ export default function DistributionPage() {
         <meta httpEquiv="refresh" content={String(REFRESH_MS / 1000)} />
       </noscript>
       <h1>Distribution</h1>
+      {openRecalls.length > 0 ? (
+        <div className="notice" role="note" aria-label="Pågående återkallelser">
+          <ul className="plain-list">
+            {openRecalls.map((r) => (
+              <li key={r.id}>
+                <Link to={`/admin/aterkallelser/${r.id}`}>{r.heading}</Link>: {r.waiting} {r.waiting === 1 ? "kund har" : "kunder har"} inte bekräftat.
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {loading ? (
         <div className="loading-overlay" role="status">
           Hämtar data...

@@ -1,0 +1,2 @@
+// The recalls feature's server side: what routes and the CLI import.
+export * from "./recalls.server";
