@@ -15,6 +15,7 @@ import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
 import type { FormReply } from "~/ui/form-reply";
+import { RecallName } from "~/ui/recall-heading";
 
 export const meta: MetaFunction = () => [{ title: "Återkallelser – Returportalen" }];
 
@@ -57,7 +58,9 @@ export default function RecallsPage() {
           <ul className="plain-list">
             {done.map((r) => (
               <li key={r.id} className="card">
-                <h3>{r.heading}</h3>
+                <h3>
+                  <RecallName recall={r} />
+                </h3>
                 <p>{r.reason}</p>
                 <p>
                   {RECALL_ACTION_TEXT[r.action]}, senast {r.deadline}.
@@ -78,7 +81,9 @@ function OpenRecall({ recall: r }: { recall: Shown }) {
   const [form, fields] = useContractForm(AcknowledgeRecallSchema, { id: `recall-${r.id}`, lastResult: mine ?? null });
   return (
     <section className="card recall" aria-labelledby={`recall-${r.id}-heading`}>
-      <h2 id={`recall-${r.id}-heading`}>{r.heading}</h2>
+      <h2 id={`recall-${r.id}-heading`}>
+        <RecallName recall={r} />
+      </h2>
       <p>
         <strong>{r.reason}</strong>
       </p>

@@ -18,6 +18,7 @@ import { CsrfInput } from "~/ui/csrf";
 import { Field, FieldErrors } from "~/ui/field";
 import { SubmitButton, useContractForm } from "~/ui/form";
 import type { FormReply } from "~/ui/form-reply";
+import { RecallName } from "~/ui/recall-heading";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction = () => [{ title: "Återkallelser – Returportalen" }];
@@ -84,7 +85,9 @@ export default function RecallsPage() {
           {recalls.map((r) => (
             <tr key={r.id}>
               <td>
-                <Link to={`/admin/aterkallelser/${r.id}`}>{r.heading}</Link>
+                <Link to={`/admin/aterkallelser/${r.id}`}>
+                  <RecallName recall={r} />
+                </Link>
               </td>
               <td className="nowrap">{r.deadline}</td>
               <td className="num">{r.affected}</td>

@@ -17,6 +17,7 @@ import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { SubmitButton } from "~/ui/form";
+import { RecallName } from "~/ui/recall-heading";
 import { TableOrEmpty } from "~/ui/table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.heading ?? "Återkallelse"} – Returportalen` }];
@@ -48,13 +49,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function RecallFollowUpPage() {
-  const { recall, heading, deadline, ended, acknowledged, waiting, perDistributor, returned, canEnd } = useLoaderData<typeof loader>();
+  const { recall, deadline, ended, acknowledged, waiting, perDistributor, returned, canEnd } = useLoaderData<typeof loader>();
   return (
     <>
       <p>
         <Link to="/admin/aterkallelser">Tillbaka till Återkallelser</Link>
       </p>
-      <h1>{heading}</h1>
+      <h1>
+        <RecallName recall={recall} />
+      </h1>
       <dl className="facts">
         <dt>Orsak</dt>
         <dd>{recall.reason}</dd>

@@ -24,9 +24,16 @@ export const RECALL_TEXTS = {
   notice: "Återkallelse: ta bort tidningarna från hyllan",
 };
 
-/** "Återkallelse 12: Expressen – Kvällsposten, 2026-11-27–2026-11-28": each edition as it is printed. */
-export function recallHeading(r: { id: number; titleId: number; editions: { description: string }[]; dateFrom: string; dateTo: string }): string {
-  const days = r.dateFrom === r.dateTo ? r.dateFrom : `${r.dateFrom}–${r.dateTo}`;
+type Named = { id: number; titleId: number; editions: { description: string }[]; dateFrom: string; dateTo: string };
+
+/** The heading's two parts: what is recalled, and its days (printed unbroken on a phone). */
+export function recallHeadingParts(r: Named): { lead: string; days: string } {
   const title = titleName(r.titleId) ?? `Titel ${r.titleId}`;
-  return `Återkallelse ${r.id}: ${r.editions.map((e) => paperName(title, e.description)).join(", ")}, ${days}`;
+  return { lead: `Återkallelse ${r.id}: ${r.editions.map((e) => paperName(title, e.description)).join(", ")}`, days: r.dateFrom === r.dateTo ? r.dateFrom : `${r.dateFrom}–${r.dateTo}` };
+}
+
+/** "Återkallelse 12: Expressen – Kvällsposten, 2026-11-27–2026-11-28": each edition as it is printed. */
+export function recallHeading(r: Named): string {
+  const { lead, days } = recallHeadingParts(r);
+  return `${lead}, ${days}`;
 }

@@ -6,7 +6,7 @@ import { Link, data, useLoaderData, useLocation, useNavigation, useRevalidator }
 import { useEffect } from "react";
 import { requireStaff } from "~/auth/guards.server";
 import { listAdminHolidays, listEndedHolidays } from "~/features/holidays/index.server";
-import { recallHeading } from "~/features/recalls";
+import { RecallName } from "~/ui/recall-heading";
 import { listRecalls } from "~/features/recalls/index.server";
 import { today } from "~/lib/dates";
 import { getCustomerPapers, getDeadlineFigures, getDistributionOverview, listDistributors, listEditions, outsideScope, parseDistributionParams, scopeFor } from "~/features/distribution/index.server";
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseDistributionParams(request, { from: t, to: t });
   const [distributors, editions, holidays, ended, recalls] = await Promise.all([listDistributors(scope), listEditions(), listAdminHolidays(), listEndedHolidays(10), listRecalls(scope)]);
   // An open recall with shops still to acknowledge (decision 036), among this user's shops.
-  const openRecalls = recalls.filter((r) => r.endedAt === null && r.acknowledged < r.affected).map((r) => ({ id: r.id, heading: recallHeading(r), waiting: r.affected - r.acknowledged }));
+  const openRecalls = recalls.filter((r) => r.endedAt === null && r.acknowledged < r.affected).map((r) => ({ id: r.id, titleId: r.titleId, editions: r.editions, dateFrom: r.dateFrom, dateTo: r.dateTo, waiting: r.affected - r.acknowledged }));
   const { view, pages } = readCustomerTableView(request);
   const { kund, visa } = readSearch(request, OPEN_SEARCH);
   // The holidays' answers, for every role that may read them (Helgspärr is the admin's):
@@ -127,7 +127,9 @@ export default function DistributionPage() {
           <ul className="plain-list">
             {openRecalls.map((r) => (
               <li key={r.id}>
-                <Link to={`/admin/aterkallelser/${r.id}`}>{r.heading}</Link>: {r.waiting} {r.waiting === 1 ? "kund har" : "kunder har"} inte bekräftat.
+                <Link to={`/admin/aterkallelser/${r.id}`}>
+                  <RecallName recall={r} />
+                </Link>: {r.waiting} {r.waiting === 1 ? "kund har" : "kunder har"} inte bekräftat.
               </li>
             ))}
           </ul>
