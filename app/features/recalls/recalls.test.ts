@@ -113,3 +113,30 @@ describe("a recall", () => {
     ]);
   });
 });
+
+describe("portal recall", () => {
+  it("creates a recall as an operator scripts it, and status exits 1 until every shop has acknowledged", async () => {
+    const { portal } = await import("../../../tests/unit/cli-run");
+    const shop = await newCustomer({ name: "Kiosk CLI", distributorId: 2 });
+    await newDelivery(shop, { date: "2026-11-10", titleId: 1, editionId: 21, delivered: 6 });
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const made = await portal(["recall", "create", "--title", "1", "--edition", "21", "--dates", "2026-11-10", "--reason", "Sportbladet drogs in", "--deadline", `${tomorrow} 12:00`, "--distributor", "2"]);
+    expect(made.stderr).toBe("");
+    expect(made.code).toBe(0);
+    const id = Number(/^recall (\d+): 1 kunder$/m.exec(made.stdout)?.[1]);
+    expect(id).toBeGreaterThan(0);
+    const waiting = await portal(["recall", "status", String(id)]);
+    expect(waiting.code).toBe(1);
+    expect(waiting.stdout).toContain(`väntar: ${shop} Kiosk CLI`);
+    expect(waiting.stderr).toContain(`recall ${id}: 0 av 1 har bekräftat, 0 av 6 ex borttagna; 1 har inte bekräftat.`);
+    await acknowledgeRecall(shop, id, 6, { id: `customer:${shop}` });
+    const done = await portal(["recall", "status", String(id)]);
+    expect(done.code).toBe(0);
+    expect(done.stdout).toContain(`recall ${id}: 1 av 1 har bekräftat, 6 av 6 ex borttagna`);
+    // Usage errors exit 2 and make nothing; a refused recall exits 1 with its reason.
+    expect((await portal(["recall", "create", "--title", "1", "--edition", "21", "--dates", "2026-11-10", "--reason", "x", "--deadline", "i morgon"])).code).toBe(2);
+    const nobody = await portal(["recall", "create", "--title", "1", "--edition", "21", "--dates", "2016-01-01", "--reason", "x", "--deadline", `${tomorrow} 12:00`]);
+    expect([nobody.code, nobody.stderr.trim()]).toEqual([1, `portal: ${RECALL_TEXTS.nobodyAffected}`]);
+    expect((await portal(["recall", "status", "999999"])).code).toBe(1);
+  });
+});
