@@ -61,3 +61,25 @@ export function scheduleDaily(name: string, hhmm: string, job: () => Promise<Job
     if (retry) clearTimeout(retry);
   };
 }
+
+/**
+ * Runs `job` every `seconds` (the recalls' mails), one run at a time; a summary is logged
+ * only when the run did something. The timer never keeps the process alive. Returns a stop function.
+ */
+export function scheduleEvery(name: string, seconds: number, job: () => Promise<JobOutcome | null>, log: Log = jobLog(name)): () => void {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      const outcome = await job();
+      if (outcome) log("info", { summary: outcome.summary });
+    } catch (error) {
+      log("error", { error: error instanceof Error ? error.message.split("\n")[0] : String(error) });
+    } finally {
+      running = false;
+    }
+  }, seconds * 1000);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}

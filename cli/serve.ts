@@ -14,8 +14,8 @@ import { readConfig } from "../app/config.server";
 import { readiness } from "../app/features/operations/index.server";
 import { limitBodies } from "./request-body";
 import { remixHandler } from "./remix-handler";
-import { scheduleDaily } from "./schedule";
-import { dailyJobs, portalChildren } from "./server-jobs";
+import { scheduleDaily, scheduleEvery } from "./schedule";
+import { dailyJobs, frequentJobs, portalChildren } from "./server-jobs";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
@@ -198,7 +198,11 @@ export async function serve(options: ServeOptions): Promise<import("node:http").
       // and that request dies with ECONNRESET (Node's default is 5 s).
       server.keepAliveTimeout = KEEP_ALIVE_MS;
       server.headersTimeout = KEEP_ALIVE_MS + 1000;
-      const stops = dailyJobs(readConfig(process.env, { lenient: true })).map((job) => (job.at ? scheduleDaily(job.name, job.at, job.run) : () => undefined));
+      const jobConfig = readConfig(process.env, { lenient: true });
+      const stops = [
+        ...dailyJobs(jobConfig).map((job) => (job.at ? scheduleDaily(job.name, job.at, job.run) : () => undefined)),
+        ...frequentJobs(jobConfig).map((job) => scheduleEvery(job.name, job.seconds, job.run)),
+      ];
       server.once("close", () => stops.forEach((stop) => stop()));
       resolve(server);
     });

@@ -45,6 +45,26 @@ export function portalChildren(entry: string, nodeArgs: string[]): PortalCommand
 export type DailyJob = { name: string; at: string | null; run: () => Promise<JobOutcome> };
 
 /**
+ * The server's frequent jobs: the recalls' mails every minute (decision 036) — a new
+ * recall's mails that its request did not finish, and the retries of failed ones. Only with
+ * SMTP_URL: without it a recall's mails are logged once, when it is made.
+ */
+export function frequentJobs(config: Pick<Config, "smtpUrl">, env: Record<string, string | undefined> = process.env): { name: string; seconds: number; run: () => Promise<JobOutcome | null> }[] {
+  if (!config.smtpUrl) return [];
+  return [
+    {
+      name: "recall.mails",
+      seconds: 60,
+      run: async () => {
+        const { runRecallMails, recallMailSummaryText } = await import("../app/features/recalls/index.server");
+        const s = await runRecallMails({ write: () => undefined, env });
+        return s.sent + s.failed + s.noAddress > 0 ? { summary: recallMailSummaryText(s) } : null;
+      },
+    },
+  ];
+}
+
+/**
  * The server's daily jobs, on Stockholm's clock: `maintenance prune` (expired sessions,
  * stale throttle rows, old audit rows and form tokens) at MAINTENANCE_AT, and the e-mail
  * reminders at REMIND_AT (decision 017). Every app server may run them: the reminder log

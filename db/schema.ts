@@ -945,6 +945,18 @@ export const recallCustomers = sqliteTable(
     acknowledgedAt: integer("acknowledged_at"),
     removedCopies: integer("removed_copies"),
     acknowledgedBy: text("acknowledged_by"),
+    // The mail about it (decision 036): null until tried; 'sending' while a process sends
+    // it (claimed, so two servers never both send), 'sent', or 'none' (no address). A
+    // failed send goes back to null with the next try's time.
+    mailState: text("mail_state", { enum: ["sending", "sent", "none"] }),
+    mailTo: text("mail_to"),
+    mailAt: integer("mail_at"),
+    mailAttempts: integer("mail_attempts").notNull().default(0),
+    mailNextAt: integer("mail_next_at"),
   },
-  (t) => [primaryKey({ columns: [t.recallId, t.customerId] }), index("recall_customers_customer").on(t.customerId, t.acknowledgedAt)],
+  (t) => [
+    primaryKey({ columns: [t.recallId, t.customerId] }),
+    index("recall_customers_customer").on(t.customerId, t.acknowledgedAt),
+    index("recall_customers_mail").on(t.mailState, t.mailNextAt),
+  ],
 );

@@ -11,7 +11,7 @@ import { redirectWithToast } from "~/auth/session.server";
 import { titleName } from "~/catalog";
 import { listDistributors, listEditions, scopeFor } from "~/features/distribution/index.server";
 import { NewRecallSchema, RECALL_ACTION_TEXT, RECALL_ACTIONS, recallHeading } from "~/features/recalls";
-import { createRecall, listRecalls } from "~/features/recalls/index.server";
+import { createRecall, kickRecallMails, listRecalls } from "~/features/recalls/index.server";
 import { handleForm } from "~/http/form.server";
 import { stockholmTime, today } from "~/lib/dates";
 import { CsrfInput } from "~/ui/csrf";
@@ -54,6 +54,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
       user.actor,
     );
+    // The mails go out now, while the admin reads the follow-up (the server's job retries).
+    kickRecallMails();
     return redirectWithToast(request, `/admin/aterkallelser/${id}`, `Återkallelse ${id} är skapad och når ${customers} ${customers === 1 ? "kund" : "kunder"}.`);
   });
 }

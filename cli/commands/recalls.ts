@@ -46,6 +46,9 @@ export function registerRecalls(program: Command, io: CliIo) {
         { id: "cli" },
       );
       io.out(`recall ${id}: ${customers} kunder`);
+      // The mails now (SMTP_URL), each claimed once: a server running at the same time shares the work.
+      const { runRecallMails, recallMailSummaryText } = await import("../../app/features/recalls/index.server");
+      io.out(recallMailSummaryText(await runRecallMails({ write: (line) => io.err(line) })));
     });
   recall
     .command("status")
