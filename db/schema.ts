@@ -898,6 +898,8 @@ export const recalls = sqliteTable(
     allDistributors: integer("all_distributors", { mode: "boolean" }).notNull(),
     // The deadline, epoch ms (given as a Stockholm date and time).
     deadlineAt: integer("deadline_at").notNull(),
+    // The last day recalled copies may be returned: the deadline's Stockholm date + 14 days.
+    returnUntil: text("return_until").notNull().default(""),
     createdBy: text("created_by").notNull(),
     endedAt: integer("ended_at"),
     endedBy: text("ended_by"),

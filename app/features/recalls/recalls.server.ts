@@ -65,7 +65,17 @@ export async function createRecall(input: NewRecall, actor: Actor, now = Date.no
     }
     const [recall] = await tx
       .insert(schema.recalls)
-      .values({ titleId: input.titleId, dateFrom: input.from, dateTo: input.to, reason, action: input.action, allDistributors: distributorIds === null, deadlineAt, createdBy: actor.id })
+      .values({
+        titleId: input.titleId,
+        dateFrom: input.from,
+        dateTo: input.to,
+        reason,
+        action: input.action,
+        allDistributors: distributorIds === null,
+        deadlineAt,
+        returnUntil: addDays(input.deadlineDate, RECALL_RETURN_GRACE_DAYS),
+        createdBy: actor.id,
+      })
       .returning({ id: schema.recalls.id });
     await tx.insert(schema.recallEditions).values(editionIds.map((editionId) => ({ recallId: recall.id, editionId })));
     if (distributorIds !== null) await tx.insert(schema.recallDistributors).values(distributorIds.map((distributorId) => ({ recallId: recall.id, distributorId })));
@@ -296,6 +306,18 @@ export async function acknowledgeRecall(customerId: number, recallId: number, re
     await tx.update(rc).set({ acknowledgedAt: now, removedCopies: removed, acknowledgedBy: actor.id }).where(and(eq(rc.recallId, recallId), eq(rc.customerId, customerId)));
     await audit({ actor, action: "recall.acknowledge", target: `recall:${recallId}`, detail: { customerId, removed } }, tx);
   });
+}
+
+/**
+ * The last day a delivery may be returned because it is recalled (decision 036): the latest
+ * `return_until` (the deadline's Stockholm date + RECALL_RETURN_GRACE_DAYS) of a recall
+ * reaching the customer that covers the delivery; null when none does.
+ */
+export function recallReturnBySqlOf(c: { customerId: unknown; titleId: unknown; editionId: unknown; deliveryDate: unknown }) {
+  return sql<string | null>`(select max(r.return_until)
+    from recall_customers rc join recalls r on r.id = rc.recall_id
+    where rc.customer_id = ${c.customerId} and r.title_id = ${c.titleId} and ${c.deliveryDate} between r.date_from and r.date_to
+      and exists (select 1 from recall_editions re where re.recall_id = r.id and re.edition_id = ${c.editionId}))`;
 }
 
 /** How many open recalls this customer has not acknowledged (the alert's fact). */

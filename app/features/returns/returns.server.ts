@@ -2,12 +2,13 @@
 // takes the customer id and filters by it; the save checks every rule itself, so a
 // forged form gets the same answers as the page.
 import { BUNDLE_NUMBER } from "~/catalog";
-import { and, asc, between, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, between, eq, gte, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { deadlineSql, latePolicyOf, type LatePolicy } from "./deadlines.server";
+import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { RETURN_MESSAGES } from "./texts";
 import { rowMessage, type RowProblems } from "./return-lines";
 
@@ -36,6 +37,8 @@ export type Paper = {
   deadline: string;
   /** Today is after the last return day: locked or marked late, by `latePolicy`. */
   late: boolean;
+  /** Recalled: "Återkallad – returnera senast" this day, which is then its last return day (decision 036). */
+  recalledUntil: string | null;
   returns: PaperReturn[];
 };
 
@@ -57,6 +60,7 @@ function papersQuery(state: ReportState) {
         deliveryDate: d.deliveryDate,
         delivered: d.delivered,
         deadline: deadlineSql(),
+        recalledUntil: recallReturnBySqlOf(d),
       })
       .from(d)
       .innerJoin(t, eq(t.id, d.titleId))
@@ -64,7 +68,8 @@ function papersQuery(state: ReportState) {
       .where(
         and(
           eq(d.customerId, sql.placeholder("customerId")),
-          between(d.deliveryDate, sql.placeholder("from"), sql.placeholder("to")),
+          // The report window, and a recalled paper until its recall's last return day (decision 036).
+          or(between(d.deliveryDate, sql.placeholder("from"), sql.placeholder("to")), and(lte(d.deliveryDate, sql.placeholder("to")), gte(recallReturnBySqlOf(d), sql.placeholder("to")))),
           state === 1 ? isNull(d.reportedAt) : isNotNull(d.reportedAt),
         ),
       )
@@ -77,7 +82,11 @@ const papersOf = { 1: papersQuery(1), 2: papersQuery(2) };
 export async function listPapers(customerId: number, state: ReportState, on: string = today()): Promise<Paper[]> {
   const { from, to } = reportWindow(on);
   const rows = await papersOf[state]().all({ customerId, from, to });
-  const papers: Paper[] = rows.map((r) => ({ ...r, type: r.type as PaperType, late: on > r.deadline, returns: [] }));
+  const papers: Paper[] = rows.map(({ recalledUntil, ...r }) => {
+    // A recalled paper may be returned until its recall's day, never late (decision 036).
+    const deadline = recalledUntil && recalledUntil > r.deadline ? recalledUntil : r.deadline;
+    return { ...r, deadline, recalledUntil: recalledUntil || null, type: r.type as PaperType, late: on > deadline, returns: [] };
+  });
   if (state === 2 && papers.length > 0) {
     const byId = new Map(papers.map((p) => [p.deliveryId, p]));
     const r = schema.returns;
@@ -242,11 +251,15 @@ async function applyLines(
   const b = schema.bundles;
   const { from, to } = reportWindow(on);
   const deliveryIds = [...new Set(checked.map((c) => c.line.deliveryId))];
-  const papers = await tx
-    .select({ id: d.id, delivered: d.delivered, reportedAt: d.reportedAt, type: e.type, deadline: deadlineSql() })
+  const found = await tx
+    .select({ id: d.id, delivered: d.delivered, reportedAt: d.reportedAt, type: e.type, deadline: deadlineSql(), recalledUntil: recallReturnBySqlOf(d), deliveryDate: d.deliveryDate })
     .from(d)
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
-    .where(and(eq(d.customerId, customerId), inArray(d.id, deliveryIds), between(d.deliveryDate, from, to)));
+    .where(and(eq(d.customerId, customerId), inArray(d.id, deliveryIds), lte(d.deliveryDate, to)));
+  // The report window, and a recalled paper until its recall's last return day, never late (decision 036).
+  const papers = found
+    .filter((p) => p.deliveryDate >= from || (p.recalledUntil !== null && p.recalledUntil >= on))
+    .map(({ recalledUntil, ...p }) => ({ ...p, deadline: recalledUntil && recalledUntil > p.deadline ? recalledUntil : p.deadline }));
   const paperById = new Map(papers.map((p) => [p.id, p]));
   // After the last return day the distributor's policy decides.
   const policy: LatePolicy | null = papers.some((p) => on > p.deadline) ? await latePolicyOf(customerId) : null;

@@ -61,8 +61,15 @@ export function PaperRows(props: {
   const pastDeadline = isPastDeadline(paper, props.latePolicy);
   const deadlineCell = (
     <td data-label="Sista returdag">
-      {paper.deadline}
-      {paper.late ? <span className="late-note">{pastDeadline ? " Passerad" : " Passerad, returen märks sen"}</span> : null}
+      {paper.recalledUntil ? (
+        // Recalled (decision 036): returned until the recall's day, never marked late.
+        <strong className="recalled-note">Återkallad – returnera senast {paper.recalledUntil}</strong>
+      ) : (
+        <>
+          {paper.deadline}
+          {paper.late ? <span className="late-note">{pastDeadline ? " Passerad" : " Passerad, returen märks sen"}</span> : null}
+        </>
+      )}
     </td>
   );
   let entered = 0;
