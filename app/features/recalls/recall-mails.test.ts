@@ -29,7 +29,7 @@ function catcher(down = new Set<string>()): MailTransport & { mails: OutgoingMai
   };
 }
 
-let shops: number[] = [];
+const shops: number[] = [];
 
 beforeAll(async () => {
   await baseData();
