@@ -8,9 +8,10 @@ import { CREDIT_TEXTS, type CreditTrail } from "~/features/invoices";
  */
 export function CreditTrailText({ trail, invoiceHref }: { trail: CreditTrail | undefined; invoiceHref: (invoice: number) => string }) {
   if (!trail) return <>–</>;
-  if (trail.credits.length === 0 && trail.pending === 0) return <>{CREDIT_TEXTS.waiting}</>;
+  if (trail.credits.length === 0 && trail.pending === 0) return <>{trail.recalled ? `${CREDIT_TEXTS.recalled}, ${CREDIT_TEXTS.waiting.toLowerCase()}` : CREDIT_TEXTS.waiting}</>;
   return (
     <>
+      {trail.recalled ? <strong className="credit">{CREDIT_TEXTS.recalled}</strong> : null}
       {trail.credits.map((c, i) =>
         c.amount === 0 ? null : (
           <span key={i} className="credit">

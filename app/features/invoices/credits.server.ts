@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type InvoiceBundleCredit } from "~/db.server";
 import type { CreditTrail } from "./credit-words";
+import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 
 const list = (values: readonly number[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
 
@@ -23,8 +24,9 @@ export async function creditTrails(customerId: number, returnIds: number[]): Pro
   const out = new Map<number, CreditTrail>();
   const ids = [...new Set(returnIds)];
   if (ids.length === 0) return out;
-  const rows = await getDb().all<{ id: number; amount: number; credited: number; date: string; credits: string; billed: string | null; run: string | null }>(sql`
+  const rows = await getDb().all<{ id: number; amount: number; credited: number; date: string; credits: string; billed: string | null; run: string | null; recalled: string | null }>(sql`
     select r.id as id, r.amount as amount, r.credited as credited, d.delivery_date as date,
+      ${recallReturnBySqlOf({ customerId: sql`d.customer_id`, titleId: sql`d.title_id`, editionId: sql`d.edition_id`, deliveryDate: sql`d.delivery_date` })} as recalled,
       (select json_group_array(json_array(i.number, c.amount, ru.period_from, ru.period_to))
          from invoice_credits c join invoice_runs ru on ru.id = c.run_id left join invoices i on i.id = c.invoice_id
          where c.return_id = r.id order by c.id) as credits,
@@ -49,7 +51,7 @@ export async function creditTrails(customerId: number, returnIds: number[]): Pro
       else if (run) credits.push({ invoice: null, amount: row.credited, from: run[0], to: run[1] });
     }
     const settled = credits.length > 0 || billed !== null;
-    out.set(row.id, { credits, amount: row.amount, pending: settled ? row.amount - row.credited : 0 });
+    out.set(row.id, { credits, amount: row.amount, pending: settled ? row.amount - row.credited : 0, ...(row.recalled ? { recalled: true } : {}) });
   }
   return out;
 }

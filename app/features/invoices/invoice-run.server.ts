@@ -13,6 +13,7 @@ import { addDays, isValidDate, today } from "~/lib/dates";
 import { vatPerRate } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { afterRunLine } from "./credit-words";
+import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { paperName } from "~/catalog";
 import { claimLine } from "~/features/deliveries/claim-words";
 import { MAX_RETURN_DAYS, deadlineSqlOf } from "~/features/returns/deadlines.server";
@@ -139,8 +140,9 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
   // (decision 030): the difference between the copies now and the copies credited so far,
   // per edition, price and the invoice that billed it. Only deliveries some run billed: an
   // invoice of the customer and paper type covers the date, or a run settled a return of it.
-  const after = await tx.all<{ customerId: number; paperType: number; description: string; titleId: number; editionId: number; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number }>(sql`
+  const after = await tx.all<{ customerId: number; paperType: number; description: string; titleId: number; editionId: number; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number; recalled: string | null }>(sql`
     select r.customer_id as customerId, e.type as paperType, e.description as description, d.title_id as titleId, d.edition_id as editionId, d.price_ore as priceOre,
+      ${recallReturnBySqlOf({ customerId: sql`d.customer_id`, titleId: sql`d.title_id`, editionId: sql`d.edition_id`, deliveryDate: sql`d.delivery_date` })} as recalled,
       i.number as billed, r.id as returnId, r.amount - r.credited as due,
       coalesce(i.period_from, (select ru.period_from from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedFrom,
       coalesce(i.period_to, (select ru.period_to from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedTo
@@ -157,7 +159,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
     const p = get(a.customerId, a.paperType);
     if (!p) continue;
     p.after.push({ returnId: a.returnId, copies: a.due });
-    const key = `${a.customerId}/${a.paperType}/${a.description}/${a.priceOre}/${a.billed}`;
+    // Recalled copies are a line of their own, named so (decision 036).
+    const key = `${a.customerId}/${a.paperType}/${a.description}/${a.priceOre}/${a.billed}/${a.recalled ? "recalled" : ""}`;
     const g = groups.get(key) ?? { p, row: a, copies: 0 };
     g.copies += a.due;
     groups.set(key, g);
@@ -166,7 +169,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
     if (copies === 0) continue;
     // Credited copies are a negative quantity; a decrease charged back a positive one.
     p.lines.push({
-      description: afterRunLine({ title: row.description, copies, invoice: row.billed, from: row.billedFrom, to: row.billedTo }),
+      description: afterRunLine({ title: row.description, copies, invoice: row.billed, from: row.billedFrom, to: row.billedTo, recalled: row.recalled !== null }),
       quantity: -copies,
       unitPriceOre: row.priceOre,
       vatPermille: PAPER_VAT_PERMILLE,

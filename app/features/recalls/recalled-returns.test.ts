@@ -52,3 +52,32 @@ describe("recalled papers on the returns form", () => {
     expect(await listPapers(shop, 2, "2026-11-24")).toHaveLength(0);
   });
 });
+
+describe("recalled copies returned after the run", () => {
+  it("are credited at the delivery's price on the next invoice, named as recalled there and on the trail", async () => {
+    const { runInvoicing } = await import("~/features/invoices/invoice-run.server");
+    const { creditTrails } = await import("~/features/invoices/credits.server");
+    const { createBundle, createReturn } = await import("../../../cli/seed/factories");
+    const kiosk = await newCustomer({ name: "Kiosk Ådalen", distributorId: 2 });
+    const kvp = await newDelivery(kiosk, { date: "2027-03-10", titleId: 2, editionId: 2, delivered: 12, priceOre: 2400 });
+    const first = await runInvoicing({ from: "2027-03-01", to: "2027-03-31", actor: { id: "cli" }, date: "2027-04-01" });
+    expect(first.created).toBe(1);
+    // Recalled after the March invoice; the kiosk sends 12 copies back on 5 April.
+    await createRecall(
+      { titleId: 2, editionIds: [2], from: "2027-03-10", to: "2027-03-10", reason: "Indragen", action: "returnera", distributorIds: [2], deadlineDate: "2027-04-04", deadlineTime: "12:00" },
+      { id: "staff:1" },
+      Date.parse("2027-04-02T08:00:00Z"),
+    );
+    const bundle = await createBundle(db(), { customerId: kiosk, number: 901, type: 0 });
+    const back = await createReturn(db(), { customerId: kiosk, bundleId: bundle.id, deliveryId: kvp.id, amount: 12 });
+    expect((await creditTrails(kiosk, [back.id])).get(back.id)).toMatchObject({ pending: 12, recalled: true });
+    await newDelivery(kiosk, { date: "2027-04-10", titleId: 2, editionId: 2, delivered: 5, priceOre: 2400 });
+    const april = await runInvoicing({ from: "2027-04-01", to: "2027-04-30", actor: { id: "cli" }, date: "2027-05-01" });
+    const [invoice] = await db().select().from(schema.invoices).where(eq(schema.invoices.number, april.firstNumber!));
+    const lines = await db().select().from(schema.invoiceLines).where(eq(schema.invoiceLines.invoiceId, invoice.id));
+    const credit = lines.find((l) => l.kind === "after")!;
+    expect(credit.description).toBe(`Återkallade returer efter fakturering, 2027-03-01–2027-03-31: Kvällsposten 12 ex (faktura ${first.firstNumber})`);
+    expect([credit.quantity, credit.unitPriceOre, credit.netOre]).toEqual([-12, 2400, -28_800]);
+    expect((await creditTrails(kiosk, [back.id])).get(back.id)).toMatchObject({ pending: 0, recalled: true, credits: [{ invoice: april.firstNumber, amount: 12 }] });
+  });
+});
