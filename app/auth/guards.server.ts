@@ -190,9 +190,12 @@ export async function requireRetailer(request: Request, context: AppLoadContext)
 }
 
 // Pages are locked by the layout loader; a form posted straight to a locked page
-// (without JavaScript or by hand) is refused here the same way.
+// (without JavaScript or by hand) is refused here the same way. A recall's lock is the
+// exception (decision 036): a form the shop filled in before the recall came (the returns
+// form, say) is saved, and the next page shows the recall.
 async function refuseWhileLocked(user: RetailerUser, request: Request) {
-  const to = lockRedirect(await listAlerts(user.customerId), new URL(request.url).pathname);
+  const alerts = (await listAlerts(user.customerId)).filter((a) => a.type !== "ATERKALLELSE");
+  const to = lockRedirect(alerts, new URL(request.url).pathname);
   if (to !== null) throw redirect(to);
 }
 

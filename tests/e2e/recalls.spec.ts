@@ -8,6 +8,7 @@ import { schema } from "../../db/client";
 import { createDelivery, createDistributor } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { day, delivery, labelBlock, returnsOf } from "./returns-data";
 
 test("an admin recalls Kvällsposten of one day; the shop that got it acknowledges before anything else; the admin follows and ends it", async ({ page, browser }, info) => {
   const js = info.project.name !== "js-off";
@@ -102,4 +103,40 @@ test("an admin recalls Kvällsposten of one day; the shop that got it acknowledg
   await utbPage.goto("/admin/aterkallelser");
   await expect(utbPage.getByRole("link", { name: new RegExp(`^Återkallelse ${id}:`) })).toHaveCount(0);
   await theirs.close();
+});
+
+test("a recall made while the shop has the returns form open: what it typed is saved, then the recall is shown", async ({ page }, info) => {
+  const js = info.project.name !== "js-off";
+  const db = e2eDb();
+  const slot = info.workerIndex * 2 + (js ? 1 : 0);
+  const distributor = await createDistributor(db, 8400 + slot, `Tidningsbud Väst ${slot}`);
+  const shop = await makeRetailer(info.workerIndex, { distributorId: distributor.id, name: "Kiosk Ådalen" });
+  await labelBlock(shop.id);
+  const d = day(-1);
+  const kvp = await delivery(shop.id, { date: d, titleId: 2, editionId: 2, delivered: 20 });
+  await loginAs(page, shop.id, shop.pin);
+  await page.goto("/rapportering/1");
+  await page.getByLabel(`Bunt för Expressen – Kvällsposten ${d}`).fill("101");
+  await page.getByLabel(`Retur för Expressen – Kvällsposten ${d}`).fill("5");
+
+  // Meanwhile the distributor's duty officer recalls that Kvällsposten for this distributor.
+  const [recall] = await db
+    .insert(schema.recalls)
+    .values({ titleId: 2, dateFrom: d, dateTo: d, reason: "Fel bilaga", action: "returnera", allDistributors: false, deadlineAt: Date.now() + 3_600_000, returnUntil: day(14), createdBy: "staff:1" })
+    .returning();
+  await db.insert(schema.recallEditions).values({ recallId: recall.id, editionId: 2 });
+  await db.insert(schema.recallDistributors).values({ recallId: recall.id, distributorId: distributor.id });
+  await db.insert(schema.recallCustomers).values({ recallId: recall.id, customerId: shop.id, delivered: 20 });
+
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  // The save went through; the next page is the recall, which the shop must acknowledge first.
+  await expect(page).toHaveURL("/aterkallelser");
+  expect((await returnsOf(kvp.id)).map((r) => r.amount)).toEqual([5]);
+  await page.getByLabel("Jag har inga kvar").check();
+  await page.getByRole("button", { name: "Bekräfta" }).click();
+  await expect(page.getByRole("status")).toHaveText(`Återkallelse ${recall.id} är bekräftad: 0 ex borttagna.`);
+  // The recalled paper is marked on the form, with the day it may be returned until.
+  await page.goto("/rapportering/2");
+  await expect(page.getByText(`Återkallad – returnera senast ${day(14)}`)).toBeVisible();
+  await expect(page.getByLabel(`Retur för Expressen – Kvällsposten ${d}`)).toHaveValue("5");
 });
