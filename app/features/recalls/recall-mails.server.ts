@@ -18,8 +18,9 @@ import { RECALL_ACTION_TEXT, recallHeading, type RecallAction } from "./recall-w
 /** Pauses before a failed mail's next tries, in minutes; then every hour. */
 export const RECALL_MAIL_RETRY_MINUTES = [1, 2, 5, 10, 20, 40, 60] as const;
 
-/** Mails sent per round: a round of a national recall is a few minutes' work. */
+/** Mails read per round, and claimed and sent together (over SMTP's pooled connections). */
 const ROUND = 500;
+const BATCH = 10;
 
 export type RecallMailSummary = { sent: number; logged: number; failed: number; noAddress: number; errors: string[] };
 
@@ -94,6 +95,7 @@ export async function sendRecallMails(options: { transport: MailTransport; porta
   );
   summary.noAddress = none.rowsAffected;
   const editionsOf = new Map<number, { description: string }[]>();
+  const key = (p: { recallId: number; customerId: number }) => sql`(recall_id = ${p.recallId} and customer_id = ${p.customerId})`;
   for (;;) {
     const t = now();
     const due = await getDb().all<Pending>(sql`
@@ -110,43 +112,58 @@ export async function sendRecallMails(options: { transport: MailTransport; porta
       order by rc.recall_id, rc.customer_id
       limit ${ROUND}`);
     if (due.length === 0) break;
-    let progressed = false;
     for (const p of due) {
       if (!editionsOf.has(p.recallId)) {
         editionsOf.set(p.recallId, await getDb().all<{ description: string }>(sql`select e.description from recall_editions re join recalls r on r.id = re.recall_id
           join editions e on e.title_id = r.title_id and e.edition_id = re.edition_id where re.recall_id = ${p.recallId} order by re.edition_id`));
       }
-      const mail = buildRecallMail({ ...p, editions: editionsOf.get(p.recallId)! }, options.portalUrl);
-      if (!options.transport.delivers) {
-        await options.transport.send({ ...mail, from: options.from });
-        summary.logged++;
-        continue;
-      }
-      // Claim it: another process sending at the same time skips it.
-      const claimed = await writeTransaction((tx) =>
-        tx.run(sql`update recall_customers set mail_state = 'sending', mail_to = ${p.email}, mail_at = ${now()}
-          where recall_id = ${p.recallId} and customer_id = ${p.customerId}
-            and ((mail_state is null) or (mail_state = 'sending' and mail_at < ${now() - SENDING_STALE_MS}))`),
-      );
-      if (claimed.rowsAffected === 0) continue;
-      progressed = true;
-      try {
-        await options.transport.send({ ...mail, from: options.from });
-        await writeTransaction((tx) => tx.run(sql`update recall_customers set mail_state = 'sent', mail_at = ${now()} where recall_id = ${p.recallId} and customer_id = ${p.customerId}`));
-        summary.sent++;
-      } catch (error) {
-        const attempts = p.attempts + 1;
-        await writeTransaction((tx) =>
-          tx.run(sql`update recall_customers set mail_state = null, mail_attempts = ${attempts}, mail_next_at = ${nextTry(attempts, now())}
-            where recall_id = ${p.recallId} and customer_id = ${p.customerId}`),
-        );
-        summary.failed++;
-        if (summary.errors.length < 5) summary.errors.push(`kund ${p.customerId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-      }
     }
-    // A logging transport claims nothing: one round shows what would go; a round where
-    // another process took every mail is done too.
-    if (!options.transport.delivers || !progressed) break;
+    const mailOf = (p: Pending) => buildRecallMail({ ...p, editions: editionsOf.get(p.recallId)! }, options.portalUrl);
+    if (!options.transport.delivers) {
+      // A logging transport claims nothing: one round shows what would go.
+      for (const p of due) await options.transport.send({ ...mailOf(p), from: options.from });
+      summary.logged += due.length;
+      break;
+    }
+    let progressed = false;
+    for (let i = 0; i < due.length; i += BATCH) {
+      const part = due.slice(i, i + BATCH);
+      // Claim the batch in one statement: another process sending at the same time gets the rest.
+      const stamp = now();
+      const claimed = await writeTransaction((tx) =>
+        tx.all<{ recallId: number; customerId: number }>(sql`update recall_customers set mail_state = 'sending', mail_at = ${stamp}
+          where (${sql.join(part.map(key), sql` or `)})
+            and ((mail_state is null) or (mail_state = 'sending' and mail_at < ${stamp - SENDING_STALE_MS}))
+          returning recall_id as recallId, customer_id as customerId`),
+      );
+      if (claimed.length === 0) continue;
+      progressed = true;
+      const mine = new Set(claimed.map((c) => `${c.recallId}/${c.customerId}`));
+      const sending = part.filter((p) => mine.has(`${p.recallId}/${p.customerId}`));
+      // Sent a few at a time over the pooled connections.
+      const outcomes = await Promise.all(
+        sending.map((p) =>
+          options.transport.send({ ...mailOf(p), from: options.from }).then(
+            () => ({ p, error: null as unknown }),
+            (error: unknown) => ({ p, error }),
+          ),
+        ),
+      );
+      const sent = outcomes.filter((o) => o.error === null).map((o) => o.p);
+      await writeTransaction(async (tx) => {
+        if (sent.length > 0) await tx.run(sql`update recall_customers set mail_state = 'sent', mail_at = ${now()}, mail_to = case ${sql.join(sent.map((p) => sql`when ${key(p)} then ${p.email}`), sql` `)} end where ${sql.join(sent.map(key), sql` or `)}`);
+        for (const { p, error } of outcomes) {
+          if (error === null) continue;
+          const attempts = p.attempts + 1;
+          await tx.run(sql`update recall_customers set mail_state = null, mail_attempts = ${attempts}, mail_next_at = ${nextTry(attempts, now())} where ${key(p)}`);
+          summary.failed++;
+          if (summary.errors.length < 5) summary.errors.push(`kund ${p.customerId}: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+        }
+      });
+      summary.sent += sent.length;
+    }
+    // A round where another process took every mail is done.
+    if (!progressed) break;
   }
   return summary;
 }

@@ -16,7 +16,10 @@ export type MailTransport = {
 export function smtpTransport(smtpUrl: string): MailTransport {
   // nodemailer loads with the first mail, not with the server.
   let transporter: Promise<Transporter> | undefined;
-  const open = () => (transporter ??= import("nodemailer").then((m) => m.default.createTransport(smtpUrl)));
+  // Pooled connections (nodemailer's pool=true, up to 5): a national recall's mails do not
+  // open a connection each.
+  const pooled = /[?&]pool=/.test(smtpUrl) ? smtpUrl : `${smtpUrl}${smtpUrl.includes("?") ? "&" : "?"}pool=true`;
+  const open = () => (transporter ??= import("nodemailer").then((m) => m.default.createTransport(pooled)));
   return {
     delivers: true,
     async send(mail) {
