@@ -7,6 +7,8 @@ import { ALERTS_SHOWN_KEY, listAlerts, lockedMessage, lockRedirect } from "~/fea
 import { listOpenBundles } from "~/features/bundles/index.server";
 import { CsrfInput } from "~/ui/csrf";
 import { listBanners } from "~/features/messages/index.server";
+import { recallMessages } from "~/features/recalls/index.server";
+import { today } from "~/lib/dates";
 import { AlertsDialog } from "~/ui/alerts-dialog";
 import { Banners } from "~/ui/banners";
 import { UserHeader } from "~/ui/header";
@@ -18,7 +20,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const impersonated = user.impersonatorId !== null;
   // An impersonating staff member gets no alerts (spec 6), so no lock either.
-  const [alerts, banners] = await Promise.all([impersonated ? [] : listAlerts(user.customerId), listBanners(user.customerId)]);
+  const [alerts, staffBanners, recalls] = await Promise.all([impersonated ? [] : listAlerts(user.customerId), listBanners(user.customerId), recallMessages(user.customerId, today())]);
+  // Acknowledged recalls stay among the messages, with their deadline (decision 036).
+  const banners = [...recalls, ...staffBanners];
   const url = new URL(request.url);
   // The lock holds without JavaScript: locked pages are refused and the retailer is sent to what must be done.
   const to = lockRedirect(alerts, url.pathname);

@@ -3,6 +3,7 @@
 // it took off the shelf (360 px), the shop next door that got only Expressen is not; the
 // admin follows it and ends it; a utb user of another distributor cannot see it. JavaScript
 // off and on.
+import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createDelivery, createDistributor } from "../../cli/seed/factories";
@@ -72,6 +73,10 @@ test("an admin recalls Kvällsposten of one day; the shop that got it acknowledg
   expect(width).toBeLessThanOrEqual(360);
   await phone.goto("/historik");
   await expect(phone).toHaveURL(/\/historik/);
+  // Acknowledged, it stays among the messages with its deadline.
+  await phone.locator("details.banner summary").click();
+  await expect(phone.locator("details.banner")).toContainText(`Återkallelse ${id}: Expressen – Kvällsposten, ${day}`);
+  await expect(phone.locator("details.banner")).toContainText(/Ta bort från hyllan och returnera, senast \d{4}-\d{2}-\d{2} 12:00\. Bekräftad: 9 ex borttagna\./);
   await shop.close();
 
   // The shop next door got Expressen, not Kvällsposten: not asked, not locked.
@@ -88,6 +93,15 @@ test("an admin recalls Kvällsposten of one day; the shop that got it acknowledg
   await page.goto(`/admin/aterkallelser/${id}`);
   await expect(page.getByText("1 av 1 kunder, 9 av 14 ex borttagna, 0 ex returnerade")).toBeVisible();
   await expect(page.getByText("Alla kunder har bekräftat.")).toBeVisible();
+  // The same as Excel: one row per shop, with phone, copies and when.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportera till Excel" }).click()]);
+  expect(download.suggestedFilename()).toBe(`aterkallelse-${id}.xlsx`);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile((await download.path())!);
+  const sheet = book.worksheets[0];
+  expect(sheet.getRow(1).values).toEqual([undefined, "Distributör", "Kundnr", "Namn", "Telefon", "Levererat (ex)", "Bekräftad", "Borttagna (ex)", "Returnerade (ex)"]);
+  expect((sheet.getRow(2).values as unknown[]).slice(1, 6)).toEqual([distributor.name, malmo.id, "Şahin Livs", "040-12 34 56", 14]);
+  expect((sheet.getRow(2).values as unknown[])[7]).toBe(9);
   await page.getByRole("button", { name: "Avsluta återkallelse" }).click();
   await expect(page.getByRole("status")).toHaveText(`Återkallelse ${id} är avslutad.`);
   const [row] = await db.select().from(schema.recalls).where(eq(schema.recalls.id, id));

@@ -10,7 +10,9 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import type { DistributorScope } from "~/features/distribution/distribution.server";
 import { addDays, isValidDate, stockholmMoment } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
-import { RECALL_ACTIONS, RECALL_TEXTS, type RecallAction } from "./recall-words";
+import { escapeHtml } from "~/lib/html.server";
+import { stockholmTime } from "~/lib/dates";
+import { RECALL_ACTION_TEXT, RECALL_ACTIONS, RECALL_TEXTS, recallHeading, type RecallAction } from "./recall-words";
 
 export type NewRecall = {
   titleId: number;
@@ -123,6 +125,8 @@ export type RecallSummary = {
   reason: string;
   action: RecallAction;
   deadlineAt: number;
+  /** The last day its copies may be returned (decision 036). */
+  returnUntil: string;
   createdAt: number;
   endedAt: number | null;
   editions: { editionId: number; description: string }[];
@@ -183,6 +187,7 @@ export async function listRecalls(scope: DistributorScope): Promise<RecallSummar
     reason: string;
     action: RecallAction;
     deadlineAt: number;
+    returnUntil: string;
     createdAt: number;
     endedAt: number | null;
     allDistributors: number;
@@ -191,7 +196,7 @@ export async function listRecalls(scope: DistributorScope): Promise<RecallSummar
     delivered: number;
     removed: number;
   }>(sql`
-    select r.id, r.title_id as titleId, r.date_from as dateFrom, r.date_to as dateTo, r.reason, r.action, r.deadline_at as deadlineAt,
+    select r.id, r.title_id as titleId, r.date_from as dateFrom, r.date_to as dateTo, r.reason, r.action, r.deadline_at as deadlineAt, r.return_until as returnUntil,
       r.created_at as createdAt, r.ended_at as endedAt, r.all_distributors as allDistributors,
       count(rc.customer_id) as affected, count(rc.acknowledged_at) as acknowledged,
       coalesce(sum(rc.delivered), 0) as delivered, coalesce(sum(rc.removed_copies), 0) as removed
@@ -334,4 +339,22 @@ export async function unacknowledgedCount(id: number): Promise<number> {
     .from(rc)
     .where(and(eq(rc.recallId, id), isNull(rc.acknowledgedAt)));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * A customer's acknowledged recalls as messages (Meddelanden, the banners at the top of
+ * every page), each with its deadline, while its copies may still come back (until
+ * return_until). An unacknowledged one is not a message: it locks the portal instead.
+ * Ids are negative so they never meet a staff message's.
+ */
+export async function recallMessages(customerId: number, on: string): Promise<{ id: number; header: string; html: string }[]> {
+  const rc = schema.recallCustomers;
+  const any = await getDb().select({ n: sql<number>`count(*)` }).from(rc).where(eq(rc.customerId, customerId));
+  if (Number(any[0]?.n ?? 0) === 0) return [];
+  const recalls = (await customerRecalls(customerId)).filter((r) => r.acknowledgedAt !== null && r.returnUntil >= on);
+  return recalls.map((r) => ({
+    id: -r.id,
+    header: recallHeading(r),
+    html: `<p>${escapeHtml(r.reason)}</p><p>${escapeHtml(`${RECALL_ACTION_TEXT[r.action]}, senast ${stockholmTime(r.deadlineAt).slice(0, 16)}. Bekräftad: ${r.removedCopies ?? 0} ex borttagna. Återkallade exemplar kan returneras till och med ${r.returnUntil}.`)}</p><p><a href="/aterkallelser">Visa återkallelser</a></p>`,
+  }));
 }
