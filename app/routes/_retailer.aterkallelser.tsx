@@ -2,7 +2,6 @@
 // locks the portal (the alert ATERKALLELSE) until the retailer says how many copies were
 // taken off the shelf ("Antal borttagna ex", or "Jag har inga kvar") and presses Bekräfta.
 // Acknowledged ones stay listed with their deadline.
-import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { requireRetailer } from "~/auth/guards.server";
@@ -12,9 +11,7 @@ import { acknowledgeRecall, customerRecalls, type CustomerRecall } from "~/featu
 import { handleForm } from "~/http/form.server";
 import { stockholmTime } from "~/lib/dates";
 import { CsrfInput } from "~/ui/csrf";
-import { Field, FieldErrors } from "~/ui/field";
-import { SubmitButton, useContractForm } from "~/ui/form";
-import type { FormReply } from "~/ui/form-reply";
+import { replyError, replyValue } from "~/ui/form-reply";
 import { RecallName } from "~/ui/recall-heading";
 
 export const meta: MetaFunction = () => [{ title: "Återkallelser – Returportalen" }];
@@ -76,12 +73,15 @@ export default function RecallsPage() {
 }
 
 function OpenRecall({ recall: r }: { recall: Shown }) {
-  const reply = useActionData<typeof action>() as FormReply | undefined;
-  const mine = reply?.initialValue?.aterkallelse === String(r.id) ? reply : undefined;
-  const [form, fields] = useContractForm(AcknowledgeRecallSchema, { id: `recall-${r.id}`, lastResult: mine ?? null });
+  // The server's schema checks the answer and says why in Swedish, with or without
+  // JavaScript; no form library in the page keeps it in the retailer pages' budget.
+  const answer = useActionData<typeof action>();
+  const reply = replyValue(answer, "aterkallelse") === String(r.id) ? answer : undefined;
+  const error = replyError(reply, "antal") ?? replyError(reply);
+  const id = `recall-${r.id}`;
   return (
-    <section className="card recall" aria-labelledby={`recall-${r.id}-heading`}>
-      <h2 id={`recall-${r.id}-heading`}>
+    <section className="card recall" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>
         <RecallName recall={r} />
       </h2>
       <p>
@@ -95,16 +95,33 @@ function OpenRecall({ recall: r }: { recall: Shown }) {
         <dt>Levererat till dig</dt>
         <dd>{r.delivered} ex</dd>
       </dl>
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" noValidate>
         <CsrfInput />
         <input type="hidden" name="aterkallelse" value={r.id} />
-        <FieldErrors id={form.errorId} errors={form.errors} />
-        <Field label="Antal borttagna ex" field={fields.antal} inputProps={{ inputMode: "numeric", autoComplete: "off" }} />
-        <div className="field checkbox">
-          <input {...getInputProps(fields.ingaKvar, { type: "checkbox", value: "on" })} key={fields.ingaKvar.key} />
-          <label htmlFor={fields.ingaKvar.id}>Jag har inga kvar</label>
+        <div className="field">
+          <label htmlFor={`${id}-antal`}>Antal borttagna ex</label>
+          <input
+            id={`${id}-antal`}
+            name="antal"
+            inputMode="numeric"
+            autoComplete="off"
+            defaultValue={replyValue(reply, "antal") ?? ""}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error ? (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
         </div>
-        <SubmitButton>Bekräfta</SubmitButton>
+        <div className="field checkbox">
+          <input type="checkbox" id={`${id}-inga`} name="ingaKvar" value="on" defaultChecked={replyValue(reply, "ingaKvar") === "on"} />
+          <label htmlFor={`${id}-inga`}>Jag har inga kvar</label>
+        </div>
+        <button type="submit" className="primary">
+          Bekräfta
+        </button>
       </Form>
     </section>
   );
