@@ -13,7 +13,8 @@ import { SENDING_STALE_MS } from "~/features/reminders/reminders.server";
 import { stockholmTime } from "~/lib/dates";
 import { escapeHtml } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
-import { RECALL_ACTION_TEXT, recallHeading, type RecallAction } from "./recall-words";
+import { RECALL_ACTION_TEXT, recallHeading } from "./recall-words";
+import type { RecallSummary } from "./recalls.server";
 
 /** Pauses before a failed mail's next tries, in minutes; then every hour. */
 export const RECALL_MAIL_RETRY_MINUTES = [1, 2, 5, 10, 20, 40, 60] as const;
@@ -24,19 +25,13 @@ const BATCH = 10;
 
 export type RecallMailSummary = { sent: number; logged: number; failed: number; noAddress: number; errors: string[] };
 
-type Pending = {
+type Pending = Pick<RecallSummary, "titleId" | "dateFrom" | "dateTo" | "reason" | "action" | "deadlineAt"> & {
   recallId: number;
   customerId: number;
   name: string;
   email: string;
   delivered: number;
   attempts: number;
-  titleId: number;
-  dateFrom: string;
-  dateTo: string;
-  reason: string;
-  action: RecallAction;
-  deadlineAt: number;
 };
 
 export function buildRecallMail(p: Pending & { editions: { description: string }[] }, portalUrl: string): ReminderMail {

@@ -179,23 +179,7 @@ function scopeSql(scope: DistributorScope) {
  * distributor). A utb user sees only recalls that reach their distributor.
  */
 export async function listRecalls(scope: DistributorScope): Promise<RecallSummary[]> {
-  const rows = await getDb().all<{
-    id: number;
-    titleId: number;
-    dateFrom: string;
-    dateTo: string;
-    reason: string;
-    action: RecallAction;
-    deadlineAt: number;
-    returnUntil: string;
-    createdAt: number;
-    endedAt: number | null;
-    allDistributors: number;
-    affected: number;
-    acknowledged: number;
-    delivered: number;
-    removed: number;
-  }>(sql`
+  const rows = await getDb().all<Omit<RecallSummary, "editions" | "distributors"> & { allDistributors: number }>(sql`
     select r.id, r.title_id as titleId, r.date_from as dateFrom, r.date_to as dateTo, r.reason, r.action, r.deadline_at as deadlineAt, r.return_until as returnUntil,
       r.created_at as createdAt, r.ended_at as endedAt, r.all_distributors as allDistributors,
       count(rc.customer_id) as affected, count(rc.acknowledged_at) as acknowledged,
