@@ -50,6 +50,9 @@ test("an admin recalls Kvällsposten of one day; the shop that got it acknowledg
   const waiting = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Telefon" }) });
   await expect(waiting.getByRole("row").filter({ hasText: "Şahin Livs" })).toContainText("040-12 34 56");
   await expect(waiting.getByRole("row")).toHaveCount(2);
+  // The distribution monitor names the open recall and how many have not acknowledged.
+  await page.goto("/admin/distribution");
+  await expect(page.getByRole("note", { name: "Pågående återkallelser" }).getByRole("listitem").filter({ hasText: `Återkallelse ${id}:` })).toContainText("1 kund har inte bekräftat.");
 
   // The shop that got it, on a phone: every page leads to the recall until it is acknowledged.
   const shop = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 360, height: 740 } });

@@ -21,7 +21,7 @@ function catcher(down = new Set<string>()): MailTransport & { mails: OutgoingMai
     mails,
     async send(mail) {
       await new Promise((r) => setTimeout(r, 2));
-      if (down.has(mail.to)) throw new Error("421 tjänsten är inte tillgänglig");
+      if (down.has(mail.to)) throw new Error("421 service not available");
       mails.push(mail);
       return { messageId: `<${mails.length}@test>` };
     },
