@@ -176,9 +176,11 @@ function scopeSql(scope: DistributorScope) {
 
 /**
  * Recalls, newest first, with their counts among the customers in `scope` (a utb user's
- * distributor). A utb user sees only recalls that reach their distributor.
+ * distributor). A utb user sees only recalls that reach their distributor. `only`: just
+ * these recalls (one recall's page, a retailer's own), not every recall there is.
  */
-export async function listRecalls(scope: DistributorScope): Promise<RecallSummary[]> {
+export async function listRecalls(scope: DistributorScope, only?: number[]): Promise<RecallSummary[]> {
+  if (only?.length === 0) return [];
   const rows = await getDb().all<Omit<RecallSummary, "editions" | "distributors"> & { allDistributors: number }>(sql`
     select r.id, r.title_id as titleId, r.date_from as dateFrom, r.date_to as dateTo, r.reason, r.action, r.deadline_at as deadlineAt, r.return_until as returnUntil,
       r.created_at as createdAt, r.ended_at as endedAt, r.all_distributors as allDistributors,
@@ -186,6 +188,7 @@ export async function listRecalls(scope: DistributorScope): Promise<RecallSummar
       coalesce(sum(rc.delivered), 0) as delivered, coalesce(sum(rc.removed_copies), 0) as removed
     from recalls r
     left join recall_customers rc on rc.recall_id = r.id and rc.customer_id in (select c.id from customers c where ${scopeSql(scope)})
+    ${only ? sql`where r.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : sql``}
     group by r.id
     having ${scope.distributorIds === null ? sql`1 = 1` : sql`count(rc.customer_id) > 0`}
     order by r.created_at desc, r.id desc`);
@@ -226,7 +229,7 @@ export type RecallFollowUp = {
 
 /** One recall's follow-up among the customers in `scope`, or null (unknown, or none of a utb user's). */
 export async function recallFollowUp(id: number, scope: DistributorScope): Promise<RecallFollowUp | null> {
-  const recall = (await listRecalls(scope)).find((r) => r.id === id);
+  const [recall] = await listRecalls(scope, [id]);
   if (!recall) return null;
   const rows = await getDb().all<RecallCustomerRow>(sql`
     select rc.customer_id as customerId, c.name, c.phone, c.distributor_id as distributorId, dist.name as distributorName,
@@ -267,10 +270,8 @@ export async function customerRecalls(customerId: number): Promise<CustomerRecal
   const rc = schema.recallCustomers;
   const mine = await getDb().select().from(rc).where(eq(rc.customerId, customerId));
   if (mine.length === 0) return [];
-  const all = await listRecalls({ distributorIds: null });
   const byId = new Map(mine.map((m) => [m.recallId, m]));
-  return all
-    .filter((r) => byId.has(r.id))
+  return (await listRecalls({ distributorIds: null }, [...byId.keys()]))
     .map((r) => ({ ...r, delivered: byId.get(r.id)!.delivered, acknowledgedAt: byId.get(r.id)!.acknowledgedAt, removedCopies: byId.get(r.id)!.removedCopies }))
     .sort((a, b) => Number(a.acknowledgedAt !== null || a.endedAt !== null) - Number(b.acknowledgedAt !== null || b.endedAt !== null) || b.createdAt - a.createdAt);
 }
@@ -332,9 +333,6 @@ export async function unacknowledgedCount(id: number): Promise<number> {
  * Ids are negative so they never meet a staff message's.
  */
 export async function recallMessages(customerId: number, on: string): Promise<{ id: number; header: string; html: string }[]> {
-  const rc = schema.recallCustomers;
-  const any = await getDb().select({ n: sql<number>`count(*)` }).from(rc).where(eq(rc.customerId, customerId));
-  if (Number(any[0]?.n ?? 0) === 0) return [];
   const recalls = (await customerRecalls(customerId)).filter((r) => r.acknowledgedAt !== null && r.returnUntil >= on);
   return recalls.map((r) => ({
     id: -r.id,
