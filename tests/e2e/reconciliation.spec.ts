@@ -2,7 +2,7 @@
 // with a return reported after the run reads "Perioden stämmer" with the return waiting for
 // the next invoice; the Excel export holds the same rows; a delivery written into the billed
 // month behind the import's back shows as the difference. JavaScript off and on.
-import { and, eq } from "drizzle-orm";
+import { and, between, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { schema } from "../../db/client";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
@@ -11,15 +11,27 @@ import { bundle, delivery, labelBlock, returnRow } from "./returns-data";
 test("an admin reconciles an invoiced month and sees what was never billed", async ({ page }, info) => {
   test.setTimeout(120_000);
   const off = info.project.name === "js-off";
-  // A month of this run's own, far from every other test's deliveries.
-  const year = 2500 + (off ? 0 : 50) + Math.floor(Math.random() * 45);
-  const from = `${year}-03-01`;
-  const to = `${year}-03-31`;
+  // A month of this test's own: the first March from 2500 on that holds no delivery, taken
+  // under a lock (the other project's run of this test picks at the same time), with the
+  // deliveries written before the lock is let go.
   const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
   await labelBlock(shop.id);
   const b = await bundle(shop.id, 101);
-  const d1 = await delivery(shop.id, { date: `${year}-03-02`, delivered: 20 });
-  const d2 = await delivery(shop.id, { date: `${year}-03-03`, titleId: 2, editionId: 2, delivered: 12 });
+  const { year, d1, d2 } = await withGlobalLock("reconciliation-month", async () => {
+    for (let y = 2500 + (off ? 0 : 250); ; y++) {
+      const taken = await e2eDb()
+        .select({ id: schema.deliveries.id })
+        .from(schema.deliveries)
+        .where(between(schema.deliveries.deliveryDate, `${y}-03-01`, `${y}-03-31`))
+        .limit(1);
+      if (taken.length > 0) continue;
+      const d1 = await delivery(shop.id, { date: `${y}-03-02`, delivered: 20 });
+      const d2 = await delivery(shop.id, { date: `${y}-03-03`, titleId: 2, editionId: 2, delivered: 12 });
+      return { year: y, d1, d2 };
+    }
+  });
+  const from = `${year}-03-01`;
+  const to = `${year}-03-31`;
   await returnRow(shop.id, b.id, d1.id, 5);
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
@@ -41,6 +53,9 @@ test("an admin reconciles an invoiced month and sees what was never billed", asy
   await page.getByRole("button", { name: "Visa" }).click();
   await expect(page.getByRole("heading", { name: `${from}–${to}` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Perioden stämmer: differensen är 0 för varje titel." })).toBeVisible();
+  // Only this test's deliveries are in the month (else the figures below are someone else's).
+  const inMonth = await e2eDb().select({ customerId: schema.deliveries.customerId, date: schema.deliveries.deliveryDate }).from(schema.deliveries).where(between(schema.deliveries.deliveryDate, from, to));
+  expect(inMonth.filter((d) => d.customerId !== shop.id), "another customer's deliveries in the test's month").toEqual([]);
   const table = page.getByRole("table", { name: "Avstämning per titel" });
   // Aftonbladet: 20 delivered, 5 returned, 15 billed at 22 kr.
   const ab = table.getByRole("row", { name: /^Aftonbladet, huvudtidning/ });
