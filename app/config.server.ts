@@ -101,6 +101,8 @@ const envSchema = z.object({
   REMIND_AT: z.string().optional(),
   MAINTENANCE_AT: z.string().optional(),
   CLAIM_DEADLINE: z.string().optional(),
+  SUPPLY_CUTOFF: z.string().optional(),
+  SUPPLY_ONE_OFF_CUTOFF: z.string().optional(),
   IMAGE_MAX_SIZE: z.string().optional(),
   SELLER_NAME: z.string().optional(),
   SELLER_ADDRESS: z.string().optional(),
@@ -217,6 +219,7 @@ export type Config = {
   seller: Seller | null;
   /** Until when a delivery may be claimed: `days` after the delivery date at `time`, Stockholm time (decision 031). */
   claimDeadline: ClaimDeadline;
+  supplyCutoffs: SupplyCutoffs;
   /** The largest cover image taken, in pixels (IMAGE_MAX_SIZE, "4000x4000"; decision 035). */
   imageMaxSize: { width: number; height: number };
 };
@@ -235,6 +238,22 @@ function readClaimDeadline(value: string | undefined): ClaimDeadline {
   const m = /^(\d{1,2}) ([01]\d|2[0-3]):([0-5]\d)$/.exec((value ?? "").trim() || "1 12:00");
   if (!m || Number(m[1]) > 14) throw refuse.invalid("CLAIM_DEADLINE ska vara dagar efter leveransen (0–14) och en tid, t.ex. 1 12:00 (kl. 12 dagen efter leveransen, svensk tid).");
   return { days: Number(m[1]), time: `${m[2]}:${m[3]}` };
+}
+
+/** Leveransändring's cut-offs (decision 037), Stockholm time. */
+export type SupplyCutoffs = { weekday: number; weekdayTime: string; oneOffDays: number; oneOffTime: string };
+
+/**
+ * SUPPLY_CUTOFF "<ISO weekday> <HH:MM>" (default "3 15:00": a weekday change sent by
+ * Wednesday 15:00 starts the Monday after) and SUPPLY_ONE_OFF_CUTOFF "<working days> <HH:MM>"
+ * (default "2 12:00": a one-off change closes at 12:00 two working days before its date).
+ */
+function readSupplyCutoffs(weekly: string | undefined, oneOff: string | undefined): SupplyCutoffs {
+  const w = /^([1-7]) ([01]\d|2[0-3]):([0-5]\d)$/.exec((weekly ?? "").trim() || "3 15:00");
+  if (!w) throw refuse.invalid("SUPPLY_CUTOFF ska vara en veckodag (1 måndag – 7 söndag) och en tid, t.ex. 3 15:00 (onsdag kl. 15, svensk tid).");
+  const o = /^(\d{1,2}) ([01]\d|2[0-3]):([0-5]\d)$/.exec((oneOff ?? "").trim() || "2 12:00");
+  if (!o || Number(o[1]) > 10) throw refuse.invalid("SUPPLY_ONE_OFF_CUTOFF ska vara arbetsdagar före dagen (0–10) och en tid, t.ex. 2 12:00.");
+  return { weekday: Number(w[1]), weekdayTime: `${w[2]}:${w[3]}`, oneOffDays: Number(o[1]), oneOffTime: `${o[2]}:${o[3]}` };
 }
 
 /** A daily job's time: HH:MM on Stockholm's clock, or null for "off". */
@@ -337,6 +356,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     maintenanceAt,
     seller,
     claimDeadline: readClaimDeadline(e.CLAIM_DEADLINE),
+    supplyCutoffs: readSupplyCutoffs(e.SUPPLY_CUTOFF, e.SUPPLY_ONE_OFF_CUTOFF),
     imageMaxSize: readImageMaxSize(e.IMAGE_MAX_SIZE),
   };
 }

@@ -962,3 +962,68 @@ export const recallCustomers = sqliteTable(
     index("recall_customers_mail").on(t.mailState, t.mailNextAt),
   ],
 );
+
+// Leveransändring (decision 037): a request to change how many copies a shop gets of one
+// paper, on one weekday from a start date on or for one date only. A retailer asks
+// (origin 'retailer', status 'sent') and staff decide; or staff propose (origin 'staff',
+// status 'proposed') and the retailer accepts or declines. Decided changes go to planning
+// once (export_id) and become 'in_force' when the deliveries import brings the new number.
+export const supplyExports = sqliteTable("supply_exports", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  // Who made it: a staff user's e-mail, or "cli".
+  createdBy: text("created_by").notNull(),
+  rowCount: integer("row_count").notNull(),
+  ...timestamps,
+});
+
+export const supplyChanges = sqliteTable(
+  "supply_changes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    titleId: integer("title_id").notNull(),
+    editionId: integer("edition_id").notNull(),
+    // ISO weekday 1–7 for a standing change, or null with one_off_date for one date only.
+    weekday: integer("weekday"),
+    oneOffDate: text("one_off_date"),
+    // The usual delivery when it was asked (the most common of the last four same weekdays).
+    oldCopies: integer("old_copies").notNull(),
+    // What the retailer asked for, or staff proposed.
+    requested: integer("requested").notNull(),
+    // The decided number (= requested when approved, or staff's adjustment); null until decided.
+    newCopies: integer("new_copies"),
+    status: text("status").notNull(),
+    origin: text("origin").notNull(),
+    // The suggestion's words when the number came from one.
+    suggestion: text("suggestion"),
+    // Staff's reason: of an adjustment, a rejection or a proposal.
+    reason: text("reason"),
+    startDate: text("start_date").notNull(),
+    // The moment after which it is late for its start date (epoch ms).
+    cutoffAt: integer("cutoff_at").notNull(),
+    createdBy: text("created_by").notNull(),
+    decidedAt: integer("decided_at"),
+    // Who decided (a staff user's e-mail; for an accepted proposal, who proposed it).
+    decidedBy: text("decided_by"),
+    answeredAt: integer("answered_at"),
+    exportId: integer("export_id").references(() => supplyExports.id),
+    inForceAt: integer("in_force_at"),
+    ...timestamps,
+  },
+  (t) => [
+    index("supply_changes_customer").on(t.customerId, t.titleId, t.editionId),
+    index("supply_changes_status_start").on(t.status, t.startDate),
+    // The changes planning has not had yet, and those waiting to come into force.
+    index("supply_changes_to_export")
+      .on(t.id)
+      .where(sql`${t.status} in ('approved', 'adjusted') and ${t.exportId} is null`),
+    index("supply_changes_export").on(t.exportId),
+    check("supply_change_when", sql`(${t.weekday} is null) <> (${t.oneOffDate} is null)`),
+    check("supply_change_weekday", sql`${t.weekday} is null or ${t.weekday} between 1 and 7`),
+    check("supply_change_status", sql`${t.status} in ('sent', 'approved', 'adjusted', 'rejected', 'withdrawn', 'proposed', 'declined', 'in_force')`),
+    check("supply_change_origin", sql`${t.origin} in ('retailer', 'staff')`),
+    check("supply_change_copies", sql`${t.requested} between 0 and 9999 and ${t.oldCopies} >= 0 and (${t.newCopies} is null or ${t.newCopies} between 0 and 9999)`),
+  ],
+);

@@ -77,3 +77,13 @@ export function addWorkingDays(date: string, n: number): string {
   }
   return d;
 }
+
+/** The date `n` working days before `date` (the days before it, not counting it). */
+export function subtractWorkingDays(date: string, n: number): string {
+  let d = date;
+  for (let left = n; left > 0; ) {
+    d = shift(d, -1);
+    if (isWorkingDay(d)) left--;
+  }
+  return d;
+}

@@ -11,6 +11,8 @@ import { CLOSE_REFUSED, closeBundleSchema } from "~/features/bundles";
 import { closeBundle, getBundle, listOpenBundles } from "~/features/bundles/index.server";
 import { dayWord, dueText, reportButtonText } from "~/features/returns";
 import { dueCountsOf, listPapers } from "~/features/returns/index.server";
+import { weekdayName } from "~/features/supply";
+import { openProposals } from "~/features/supply/index.server";
 import { today } from "~/lib/dates";
 import { BundleProgress } from "~/ui/bundle-progress";
 import { BundleTable } from "~/ui/bundle-table";
@@ -30,10 +32,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const { bunt: wanted } = readSearch(request, RETURNS_SEARCH);
   const on = today();
-  const [bundles, bundle, papers] = await Promise.all([
+  const [bundles, bundle, papers, proposals] = await Promise.all([
     listOpenBundles(user.customerId),
     wanted === null ? null : getBundle(user.customerId, wanted),
     listPapers(user.customerId, 1, on),
+    openProposals(user.customerId),
   ]);
   // The papers the returns form lists (the same 14 days the reminder counts), the ones due
   // today and tomorrow, and the nearest last return day still ahead: one query.
@@ -45,6 +48,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     bundles,
     due,
     report,
+    // The distributor's proposals of changed deliveries, until the shop answers (decision 037).
+    proposals: proposals.map((c) => ({ id: c.id, text: `${c.paper}, ${c.weekday !== null ? weekdayName(c.weekday) : `den ${c.oneOffDate}`}: ${c.oldCopies} → ${c.requested} ex` })),
     // `?bunt=N` of a number the customer does not have shows 'Kan inte hitta bunt' rather than another's bundle.
     dialog: wanted === null ? null : { number: wanted, bundle },
     version: config.clientVersion,
@@ -62,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function StartPage() {
-  const { customer, bundles, due, report, dialog, version } = useLoaderData<typeof loader>();
+  const { customer, bundles, due, report, dialog, version, proposals } = useLoaderData<typeof loader>();
   // A close refused from the locked menu's "Stäng bunt N" (no dialog open) is said here.
   const actionData = useActionData<typeof action>();
   const closeError = !dialog && isFormReply(actionData) ? replyError(actionData) : null;
@@ -103,6 +108,19 @@ export default function StartPage() {
               </li>
             ) : null}
           </ul>
+        </section>
+      ) : null}
+      {proposals.length > 0 ? (
+        <section aria-labelledby="supply-proposals" className="card notice">
+          <h2 id="supply-proposals">Förslag om ändrad leverans</h2>
+          <ul>
+            {proposals.map((p) => (
+              <li key={p.id}>{p.text}</li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/leverans">Svara i Leveransändring</Link>
+          </p>
         </section>
       ) : null}
       <section aria-labelledby="open-bundles">

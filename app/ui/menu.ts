@@ -33,6 +33,8 @@ export const retailerMenu: MenuItem[] = [
       { label: "Löpsedlar", to: "/lopsedlar" },
       // Beyond the spec's menu: the retailer's own sell-through.
       { label: "Försäljning", to: "/forsaljning" },
+      // Fewer or more copies, from the sell-through, decided by staff (decision 037).
+      { label: "Leveransändring", to: "/leverans" },
       // E-mail reminders before the last return day.
       { label: "Påminnelser", to: "/paminnelser" },
       { label: "Aktuella produkter", to: "/produkter" },
@@ -70,6 +72,8 @@ export const staffMenu: MenuItem[] = [
   { label: "Personal", to: "/admin/personal", roles: ["admin"] },
   { label: "Logg", to: "/admin/logg", roles: ["admin"] },
   { label: "Leveransreklamation per utb", to: "/admin/leveransreklamation", roles: ["admin", "sales", "utb"] },
+  // Requests for fewer or more copies, proposals and the file for planning (decision 037).
+  { label: "Leveransändringar", to: "/admin/leveransandringar", roles: ["admin", "sales", "utb"] },
   // Withdrawn editions and who has taken them off the shelf (decision 036).
   { label: "Återkallelser", to: "/admin/aterkallelser", roles: ["admin", "sales", "utb"] },
   { label: "Byt lösenord", to: "/admin/losenord", roles: ["admin", "sales", "utb"] },

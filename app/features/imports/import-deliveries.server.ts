@@ -6,6 +6,7 @@ import { stockholmDate } from "~/lib/dates";
 import { z } from "~/lib/zod";
 import { invoicedPeriods } from "~/features/invoices/invoice-run.server";
 import { CHUNK, chunks, classify, type Handler, inJson, type Line, nowMs, WRITE_CHUNK } from "./import-rows.server";
+import { settleSupplyChanges } from "~/features/supply/index.server";
 
 export type DeliveryRow = { customerId: number; titleId: number; editionId: number; deliveryDate: string; delivered: number; priceOre: number };
 
@@ -130,6 +131,8 @@ export const deliveriesHandler: Handler<DeliveryRow> = {
         do update set delivered = excluded.delivered, price_ore = excluded.price_ore, updated_at = ${nowMs}`);
       progress(part.length);
     }
+    // Leveransändring: a decided change the deliveries now bring is in force (decision 037).
+    await settleSupplyChanges(tx);
   },
 };
 
