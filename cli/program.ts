@@ -10,6 +10,7 @@ import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerRecalls } from "./commands/recalls";
+import { registerSupply } from "./commands/supply";
 
 /** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
 async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
@@ -237,6 +238,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
   registerJobs(program, io);
   registerMaintenance(program, io);
   registerRecalls(program, io);
+  registerSupply(program, io);
 
   program
     .command("serve")

@@ -7,6 +7,7 @@ export const AUDIT_GROUPS = [
   { id: "kunder", label: "Kunder (tillägg, ändrade uppgifter, avstängning, bankuppgifter, inloggningar avslutade)", prefixes: ["customer.add", "customer.update", "customer.deactivate", "customer.activate", "customer.bankgiro", "customer.bankAccount", "customer.orgNumber", "customer.sessions"] },
   { id: "meddelanden", label: "Meddelanden", prefixes: ["message."] },
   { id: "aterkallelser", label: "Återkallelser", prefixes: ["recall."] },
+  { id: "leveransandringar", label: "Leveransändringar", prefixes: ["supply."] },
   { id: "inlasningar", label: "Inläsningar och beställningsfiler", prefixes: ["import.", "orders."] },
   { id: "fakturering", label: "Fakturering och fakturaposter", prefixes: ["invoice.", "extra-invoice."] },
   { id: "inloggningar", label: "Inloggningar och tvåstegsverifiering", prefixes: ["login.", "logout", "totp."] },

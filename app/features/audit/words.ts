@@ -214,6 +214,20 @@ export function eventText(e: AuditEvent): string {
       return `Nytt engångslösenord för ${t}${sessionsNote(d)}`;
     case "staff.change-own-password":
       return `Bytte sitt lösenord${sessionsNote(d)}`;
+    case "supply.request":
+      return `Leveransändring skickad: ${t}, ${str(d.paper) ?? "tidning"} ${num(d.old) ?? "?"} → ${num(d.requested) ?? "?"} ex`;
+    case "supply.withdraw":
+      return `Leveransändring ${num(d.id) ?? "?"} återtagen: ${t}`;
+    case "supply.decide":
+      return `Leveransändring ${num(d.id) ?? "?"} beslutad (${str(d.status) === "approved" ? "godkänd" : str(d.status) === "adjusted" ? `justerad till ${num(d.copies) ?? "?"} ex` : "avslagen"}): ${t}`;
+    case "supply.propose":
+      return `Leveransändring föreslagen: ${t}, ${str(d.paper) ?? "tidning"} ${num(d.old) ?? "?"} → ${num(d.copies) ?? "?"} ex`;
+    case "supply.accept":
+      return `Förslag ${num(d.id) ?? "?"} om leveransändring accepterat: ${t}`;
+    case "supply.decline":
+      return `Förslag ${num(d.id) ?? "?"} om leveransändring avböjt: ${t}`;
+    case "supply.export":
+      return `Leveransändringar till planeringen: ${num(d.rows) ?? "?"} ändringar`;
     case "recall.create":
       return `Återkallelse skapad: ${t}, ${num(d.customers) ?? "?"} kunder`;
     case "recall.acknowledge":

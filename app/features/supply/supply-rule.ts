@@ -6,7 +6,8 @@
 //   sold at least one more than it had: its demand counts as sold + 1.
 // - The evidence: at least four of those weekdays with a delivery. Days without one (a
 //   holiday, a strike, a shop closed) are not evidence either way.
-// - The target covers three of four days: the 75th percentile of demand (nearest rank).
+// - The target covers three of four days with a margin to sell from: the 75th percentile of
+//   demand (nearest rank) plus 20 % of it, at least one copy.
 // - The suggestion moves at most the larger of 2 copies and 20 % of the usual delivery, and
 //   never to 0 (a shop stops a paper by asking, not by a suggestion).
 // - No suggestion when the target is the usual delivery.
@@ -49,7 +50,8 @@ export function suggestSupply(weekday: number, history: SameWeekday[], usual = u
   if (days.length < SUPPLY_RULE.minDays || usual === 0) return null;
   const demand = days.map((d) => Math.max(d.delivered - d.returned, 0) + (d.returned === 0 ? 1 : 0)).sort((a, b) => a - b);
   // Nearest rank: the smallest demand that covers at least 75 % of the days.
-  const target = demand[Math.ceil(SUPPLY_RULE.cover * demand.length) - 1];
+  const covered = demand[Math.ceil(SUPPLY_RULE.cover * demand.length) - 1];
+  const target = covered + Math.max(1, Math.ceil(covered * SUPPLY_RULE.margin));
   const move = largestMove(usual);
   const copies = Math.max(1, Math.min(usual + move, Math.max(usual - move, target)));
   if (copies === usual) return null;

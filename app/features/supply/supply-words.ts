@@ -9,6 +9,8 @@ export const SUPPLY_RULE = {
   minDays: 4,
   /** The share of days the target covers (nearest rank). */
   cover: 0.75,
+  /** The margin over the covered demand, as a share of it (at least one copy). */
+  margin: 0.2,
   /** A suggestion moves at most the larger of this many copies … */
   minMove: 2,
   /** … and this share of the usual delivery. */
