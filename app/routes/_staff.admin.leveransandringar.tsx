@@ -15,15 +15,16 @@ import {
   PROPOSE_CHOSEN,
   PROPOSE_OWN,
   REJECT_CHOSEN,
+  SUPPLY_QUEUE_FILTERS,
   StaffSupplySchema,
   supplyStatusText,
+  type SupplyQueueFilter,
   supplyWhen,
   weekdayName,
   weekdayTitle,
 } from "~/features/supply";
 import {
   SUPPLY_PAGE_SIZE,
-  SUPPLY_QUEUE_FILTERS,
   customerSupply,
   decideSupplyChanges,
   exportSupplyChanges,
@@ -31,7 +32,6 @@ import {
   supplyExports,
   supplyQueue,
   supplySuggestions,
-  type SupplyQueueFilter,
 } from "~/features/supply/index.server";
 import { handleForm } from "~/http/form.server";
 import { isValidDate, stockholmTime } from "~/lib/dates";

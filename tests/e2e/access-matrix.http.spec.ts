@@ -37,6 +37,9 @@ type Ids = {
   bInvoice: number;
   bClaim: number;
   bRecall: number;
+  bSupply: number;
+  bSupplyDecided: number;
+  bSupplyExport: number;
   bCreditNote: number;
   bEmergencyBlock: number;
   bHoliday: number;
@@ -197,6 +200,11 @@ const TABLE: Record<string, Row | null> = {
     // B's recall: A cannot acknowledge it (never reached A).
     post: { form: (ids) => ({ aterkallelse: String(ids.bRecall), antal: "1" }), want: "L 404 R R R" },
   },
+  "routes/_retailer.leverans": {
+    get: { url: () => "/leverans", want: "L 200 R R R" },
+    // B's request: A cannot take it back (the same answer as for an unknown one).
+    post: { form: (ids) => ({ intent: "angra", andring: String(ids.bSupply) }), want: "L 404 R R R" },
+  },
   "routes/_retailer.reklamationer": {
     get: { url: () => "/reklamationer", want: "L 200 R R R" },
     post: { form: noForm, want: "L 405 R R R" },
@@ -303,6 +311,20 @@ const TABLE: Record<string, Row | null> = {
     // B's claim: a utb user of another distributor gets the same 404 as for an unknown claim.
     get: { url: (ids) => `/admin/leveransreklamation/${ids.bClaim}`, want: "L R 200 404 200" },
     post: { form: (ids) => ({ intent: "besluta", arende: String(ids.bClaim), beslut: "avsla", motivering: "Matris" }), want: "L R 403 404 R" },
+  },
+  "routes/_staff.admin.leveransandringar": {
+    get: { url: () => "/admin/leveransandringar", want: "L R 200 200 200" },
+    post: { form: noForm, want: "L R 400 400 400" },
+  },
+  "routes/_staff.admin.leveransandringar_.$id": {
+    // B's change: a utb user of another distributor gets the same 404 as for an unknown one.
+    get: { url: (ids) => `/admin/leveransandringar/${ids.bSupply}`, want: "L R 200 404 200" },
+    // Already decided: refused for those who may see it, unknown to the others.
+    post: { form: (ids) => ({ andring: String(ids.bSupplyDecided), beslut: "godkann" }), want: "L R 409 404 409" },
+  },
+  "routes/_staff.admin.leveransandringar_.planering.$file": {
+    get: { url: (ids) => `/admin/leveransandringar/planering/${ids.bSupplyExport}.xlsx`, want: "L R 200 404 200" },
+    post: { form: noForm, want: "405 405 405 405 405" },
   },
   "routes/_staff.admin.aterkallelser": {
     get: { url: () => "/admin/aterkallelser", want: "L R 200 200 200" },
@@ -498,6 +520,16 @@ test.beforeAll(async () => {
   await db.insert(schema.recallEditions).values({ recallId: recallB.id, editionId: 1 });
   await db.insert(schema.recallDistributors).values({ recallId: recallB.id, distributorId: 2 });
   await db.insert(schema.recallCustomers).values({ recallId: recallB.id, customerId: b, delivered: 20 });
+  // B's request for changed deliveries, and one decided and sent to planning.
+  const [supplyB] = await db
+    .insert(schema.supplyChanges)
+    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 6, oldCopies: 20, requested: 22, status: "sent", origin: "retailer", startDate: addDays(day, 14), cutoffAt: Date.now() + 86_400_000, createdBy: `customer:${b}` })
+    .returning();
+  const [exportB] = await db.insert(schema.supplyExports).values({ createdBy: "cli", rowCount: 1 }).returning();
+  const [decidedB] = await db
+    .insert(schema.supplyChanges)
+    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 5, oldCopies: 20, requested: 18, newCopies: 18, status: "approved", origin: "retailer", reason: `${MARK} skäl`, startDate: addDays(day, 14), cutoffAt: Date.now(), createdBy: `customer:${b}`, decidedBy: "cli", exportId: exportB.id })
+    .returning();
   const emergency = await createLabelBlock(db, { customerId: b, type: 7, status: "Levererad", fromDate: day, toDate: day, fromNumber: 151, toNumber: 155 });
   const [invoice] = await db
     .insert(schema.invoices)
@@ -527,6 +559,9 @@ test.beforeAll(async () => {
     bInvoice: invoice.number,
     bClaim: claimB.id,
     bRecall: recallB.id,
+    bSupply: supplyB.id,
+    bSupplyDecided: decidedB.id,
+    bSupplyExport: exportB.id,
     bCreditNote: creditNote.number,
     bEmergencyBlock: emergency.id,
     bHoliday: holiday.id,

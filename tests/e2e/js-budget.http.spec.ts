@@ -11,7 +11,7 @@ import { schema } from "../../db/client";
 import { e2eDb, expect, makeRetailer, test } from "./fixtures";
 import { retailerWithAMorning } from "./returns-data";
 
-const PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/oppettider", "/forsaljning", "/paminnelser", "/produkter", "/reklamationer", "/aterkallelser", "/kontakt"];
+const PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/oppettider", "/forsaljning", "/paminnelser", "/produkter", "/reklamationer", "/aterkallelser", "/leverans", "/kontakt"];
 
 async function javaScriptOf(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();

@@ -9,7 +9,7 @@ import { schema } from "../../db/client";
 import { e2eDb, expect, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, retailerWithAMorning } from "./returns-data";
 
-const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/paminnelser", "/produkter", "/reklamationer", "/aterkallelser", "/kontakt"];
+const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/paminnelser", "/produkter", "/reklamationer", "/aterkallelser", "/leverans", "/kontakt"];
 const STAFF_PAGES = [
   "/admin",
   "/admin/distribution",
@@ -27,6 +27,7 @@ const STAFF_PAGES = [
   "/admin/kreditering",
   "/admin/leveransreklamation",
   "/admin/aterkallelser",
+  "/admin/leveransandringar",
   "/admin/logg",
   "/admin/personal",
 ];

@@ -43,6 +43,10 @@ export const weekdayTitle = (weekday: number): string => {
 export const SUPPLY_STATUSES = ["sent", "approved", "adjusted", "rejected", "withdrawn", "proposed", "declined", "in_force"] as const;
 export type SupplyStatus = (typeof SUPPLY_STATUSES)[number];
 
+/** The staff queue's choices: groups first, then each status. */
+export const SUPPLY_QUEUE_FILTERS = ["oppna", "ej-beslutade", "att-skicka", "ej-genomforda", "alla", ...SUPPLY_STATUSES] as const;
+export type SupplyQueueFilter = (typeof SUPPLY_QUEUE_FILTERS)[number];
+
 export const SUPPLY_STATUS_WORD: Record<SupplyStatus, string> = {
   sent: "Skickad",
   approved: "Godkänd",

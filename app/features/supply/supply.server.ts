@@ -13,7 +13,7 @@ import { addDays, isValidDate, isoWeekday, stockholmDate, stockholmMidnight, sto
 import { refuse } from "~/lib/refusal";
 import { oneOffCutoff, weekdayStart, type SupplyCutoffs } from "./supply-cutoffs";
 import { suggestSupply, usualDelivery, type SameWeekday, type Suggestion } from "./supply-rule";
-import { SUPPLY_MAX_COPIES, SUPPLY_NOTICE_HOURS, SUPPLY_ONE_OFF_MAX_DAYS, SUPPLY_RULE, SUPPLY_TEXTS, type SupplyStatus } from "./supply-words";
+import { SUPPLY_MAX_COPIES, SUPPLY_NOTICE_HOURS, SUPPLY_ONE_OFF_MAX_DAYS, SUPPLY_RULE, SUPPLY_TEXTS, type SupplyQueueFilter, type SupplyStatus } from "./supply-words";
 
 /** A day's figures count as evidence once reported, or once past every return window (14 days). */
 const EVIDENCE_AFTER_DAYS = 14;
@@ -102,8 +102,9 @@ const changeColumns = {
   customerId: schema.supplyChanges.customerId,
   titleId: schema.supplyChanges.titleId,
   editionId: schema.supplyChanges.editionId,
-  title: sql<string>`coalesce((select t.name from titles t where t.id = ${schema.supplyChanges.titleId}), 'Titel ' || ${schema.supplyChanges.titleId})`,
-  edition: sql<string | null>`(select e.description from editions e where e.title_id = ${schema.supplyChanges.titleId} and e.edition_id = ${schema.supplyChanges.editionId})`,
+  // Qualified by hand: inside a subquery an unqualified "title_id" would be the subquery's own.
+  title: sql<string>`coalesce((select t.name from titles t where t.id = "supply_changes"."title_id"), 'Titel ' || "supply_changes"."title_id")`,
+  edition: sql<string | null>`(select e.description from editions e where e.title_id = "supply_changes"."title_id" and e.edition_id = "supply_changes"."edition_id")`,
   weekday: schema.supplyChanges.weekday,
   oneOffDate: schema.supplyChanges.oneOffDate,
   oldCopies: schema.supplyChanges.oldCopies,
@@ -529,8 +530,6 @@ export async function openProposals(customerId: number): Promise<SupplyChange[]>
 
 // ---- Staff: the queue ----
 
-export const SUPPLY_QUEUE_FILTERS = ["oppna", "ej-beslutade", "att-skicka", "ej-genomforda", "alla", ...(["sent", "approved", "adjusted", "rejected", "withdrawn", "proposed", "declined", "in_force"] as const)] as const;
-export type SupplyQueueFilter = (typeof SUPPLY_QUEUE_FILTERS)[number];
 
 export type SupplyQuery = { filter: SupplyQueueFilter; distributorId: number | null; titleId: number | null; startFrom: string | null; startTo: string | null; page: number };
 

@@ -14,6 +14,7 @@ import {
   customerSupply,
   decideSupplyChanges,
   exportSupplyChanges,
+  openProposals,
   planningCsv,
   proposeSupplyChanges,
   sendOneOffChange,
@@ -160,6 +161,8 @@ describe("Leveransändring", () => {
     // The utb user of distributor 1 cannot propose to a Malmö shop.
     expect((await refusal(proposeSupplyChanges([{ customerId: malmo, titleId: 2, editionId: 2, weekday: 5, date: null, copies: 16, reason: "x" }], { distributorIds: [1] }, admin, NOW, CUTOFFS))).field).toBe("kund");
     const [id] = await proposeSupplyChanges([{ customerId: malmo, titleId: 2, editionId: 2, weekday: 5, date: null, copies: 16, reason: friday.suggestion.reason }], utbSyd, admin, NOW, CUTOFFS);
+    // The shop reads it by the paper's own name, not a second "Expressen".
+    expect((await openProposals(malmo)).map((c) => c.paper)).toEqual(["Expressen – Kvällsposten"]);
     // Not in planning's file before the shop says yes.
     expect(await exportSupplyChanges(utbSyd, "x", admin.actor, NOW)).toBeNull();
     // Accepted on Sunday evening: the Monday after next, well over 48 hours.
