@@ -41,7 +41,7 @@ async function brokenTokens(page: Page, path: string): Promise<string[]> {
   const broken = await page.evaluate(() => {
     const out: string[] = [];
     // (Raw data without spaces, .wrap-anywhere, holds no words to keep whole.)
-    for (const cell of document.querySelectorAll("main td:not(.wrap-anywhere), main th")) {
+    for (const cell of document.querySelectorAll("main td:not(.wrap-anywhere), main th, main caption")) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
