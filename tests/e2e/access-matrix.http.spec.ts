@@ -317,8 +317,8 @@ const TABLE: Record<string, Row | null> = {
     post: { form: noForm, want: "L R 400 400 400" },
   },
   "routes/_staff.admin.leveransandringar_.$id": {
-    // B's change: a utb user of another distributor gets the same 404 as for an unknown one.
-    get: { url: (ids) => `/admin/leveransandringar/${ids.bSupply}`, want: "L R 200 404 200" },
+    // B's change (decided): a utb user of another distributor gets the same 404 as for an unknown one.
+    get: { url: (ids) => `/admin/leveransandringar/${ids.bSupplyDecided}`, want: "L R 200 404 200" },
     // Already decided: refused for those who may see it, unknown to the others.
     post: { form: (ids) => ({ andring: String(ids.bSupplyDecided), beslut: "godkann" }), want: "L R 409 404 409" },
   },

@@ -3,7 +3,7 @@
 // reads these.
 import { rowId } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
-import { SUPPLY_MAX_COPIES, SUPPLY_TEXTS } from "./supply-words";
+import { ANSWER, SEND_ONE_OFF, SEND_WEEKDAYS, SUPPLY_MAX_COPIES, SUPPLY_TEXTS, WITHDRAW } from "./supply-words";
 
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const copies = z
@@ -21,10 +21,6 @@ const paper = z
 const date = z.string({ error: SUPPLY_TEXTS.dateInvalid }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, SUPPLY_TEXTS.dateInvalid);
 const reason = z.string({ error: SUPPLY_TEXTS.reasonMissing }).trim().min(1, SUPPLY_TEXTS.reasonMissing).max(500, "Högst 500 tecken.");
 
-export const SEND_WEEKDAYS = "veckodagar";
-export const SEND_ONE_OFF = "enstaka";
-export const WITHDRAW = "angra";
-export const ANSWER = "svara";
 
 /** One Skicka of a paper: a number for any of the seven weekdays (dag1 Monday … dag7 Sunday). */
 export const WeekdayChangesSchema = z.object({
@@ -40,8 +36,8 @@ export const WeekdayChangesSchema = z.object({
 });
 
 export const OneOffChangeSchema = z.object({ intent: z.literal(SEND_ONE_OFF), tidning: paper, datum: date, antal: copies });
-export const WithdrawChangeSchema = z.object({ intent: z.literal(WITHDRAW), andring: rowId(SUPPLY_TEXTS.notFound(0)) });
-export const AnswerProposalSchema = z.object({ intent: z.literal(ANSWER), andring: rowId(SUPPLY_TEXTS.notFound(0)), svar: z.enum(["ja", "nej"]) });
+export const WithdrawChangeSchema = z.object({ intent: z.literal(WITHDRAW), andring: rowId("Ändringen finns inte.") });
+export const AnswerProposalSchema = z.object({ intent: z.literal(ANSWER), andring: rowId("Ändringen finns inte."), svar: z.enum(["ja", "nej"]) });
 
 export const RetailerSupplySchema = z.discriminatedUnion("intent", [WeekdayChangesSchema, OneOffChangeSchema, WithdrawChangeSchema, AnswerProposalSchema]);
 
@@ -84,7 +80,7 @@ export const StaffSupplySchema = z.discriminatedUnion("intent", [ApproveChosenSc
 /** One change's decision (its page). */
 export const SupplyDecisionSchema = z
   .object({
-    andring: rowId(SUPPLY_TEXTS.notFound(0)),
+    andring: rowId("Ändringen finns inte."),
     beslut: z.enum(["godkann", "justera", "avsla"], { error: "Välj ett beslut." }),
     antal: copies.optional(),
     anledning: z.string().trim().max(500, "Högst 500 tecken.").optional(),

@@ -17,6 +17,12 @@ export const SUPPLY_RULE = {
   share: 0.2,
 } as const;
 
+// The retailer's forms' intents (here, not beside the schemas: the retailer's page ships no form library).
+export const SEND_WEEKDAYS = "veckodagar";
+export const SEND_ONE_OFF = "enstaka";
+export const WITHDRAW = "angra";
+export const ANSWER = "svara";
+
 /** The largest number a retailer may ask for on one day. */
 export const SUPPLY_MAX_COPIES = 999;
 /** How far ahead a one-off change may be asked for. */
