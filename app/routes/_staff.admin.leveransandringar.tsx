@@ -34,7 +34,8 @@ import {
   supplySuggestions,
 } from "~/features/supply/index.server";
 import { handleForm } from "~/http/form.server";
-import { isValidDate, stockholmTime } from "~/lib/dates";
+import { stockholmTime } from "~/lib/dates";
+import { param, readSearch } from "~/lib/search-params";
 import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { DistributorSelect } from "~/ui/distributor-select";
@@ -68,36 +69,32 @@ const MAIN_PAPERS = EDITIONS.filter((e) => e.type === 0).map((e) => ({ value: `$
 /** How many suggestions the page shows at once (the rest after those are proposed). */
 const SUGGESTIONS_SHOWN = 100;
 
+// The queue's own search: an unknown status, title or date is the default, never an error;
+// a distributor that is not a number is answered as unknown.
+const QUEUE_SEARCH = {
+  visa: param.oneOf(SUPPLY_QUEUE_FILTERS, "oppna"),
+  utb: param.ref(/^\d{1,6}$/),
+  titel: param.maybeOneOf(["1", "2"]),
+  fran: param.date(),
+  till: param.date(),
+  sida: param.page(),
+};
+
 function readQuery(request: Request) {
-  const url = new URL(request.url);
-  const get = (k: string) => url.searchParams.get(k)?.trim() ?? "";
-  const errors: Record<string, string> = {};
-  const visa = get("visa") || "oppna";
-  if (!(SUPPLY_QUEUE_FILTERS as readonly string[]).includes(visa)) errors.visa = "Okänt urval.";
-  const utb = get("utb");
-  if (utb && !/^\d{1,6}$/.test(utb)) errors.utb = "Distributören finns inte.";
-  const titel = get("titel");
-  if (titel && !TITLES.some((t) => String(t.id) === titel)) errors.titel = "Okänd titel.";
-  const fran = get("fran");
-  const till = get("till");
-  if (fran && !isValidDate(fran)) errors.fran = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
-  if (till && !isValidDate(till)) errors.till = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
-  const sida = get("sida");
-  const page = /^\d{1,6}$/.test(sida) && Number(sida) >= 1 ? Number(sida) : 1;
+  const q = readSearch(request, QUEUE_SEARCH);
   return {
-    raw: { visa, utb, titel, fran, till },
-    errors: Object.keys(errors).length ? errors : null,
-    query: { filter: visa as SupplyQueueFilter, distributorId: utb ? Number(utb) : null, titleId: titel ? Number(titel) : null, startFrom: fran || null, startTo: till || null, page },
+    raw: { visa: q.visa, utb: q.utb === undefined || q.utb === null ? "" : String(q.utb), titel: q.titel ?? "", fran: q.fran ?? "", till: q.till ?? "" },
+    unknownDistributor: q.utb === null,
+    query: { filter: q.visa, distributorId: q.utb ?? null, titleId: q.titel === null ? null : Number(q.titel), startFrom: q.fran, startTo: q.till, page: q.sida },
   };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin", "sales", "utb"]);
   const scope = scopeFor(user);
-  const { raw, errors, query } = readQuery(request);
+  const { raw, unknownDistributor, query } = readQuery(request);
   const distributors = await listDistributors(scope);
-  if (errors) throw new Response(Object.values(errors).join(" "), { status: 400 });
-  if (query.distributorId !== null && !distributors.some((d) => d.id === query.distributorId)) throw new Response("Distributören finns inte.", { status: 404 });
+  if (unknownDistributor || (query.distributorId !== null && !distributors.some((d) => d.id === query.distributorId))) throw new Response("Distributören finns inte.", { status: 404 });
   // A utb user's suggestions are their own distributor's; others choose one.
   const suggestFor = query.distributorId ?? (scope.distributorIds?.length === 1 ? scope.distributorIds[0] : null);
   const [queue, suggestions, exports] = await Promise.all([
