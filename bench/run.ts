@@ -16,6 +16,7 @@ import { b13, p95Of, type B13 } from "./b13";
 import { b14, type B14 } from "./b14";
 import { b15, type B15 } from "./b15";
 import { b16 } from "./b16";
+import { b17, b17Suggestions } from "./b17";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -697,6 +698,45 @@ async function nationalRecall(national: string): Promise<Row[]> {
   ];
 }
 
+/**
+ * B17's rows: Leveransändring at national scale — the retailer's page against the returns
+ * page (server time), the staff queue with 6,500 open requests, their export, and the
+ * country's suggestions at 20,000 shops.
+ */
+async function supplyAtScale(national: string, big: string | null): Promise<Row[]> {
+  const runDb = `${DATA}/b17.db`;
+  copyDb(national, runDb);
+  const out: Row[] = [];
+  const server = await startServer(runDb, PORT);
+  const ids = Array.from({ length: 200 }, (_, i) => 2 + Math.floor((i * 6500) / 200));
+  const cookies = [...(await makeSessions(runDb, ids)).values()];
+  const page = { connections: CONNECTIONS, seconds: 1, cookies };
+  await getLoad(server.url, "/rapportering/1", page);
+  await getLoad(server.url, "/leverans", page);
+  const returns: Load[] = [];
+  const supply: Load[] = [];
+  for (let round = 0; round < (quick ? 2 : 4); round++) {
+    returns.push(await getLoad(server.url, "/rapportering/1", { ...page, seconds: 2 }));
+    supply.push(await getLoad(server.url, "/leverans", { ...page, seconds: 2 }));
+  }
+  await server.stop();
+  const ref = combine(returns);
+  const load = combine(supply);
+  if (load.non2xx > 0 || load.errors > 0) throw new Error(`B17: ${load.non2xx} non-2xx, ${load.errors} errors`);
+  const ratio = ref.rps / load.rps;
+  out.push({ id: "B17", what: "GET /leverans against GET /rapportering/1, 200 retailers, 20 connections: server time", value: load.rps, unit: "req/s", reference: ref.rps, ratio, target: "≤ 2 × the returns page's time", pass: ratio <= 2 });
+  const r = await b17(runDb);
+  for (const q of r.queueMs) out.push({ id: "B17", what: `the staff queue with ${r.requests} open requests: ${q.what}`, value: q.ms, unit: "ms", target: "≤ 500 ms", pass: q.ms <= 500 });
+  out.push({ id: "B17", what: `${r.exportRows} decided changes to planning: one export and its file`, value: r.exportMs / 1000, unit: "s", target: "≤ 5 s", pass: r.exportMs <= 5000 && r.exportRows === r.requests });
+  if (big) {
+    const bigRun = `${DATA}/b17-big.db`;
+    copyDb(big, bigRun);
+    const s = b17Suggestions(bigRun, `${DATA}/b17-suggestions.csv`);
+    out.push({ id: "B17", what: `the suggestions of every shop of ${big.match(/national-(\d+)/)?.[1] ?? "?"} (portal supply suggest): ${s.rows} suggestions`, value: s.seconds, unit: "s", target: "≤ 10 s", pass: s.seconds <= 10 });
+  }
+  return out;
+}
+
 /** B14's rows: pages during a flood of 200 MB bodies, and while another process holds the write lock. */
 function pressureRows(r: B14): Row[] {
   return [
@@ -765,6 +805,11 @@ async function main() {
     for (const n of quick ? [6500] : [6500, 20000]) {
       for (const r of await invoiceRunUnderTraffic(ensureDb(n), n)) add(r);
     }
+    return;
+  }
+  if (process.argv.includes("--b17")) {
+    // `npm run bench -- --b17`: Leveransändring at national scale, alone.
+    for (const r of await supplyAtScale(national, quick ? null : ensureDb(20000))) add(r);
     return;
   }
   if (process.argv.includes("--b16")) {
