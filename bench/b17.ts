@@ -15,7 +15,7 @@ export async function b17(dbFile: string): Promise<B17> {
   const client = createClient({ url: `file:${dbFile}` });
   // One open request per shop: Aftonbladet on Saturdays, the start a Monday ahead.
   await client.execute(`insert into supply_changes (customer_id, title_id, edition_id, weekday, old_copies, requested, status, origin, start_date, cutoff_at, created_by)
-    select id, 1, 1, 6, 10, 12, 'sent', 'retailer', date('now', '+' || (id % 4) * 7 || ' days', 'weekday 1'), ${Date.now() + 86_400_000}, 'customer:' || id from customers`);
+    select id, 1, 1, 6, 10, 12, 'sent', 'retailer', date('now', '+' || ((id % 4) * 7) || ' days', 'weekday 1'), ${Date.now() + 86_400_000}, 'customer:' || id from customers`);
   const [{ n }] = (await client.execute("select count(*) as n from supply_changes where status = 'sent'")).rows as unknown as { n: number }[];
   const [{ d }] = (await client.execute("select distributor_id as d from customers group by distributor_id order by count(*) desc limit 1")).rows as unknown as { d: number }[];
   client.close();

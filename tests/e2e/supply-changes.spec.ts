@@ -164,6 +164,18 @@ test("the utb user proposes a cut from the suggestions; the shop says yes; other
   await expect(outsiderPage.getByRole("link", { name: `Ändring ${id}` })).toHaveCount(0);
   await outsider.close();
 
+  // Sales see every distributor: the accepted proposal, filtered to this one, approved.
+  const salesContext = await browser.newContext({ baseURL: info.project.use.baseURL, javaScriptEnabled: js });
+  const salesPage = await salesContext.newPage();
+  const sales = await makeStaff("sales");
+  await loginAs(salesPage, sales.email, sales.password);
+  await salesPage.goto("/admin/leveransandringar");
+  await salesPage.getByLabel("Visa").selectOption({ label: "Godkända" });
+  await salesPage.getByLabel("Distributör").selectOption({ label: distributor.name });
+  await salesPage.getByRole("button", { name: "Visa", exact: true }).click();
+  await expect(salesPage.getByRole("row").filter({ hasText: `Ändring ${id}` })).toContainText(`Godkänd (16 ex från ${start})`);
+  await salesContext.close();
+
   // The other shop's request: Justera without a reason is refused, the number kept.
   const [asked] = await e2eDb()
     .insert(schema.supplyChanges)
