@@ -17,17 +17,25 @@ export type SameWeekday = { date: string; delivered: number; returned: number };
 
 export type Suggestion = { copies: number; reason: string; soldOut: number; days: number };
 
+/** The days in date order, oldest first (a copy only when they are not). */
+function inOrder(history: SameWeekday[]): SameWeekday[] {
+  for (let i = 1; i < history.length; i++) if (history[i - 1].date > history[i].date) return [...history].sort((a, b) => (a.date < b.date ? -1 : 1));
+  return history;
+}
+
 /** The usual delivery: the most common of the last four same weekdays with a delivery (ties: the latest). */
 export function usualDelivery(history: SameWeekday[]): number {
-  const recent = [...history]
-    .filter((d) => d.delivered > 0)
-    .sort((a, b) => (a.date < b.date ? 1 : -1))
-    .slice(0, 4);
+  const days = inOrder(history);
+  const recent: number[] = [];
+  for (let i = days.length - 1; i >= 0 && recent.length < 4; i--) if (days[i].delivered > 0) recent.push(days[i].delivered);
   if (recent.length === 0) return 0;
-  const counts = new Map<number, number>();
-  for (const d of recent) counts.set(d.delivered, (counts.get(d.delivered) ?? 0) + 1);
-  let best = recent[0].delivered;
-  for (const d of recent) if ((counts.get(d.delivered) ?? 0) > (counts.get(best) ?? 0)) best = d.delivered;
+  let best = recent[0];
+  let bestCount = 0;
+  for (const n of recent) {
+    let count = 0;
+    for (const m of recent) if (m === n) count++;
+    if (count > bestCount) [best, bestCount] = [n, count];
+  }
   return best;
 }
 
@@ -43,9 +51,8 @@ const decimal = new Intl.NumberFormat("sv-SE", { maximumFractionDigits: 1 });
  * weekdays, any order), or null when there is too little evidence or nothing to change.
  */
 export function suggestSupply(weekday: number, history: SameWeekday[], usual = usualDelivery(history)): Suggestion | null {
-  const days = history
+  const days = inOrder(history)
     .filter((d) => d.delivered > 0)
-    .sort((a, b) => (a.date < b.date ? -1 : 1))
     .slice(-SUPPLY_RULE.weeks);
   if (days.length < SUPPLY_RULE.minDays || usual === 0) return null;
   const demand = days.map((d) => Math.max(d.delivered - d.returned, 0) + (d.returned === 0 ? 1 : 0)).sort((a, b) => a - b);
