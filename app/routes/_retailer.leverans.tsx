@@ -76,6 +76,11 @@ type Paper = ReturnType<typeof useLoaderData<typeof loader>>["papers"][number];
 export default function SupplyPage() {
   const { papers, startDate, cutoffText, oneOffText } = useLoaderData<typeof loader>();
   const proposals = papers.flatMap((p) => p.changes.filter((c) => c.status === "proposed"));
+  // A refused Ångra or answer (another tab did it first, staff replaced the proposal) is said
+  // at the top: its row may be gone from the page.
+  const answer = useActionData<typeof action>();
+  const intent = replyValue(answer, "intent");
+  const rowError = intent === WITHDRAW || intent === ANSWER ? replyError(answer) : null;
   return (
     <>
       <h1>{SUPPLY_TEXTS.title}</h1>
@@ -83,6 +88,11 @@ export default function SupplyPage() {
       <p>
         {cutoffText} Skickar du nu gäller den från <strong>{startDate}</strong>.
       </p>
+      {rowError ? (
+        <p className="field-error" role="alert">
+          {rowError}
+        </p>
+      ) : null}
       {papers.length === 0 ? <p>Inga leveranser de senaste {SUPPLY_RULE.weeks} veckorna.</p> : null}
       {proposals.length > 0 ? (
         <section className="card notice" aria-labelledby="forslag-rubrik">
@@ -104,8 +114,6 @@ export default function SupplyPage() {
 }
 
 function ProposalAnswer({ change: c }: { change: Paper["changes"][number] }) {
-  const answer = useActionData<typeof action>();
-  const error = replyValue(answer, "andring") === String(c.id) ? replyError(answer) : null;
   const day = c.weekday !== null ? weekdayName(c.weekday) : `den ${c.oneOffDate}`;
   return (
     <>
@@ -113,11 +121,6 @@ function ProposalAnswer({ change: c }: { change: Paper["changes"][number] }) {
         Ändring {c.id}: {c.paper}, {day}: {c.oldCopies} → <strong>{c.requested} ex</strong>
         {c.reason ? `. ${c.reason}` : ""}
       </p>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <Form method="post" className="inline-actions">
         <CsrfInput />
         <input type="hidden" name="intent" value={ANSWER} />
@@ -142,7 +145,8 @@ function PaperSupplyCard({ paper: p, startDate, oneOffText }: { paper: Paper; st
   const id = `leverans-${p.titleId}-${p.editionId}`;
   const formError = replyError(weekdaysReply, "") ?? replyError(weekdaysReply, "tidning");
   const current = (weekday: number) => p.changes.find((c) => c.weekday === weekday && c.status !== "withdrawn" && c.status !== "declined");
-  const listed = p.changes.filter((c) => c.status !== "proposed");
+  // The shop's own requests and the proposals it answered (a proposal staff replaced was never its).
+  const listed = p.changes.filter((c) => c.status !== "proposed" && !(c.origin === "staff" && c.status === "withdrawn"));
   return (
     <section className="card supply-paper" aria-labelledby={`${id}-rubrik`}>
       <h2 id={`${id}-rubrik`}>{p.paper}</h2>

@@ -25,10 +25,10 @@ import {
 } from "~/features/supply";
 import {
   SUPPLY_PAGE_SIZE,
-  customerSupply,
   decideSupplyChanges,
   exportSupplyChanges,
   proposeSupplyChanges,
+  proposeSuggestions,
   supplyExports,
   supplyQueue,
   supplySuggestions,
@@ -36,7 +36,6 @@ import {
 import { handleForm } from "~/http/form.server";
 import { stockholmTime } from "~/lib/dates";
 import { param, readSearch } from "~/lib/search-params";
-import { refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { DistributorSelect } from "~/ui/distributor-select";
 import { replyError, replyValue } from "~/ui/form-reply";
@@ -127,16 +126,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast(request, back, `${ids.length === 1 ? `Ändring ${ids[0]}` : `${ids.length} ändringar`} ${what}.`);
     }
     if (v.intent === PROPOSE_CHOSEN) {
-      const proposals = [];
-      for (const value of v.forslag) {
+      const chosen = v.forslag.map((value) => {
         const [customerId, titleId, editionId, weekday, copies] = value.split(":").map(Number);
-        // The suggestion as it stands now, with its words: a stale box is refused.
-        const paper = (await customerSupply(customerId)).find((p) => p.titleId === titleId && p.editionId === editionId);
-        const now = paper?.weekdays[weekday - 1]?.suggestion;
-        if (!now || now.copies !== copies) throw refuse.conflict(`Förslaget för kund ${customerId}, ${weekdayName(weekday)} gäller inte längre. Ladda om sidan.`);
-        proposals.push({ customerId, titleId, editionId, weekday, date: null, copies, reason: `${now.reason}.` });
-      }
-      const ids = await proposeSupplyChanges(proposals, scope, staff);
+        return { customerId, titleId, editionId, weekday, copies };
+      });
+      const ids = await proposeSuggestions(chosen, scope, staff);
       return redirectWithToast(request, back, ids.length === 1 ? `Ändring ${ids[0]} är föreslagen för butiken.` : `${ids.length} ändringar är föreslagna för butikerna.`);
     }
     if (v.intent === PROPOSE_OWN) {
@@ -273,13 +267,13 @@ export default function SupplyQueuePage() {
               </table>
             </div>
           )}
+          {bulkError ? (
+            <p className="field-error" role="alert">
+              {bulkError}
+            </p>
+          ) : null}
           {rows.some((r) => r.status === "sent") ? (
             <div className="card">
-              {bulkError ? (
-                <p className="field-error" role="alert">
-                  {bulkError}
-                </p>
-              ) : null}
               <div className="field">
                 <label htmlFor="lev-anledning">Anledning (krävs för Avslå markerade)</label>
                 <input id="lev-anledning" name="anledning" type="text" maxLength={500} defaultValue={replyValue(reply, "anledning") ?? ""} />

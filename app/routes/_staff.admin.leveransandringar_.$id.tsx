@@ -89,6 +89,12 @@ export default function SupplyChangePage() {
           </>
         ) : null}
       </dl>
+      {c.status !== "sent" && reply?.error ? (
+        // Someone decided it first: what was sent is not stored, and says so.
+        <p className="field-error" role="alert">
+          {Object.values(reply.error).flat()[0]}
+        </p>
+      ) : null}
       {c.status === "sent" ? (
         <section className="card" aria-labelledby="beslut">
           <h2 id="beslut">Beslut</h2>

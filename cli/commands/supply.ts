@@ -2,7 +2,7 @@
 // deliveries to planning, each once, as the staff page's export; and the suggestions of the
 // whole country (or one distributor) from the sell-through, as a file to read.
 import { Command } from "commander";
-import { writeFileSync } from "node:fs";
+import { closeSync, openSync, unlinkSync, writeFileSync } from "node:fs";
 import { getDb, prepareDb } from "../../db/client";
 import { parseIntArg, type CliIo } from "../io";
 
@@ -16,16 +16,25 @@ export function registerSupply(program: Command, io: CliIo) {
     .description("skriver de beslutade ändringar planeringen inte har fått (; UTF-8, docs/formats.md) och markerar dem skickade; utan nya ändringar skrivs ingen fil")
     .requiredOption("--out <FILE>", "filen att skriva (skrivs aldrig över)")
     .action(async (opts: { out: string }) => {
-      await prepareDb(getDb());
-      const { exportSupplyChanges, supplyExportRows, planningCsv } = await import("../../app/features/supply/index.server");
-      const made = await exportSupplyChanges({ distributorIds: null }, "cli", { id: "cli" });
-      if (!made) {
-        io.out("Inga nya beslutade ändringar att skicka till planeringen.");
-        return;
+      // The file first (never over another): a change marked sent must reach a file.
+      const fd = openSync(opts.out, "wx");
+      let written = false;
+      try {
+        await prepareDb(getDb());
+        const { exportSupplyChanges, supplyExportRows, planningCsv } = await import("../../app/features/supply/index.server");
+        const made = await exportSupplyChanges({ distributorIds: null }, "cli", { id: "cli" });
+        if (!made) {
+          io.out("Inga nya beslutade ändringar att skicka till planeringen.");
+          return;
+        }
+        const found = await supplyExportRows(made.id, { distributorIds: null });
+        writeFileSync(fd, planningCsv(found!.rows));
+        written = true;
+        io.out(`export ${made.id}: ${made.rowCount} ändringar till ${opts.out}`);
+      } finally {
+        closeSync(fd);
+        if (!written) unlinkSync(opts.out);
       }
-      const found = await supplyExportRows(made.id, { distributorIds: null });
-      writeFileSync(opts.out, planningCsv(found!.rows), { flag: "wx" });
-      io.out(`export ${made.id}: ${made.rowCount} ändringar till ${opts.out}`);
     });
   supply
     .command("suggest")

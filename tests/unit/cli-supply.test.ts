@@ -28,6 +28,11 @@ beforeAll(async () => {
 
 describe("portal supply", () => {
   it("exports the decided changes once, as ; UTF-8 CSV with the documented header", async () => {
+    // A file already there: refused before anything is marked sent.
+    const taken = join(dir, "redan.csv");
+    writeFileSync(taken, "gammal fil");
+    expect((await portal(["supply", "export", "--out", taken])).code).not.toBe(0);
+    expect(readFileSync(taken, "utf8")).toBe("gammal fil");
     const out = join(dir, "planering.csv");
     const first = await portal(["supply", "export", "--out", out]);
     expect(first.code).toBe(0);

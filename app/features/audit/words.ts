@@ -226,6 +226,8 @@ export function eventText(e: AuditEvent): string {
       return `Förslag ${num(d.id) ?? "?"} om leveransändring accepterat: ${t}`;
     case "supply.decline":
       return `Förslag ${num(d.id) ?? "?"} om leveransändring avböjt: ${t}`;
+    case "supply.in-force":
+      return `Leveransändringar i kraft efter leveransfilen: ${Array.isArray(d.ids) ? d.ids.length : "?"} st`;
     case "supply.export":
       return `Leveransändringar till planeringen: ${num(d.rows) ?? "?"} ändringar`;
     case "recall.create":

@@ -105,6 +105,8 @@ export const SUPPLY_TEXTS = {
   decisionTooLate: (cutoff: string) => `Sista tid för beslut var ${cutoff}: en ändring för en enstaka dag kan nu bara avslås.`,
   noticeTooShort: `För sent att minska: butiken ska se en minskning minst ${SUPPLY_NOTICE_HOURS} timmar innan den börjar gälla.`,
   nothingChosen: "Välj minst en ändring.",
+  suggestionChanged: (customerId: number, weekday: number) => `Förslaget för kund ${customerId}, ${weekdayName(weekday)} gäller inte längre. Ladda om sidan.`,
+  alreadyAsked: (id: number) => `Butiken har redan skickat ändring ${id} för den dagen: besluta den i stället.`,
   paperMissing: "Välj en tidning.",
   customerMissing: "Kunden finns inte.",
   weekdayMissing: "Välj en veckodag eller ange ett datum.",

@@ -247,10 +247,10 @@ function checkCopies(copies: number, field: string) {
   if (!Number.isInteger(copies) || copies < 0 || copies > SUPPLY_MAX_COPIES) throw refuse.invalid(SUPPLY_TEXTS.copiesInvalid, { field });
 }
 
-/** The usual delivery of one paper on one weekday at one shop, now. */
-async function usualOf(customerId: number, titleId: number, editionId: number, weekday: number, today: string): Promise<number> {
+/** The usual delivery of one paper on one weekday at one shop, now; null when the shop has not had the paper in eight weeks. */
+async function usualOf(customerId: number, titleId: number, editionId: number, weekday: number, today: string): Promise<number | null> {
   const [paper] = await histories(sql`d.customer_id = ${customerId} and d.title_id = ${titleId} and d.edition_id = ${editionId}`, today);
-  return paper ? weekdayFigures(paper.days)[weekday - 1].usual : 0;
+  return paper ? weekdayFigures(paper.days)[weekday - 1].usual : null;
 }
 
 export type WeekdayRequest = { weekday: number; copies: number };
@@ -289,6 +289,13 @@ export async function sendWeekdayChanges(
         .set({ status: "withdrawn", updatedAt: now })
         .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.weekday, w.weekday), eq(c.status, "sent")))
         .returning({ id: c.id });
+      // The shop's own number answers a proposal for the same day: it is declined, so two
+      // numbers for one day never both reach planning.
+      const declined = await tx
+        .update(c)
+        .set({ status: "declined", answeredAt: now, updatedAt: now })
+        .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.weekday, w.weekday), eq(c.status, "proposed")))
+        .returning({ id: c.id });
       const [row] = await tx
         .insert(c)
         .values({
@@ -310,7 +317,7 @@ export async function sendWeekdayChanges(
         .returning({ id: c.id });
       made.push(row.id);
       await audit(
-        { actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, weekday: w.weekday, old: figures.usual, requested: w.copies, startDate, replaced: replaced.map((r) => r.id) } },
+        { actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, weekday: w.weekday, old: figures.usual, requested: w.copies, startDate, replaced: replaced.map((r) => r.id), declined: declined.map((r) => r.id) } },
         tx,
       );
     }
@@ -322,7 +329,8 @@ export async function sendWeekdayChanges(
 /** Why a one-off date cannot be asked for (or decided) at `now`, or null. */
 function oneOffProblem(date: string, now: number, cutoffs: SupplyCutoffs): string | null {
   const today = stockholmDate(now);
-  if (!isValidDate(date) || date <= today) return SUPPLY_TEXTS.dateInvalid;
+  if (!isValidDate(date)) return SUPPLY_TEXTS.dateInvalid;
+  if (date <= today) return SUPPLY_TEXTS.oneOffTooLate(stockholmTime(oneOffCutoff(date, cutoffs)).slice(0, 16));
   if (date > addDays(today, SUPPLY_ONE_OFF_MAX_DAYS)) return SUPPLY_TEXTS.oneOffTooFar;
   const cutoff = oneOffCutoff(date, cutoffs);
   if (now > cutoff) return SUPPLY_TEXTS.oneOffTooLate(stockholmTime(cutoff).slice(0, 16));
@@ -349,6 +357,7 @@ export async function sendOneOffChange(
   if (problem) throw refuse.invalid(problem, { field: "datum" });
   checkCopies(copies, "antal");
   const usual = await usualOf(customerId, paper.titleId, paper.editionId, isoWeekday(date), stockholmDate(now));
+  if (usual === null) throw refuse.invalid(SUPPLY_TEXTS.paperMissing, { field: "tidning" });
   if (copies === usual) throw refuse.invalid(SUPPLY_TEXTS.sameAsUsual(usual), { field: "antal" });
   const c = schema.supplyChanges;
   return writeTransaction(async (tx) => {
@@ -356,6 +365,11 @@ export async function sendOneOffChange(
       .update(c)
       .set({ status: "withdrawn", updatedAt: now })
       .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.oneOffDate, date), eq(c.status, "sent")))
+      .returning({ id: c.id });
+    const declined = await tx
+      .update(c)
+      .set({ status: "declined", answeredAt: now, updatedAt: now })
+      .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.oneOffDate, date), eq(c.status, "proposed")))
       .returning({ id: c.id });
     const [row] = await tx
       .insert(c)
@@ -375,7 +389,7 @@ export async function sendOneOffChange(
         updatedAt: now,
       })
       .returning({ id: c.id });
-    await audit({ actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, date, old: usual, requested: copies, replaced: replaced.map((r) => r.id) } }, tx);
+    await audit({ actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, date, old: usual, requested: copies, replaced: replaced.map((r) => r.id), declined: declined.map((r) => r.id) } }, tx);
     return { id: row.id };
   });
 }
@@ -520,7 +534,8 @@ export async function proposeSupplyChanges(proposals: Proposal[], scope: Distrib
       if (weekday === null || weekday < 1 || weekday > 7) throw refuse.invalid(SUPPLY_TEXTS.weekdayMissing, { field: "veckodag" });
       ({ startDate, cutoffAt } = weekdayStart(now, cutoffs));
     }
-    const old = await usualOf(p.customerId, p.titleId, p.editionId, weekday, today);
+    // A paper the shop has not had: its usual is 0 (staff may propose to start it).
+    const old = (await usualOf(p.customerId, p.titleId, p.editionId, weekday, today)) ?? 0;
     if (p.copies === old) throw refuse.invalid(SUPPLY_TEXTS.sameAsUsual(old), { field: "antal" });
     prepared.push({ ...p, reason: reason.slice(0, 500), old, paper, startDate, cutoffAt });
   }
@@ -528,11 +543,11 @@ export async function proposeSupplyChanges(proposals: Proposal[], scope: Distrib
     const c = schema.supplyChanges;
     const ids: number[] = [];
     for (const p of prepared) {
-      const same = p.date !== null ? eq(c.oneOffDate, p.date) : eq(c.weekday, p.weekday!);
-      await tx
-        .update(c)
-        .set({ status: "withdrawn", updatedAt: now })
-        .where(and(eq(c.customerId, p.customerId), eq(c.titleId, p.titleId), eq(c.editionId, p.editionId), same, eq(c.status, "proposed")));
+      const same = and(eq(c.customerId, p.customerId), eq(c.titleId, p.titleId), eq(c.editionId, p.editionId), p.date !== null ? eq(c.oneOffDate, p.date) : eq(c.weekday, p.weekday!));
+      // The shop's own request for that day comes first: staff decide it instead.
+      const [asked] = await tx.select({ id: c.id }).from(c).where(and(same, eq(c.status, "sent")));
+      if (asked) throw refuse.conflict(SUPPLY_TEXTS.alreadyAsked(asked.id));
+      const replaced = await tx.update(c).set({ status: "withdrawn", updatedAt: now }).where(and(same, eq(c.status, "proposed"))).returning({ id: c.id });
       const [row] = await tx
         .insert(c)
         .values({
@@ -555,19 +570,43 @@ export async function proposeSupplyChanges(proposals: Proposal[], scope: Distrib
         })
         .returning({ id: c.id });
       ids.push(row.id);
-      await audit({ actor: staff.actor, action: "supply.propose", target: `customer:${p.customerId}`, detail: { id: row.id, paper: p.paper, weekday: p.weekday, date: p.date, old: p.old, copies: p.copies, reason: p.reason } }, tx);
+      await audit({ actor: staff.actor, action: "supply.propose", target: `customer:${p.customerId}`, detail: { id: row.id, paper: p.paper, weekday: p.weekday, date: p.date, old: p.old, copies: p.copies, reason: p.reason, replaced: replaced.map((r) => r.id) } }, tx);
     }
     return ids;
   });
 }
 
-/** Proposals a shop has not answered (its start page). */
-export async function openProposals(customerId: number): Promise<SupplyChange[]> {
+export type ChosenSuggestion = { customerId: number; titleId: number; editionId: number; weekday: number; copies: number };
+
+/**
+ * The suggestions staff chose (the boxes of Förslag från försäljningen) proposed to their
+ * shops, each with its words as they stand now. A shop outside the scope is answered as
+ * unknown before anything of it is read; a suggestion that has changed since the page was
+ * drawn is refused.
+ */
+export async function proposeSuggestions(chosen: ChosenSuggestion[], scope: DistributorScope, staff: Staff, now = Date.now(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
+  const proposals: Proposal[] = [];
+  for (const ch of chosen) {
+    const [customer] = await getDb()
+      .select({ id: schema.customers.id })
+      .from(schema.customers)
+      .where(and(eq(schema.customers.id, ch.customerId), isNull(schema.customers.deactivatedAt), inScope(scope)));
+    if (!customer) throw refuse.invalid(SUPPLY_TEXTS.customerMissing);
+    const paper = (await customerSupply(ch.customerId, stockholmDate(now))).find((p) => p.titleId === ch.titleId && p.editionId === ch.editionId);
+    const suggestion = paper?.weekdays[ch.weekday - 1]?.suggestion;
+    if (!suggestion || suggestion.copies !== ch.copies) throw refuse.conflict(SUPPLY_TEXTS.suggestionChanged(ch.customerId, ch.weekday));
+    proposals.push({ ...ch, date: null, reason: `${suggestion.reason}.` });
+  }
+  return proposeSupplyChanges(proposals, scope, staff, now, cutoffs);
+}
+
+/** Proposals a shop has not answered and still can (its start page): a one-off one until its cut-off. */
+export async function openProposals(customerId: number, now = Date.now()): Promise<SupplyChange[]> {
   const c = schema.supplyChanges;
   const rows = await getDb()
     .select(changeColumns)
     .from(c)
-    .where(and(eq(c.customerId, customerId), eq(c.status, "proposed")))
+    .where(and(eq(c.customerId, customerId), eq(c.status, "proposed"), or(isNull(c.oneOffDate), sql`${c.cutoffAt} >= ${now}`)))
     .orderBy(asc(c.id));
   return rows.map((r) => toChange(r as ChangeRow));
 }
@@ -786,5 +825,6 @@ export async function settleSupplyChanges(tx: Tx, now = Date.now()): Promise<num
         and (case when supply_changes.weekday is null then d.delivery_date = supply_changes.one_off_date
              else d.delivery_date >= supply_changes.start_date and ((cast(strftime('%w', d.delivery_date) as integer) + 6) % 7) + 1 = supply_changes.weekday end))
     returning id`);
+  if (done.length > 0) await audit({ actor: { id: "import" }, action: "supply.in-force", target: null, detail: { ids: done.map((d) => Number(d.id)) } }, tx);
   return done.length;
 }

@@ -16,6 +16,7 @@ import {
   exportSupplyChanges,
   openProposals,
   planningCsv,
+  proposeSuggestions,
   proposeSupplyChanges,
   sendOneOffChange,
   sendWeekdayChanges,
@@ -175,5 +176,40 @@ describe("Leveransändring", () => {
     expect(await refusal(answerProposal(malmo, late, true, { id: `customer:${malmo}` }, Date.parse("2026-12-09T10:59:00Z"), CUTOFFS))).toMatchObject({
       message: "För sent att minska: butiken ska se en minskning minst 48 timmar innan den börjar gälla.",
     });
+  });
+
+  it("never lets a request and a proposal for one day both stand, nor reads another distributor's shop", async () => {
+    // Kiosk of distributor 1 with Saturdays: a proposal, then the shop's own number declines it.
+    const kiosk = await newCustomer({ name: "Kiosk Ådalen", distributorId: 1 });
+    await saturdaysSoldOut(kiosk);
+    const [proposal] = await proposeSupplyChanges([{ customerId: kiosk, titleId: 1, editionId: 1, weekday: 6, date: null, copies: 11, reason: "Slutsålt" }], all, admin, NOW, CUTOFFS);
+    const { ids } = await sendWeekdayChanges(kiosk, { titleId: 1, editionId: 1 }, [{ weekday: 6, copies: 13 }], { id: `customer:${kiosk}` }, NOW, CUTOFFS);
+    expect((await db().select().from(schema.supplyChanges).where(eq(schema.supplyChanges.id, proposal)))[0].status).toBe("declined");
+    // Staff cannot propose over the shop's own request: they decide it.
+    expect(await refusal(proposeSupplyChanges([{ customerId: kiosk, titleId: 1, editionId: 1, weekday: 6, date: null, copies: 11, reason: "x" }], all, admin, NOW, CUTOFFS))).toMatchObject({
+      code: "conflict",
+      message: `Butiken har redan skickat ändring ${ids[0]} för den dagen: besluta den i stället.`,
+    });
+    // A utb user of distributor 2 choosing this shop's suggestion learns nothing of it.
+    expect(await refusal(proposeSuggestions([{ customerId: kiosk, titleId: 1, editionId: 1, weekday: 6, copies: 12 }], utbSyd, admin, NOW, CUTOFFS))).toMatchObject({ code: "invalid", message: "Kunden finns inte." });
+    expect(await refusal(proposeSuggestions([{ customerId: kiosk, titleId: 1, editionId: 1, weekday: 6, copies: 99 }], utbSyd, admin, NOW, CUTOFFS))).toMatchObject({ code: "invalid", message: "Kunden finns inte." });
+    // A one-off change of a paper the shop does not get is refused.
+    expect(await refusal(sendOneOffChange(kiosk, { titleId: 2, editionId: 2 }, "2026-12-18", 5, { id: `customer:${kiosk}` }, NOW, CUTOFFS))).toMatchObject({ field: "tidning", message: "Välj en tidning." });
+  });
+
+  it("lets a one-off proposal lapse at its cut-off, and says the day is past", async () => {
+    const [id] = await proposeSupplyChanges([{ customerId: malmo, titleId: 2, editionId: 2, weekday: null, date: "2026-12-04", copies: 25, reason: "Mässa" }], utbSyd, admin, NOW, CUTOFFS);
+    expect((await openProposals(malmo, NOW)).map((c) => c.id)).toContain(id);
+    const saturday = Date.parse("2026-12-05T09:00:00Z");
+    expect((await openProposals(malmo, saturday)).map((c) => c.id)).not.toContain(id);
+    expect((await refusal(answerProposal(malmo, id, true, { id: `customer:${malmo}` }, saturday, CUTOFFS))).message).toBe(
+      "För sent för den dagen: en ändring för en enstaka dag måste skickas senast 2026-12-02 12:00.",
+    );
+  });
+
+  it("writes in Logg which changes the deliveries import put in force", async () => {
+    const [last] = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "supply.in-force"));
+    expect(last).toBeTruthy();
+    expect(JSON.parse(last.detail!).ids.length).toBeGreaterThan(0);
   });
 });
