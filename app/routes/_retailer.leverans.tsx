@@ -50,13 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const copies = v[`dag${d}`];
         return copies === undefined ? [] : [{ weekday: d, copies }];
       });
-      const papers = await customerSupply(user.customerId);
-      const paper = papers.find((p) => p.titleId === v.tidning.titleId && p.editionId === v.tidning.editionId);
-      // The same number as usual on a weekday is no change: only the others are asked for.
-      const changed = wanted.filter((w) => !paper || paper.weekdays[w.weekday - 1].usual !== w.copies || wanted.length === 1);
-      const { startDate } = await sendWeekdayChanges(user.customerId, v.tidning, changed, user.actor);
-      const what = changed.map((w) => `${weekdayName(w.weekday)} ${w.copies} ex`).join(", ");
-      return redirectWithToast(request, "/leverans", `Ändringen av ${paper?.paper ?? "tidningen"} är skickad: ${what} från ${startDate}.`);
+      const { startDate, paper, sent } = await sendWeekdayChanges(user.customerId, v.tidning, wanted, user.actor);
+      const what = sent.map((w) => `${weekdayName(w.weekday)} ${w.copies} ex`).join(", ");
+      return redirectWithToast(request, "/leverans", `Ändringen av ${paper} är skickad: ${what} från ${startDate}.`);
     }
     if (v.intent === SEND_ONE_OFF) {
       await sendOneOffChange(user.customerId, v.tidning, v.datum, v.antal, user.actor);

@@ -38,6 +38,7 @@ import { stockholmTime } from "~/lib/dates";
 import { param, readSearch } from "~/lib/search-params";
 import { CsrfInput } from "~/ui/csrf";
 import { DistributorSelect } from "~/ui/distributor-select";
+import { PlainField } from "~/ui/field";
 import { replyError, replyValue } from "~/ui/form-reply";
 import { Pager, pageCount } from "~/ui/pager";
 import { withParams } from "~/ui/period-presets";
@@ -371,7 +372,7 @@ export default function SupplyQueuePage() {
             </p>
           ) : null}
           <div className="field-row">
-            <OwnField id="eget-kund" name="kund" label="Kundnummer" reply={own} error={ownError("kund")} inputMode="numeric" />
+            <PlainField id="eget-kund" name="kund" label="Kundnummer" defaultValue={replyValue(own, "kund") ?? ""} error={ownError("kund")} inputMode="numeric" autoComplete="off" />
             <div className="field">
               <label htmlFor="eget-tidning">Tidning</label>
               <select id="eget-tidning" name="tidning" defaultValue={replyValue(own, "tidning") ?? MAIN_PAPERS[0].value}>
@@ -398,9 +399,9 @@ export default function SupplyQueuePage() {
                 </p>
               ) : null}
             </div>
-            <OwnField id="eget-datum" name="datum" label="eller datum" reply={own} error={ownError("datum")} type="date" />
-            <OwnField id="eget-antal" name="antal" label="Nytt antal" reply={own} error={ownError("antal")} inputMode="numeric" />
-            <OwnField id="eget-anledning" name="anledning" label="Anledning" reply={own} error={ownError("anledning")} />
+            <PlainField id="eget-datum" name="datum" label="eller datum" defaultValue={replyValue(own, "datum") ?? ""} error={ownError("datum")} type="date" />
+            <PlainField id="eget-antal" name="antal" label="Nytt antal" defaultValue={replyValue(own, "antal") ?? ""} error={ownError("antal")} inputMode="numeric" autoComplete="off" />
+            <PlainField id="eget-anledning" name="anledning" label="Anledning" defaultValue={replyValue(own, "anledning") ?? ""} error={ownError("anledning")} autoComplete="off" />
           </div>
           <button type="submit">Föreslå ändringen</button>
         </Form>
@@ -434,29 +435,6 @@ export default function SupplyQueuePage() {
         ) : null}
       </section>
     </>
-  );
-}
-
-function OwnField({ id, name, label, reply, error, type = "text", inputMode }: { id: string; name: string; label: string; reply: unknown; error: string | null; type?: string; inputMode?: "numeric" }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        inputMode={inputMode}
-        autoComplete="off"
-        defaultValue={replyValue(reply as Parameters<typeof replyValue>[0], name) ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-fel` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-fel`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

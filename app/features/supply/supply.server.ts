@@ -256,22 +256,36 @@ async function usualOf(customerId: number, titleId: number, editionId: number, w
 export type WeekdayRequest = { weekday: number; copies: number };
 
 /**
+ * A shop's new request for a day (`day`: its paper and weekday or date) makes room: a request
+ * of the shop's still waiting for staff is replaced (withdrawn), and an open proposal for the
+ * day is answered by it (declined), so two numbers for one day never both reach planning.
+ */
+async function clearTheDay(tx: Tx, day: SQL | undefined, now: number) {
+  const c = schema.supplyChanges;
+  const replaced = await tx.update(c).set({ status: "withdrawn", updatedAt: now }).where(and(day, eq(c.status, "sent"))).returning({ id: c.id });
+  const declined = await tx.update(c).set({ status: "declined", answeredAt: now, updatedAt: now }).where(and(day, eq(c.status, "proposed"))).returning({ id: c.id });
+  return { replaced: replaced.map((r) => r.id), declined: declined.map((r) => r.id) };
+}
+
+/**
  * A retailer's weekday changes of one paper (one Skicka): one request per weekday whose
- * number differs from the usual delivery, each starting on the Monday the cut-off gives.
- * A request still waiting for staff on the same weekday is replaced (withdrawn).
+ * number differs from the usual delivery (a weekday given the usual number among others is
+ * no change; given alone it is refused), each starting on the Monday the cut-off gives.
  */
 export async function sendWeekdayChanges(
   customerId: number,
   paper: { titleId: number; editionId: number },
-  wanted: WeekdayRequest[],
+  given: WeekdayRequest[],
   actor: Actor,
   now = Date.now(),
   cutoffs: SupplyCutoffs = config.supplyCutoffs,
-): Promise<{ ids: number[]; startDate: string }> {
+): Promise<{ ids: number[]; startDate: string; paper: string; sent: WeekdayRequest[] }> {
   const today = stockholmDate(now);
   const name = await mainPaper(getDb(), paper.titleId, paper.editionId);
   const supply = (await customerSupply(customerId, today)).find((p) => p.titleId === paper.titleId && p.editionId === paper.editionId);
   if (!supply) throw refuse.invalid(SUPPLY_TEXTS.paperMissing, { field: "tidning" });
+  if (given.length > 1) given = given.filter((w) => supply.weekdays[w.weekday - 1]?.usual !== w.copies);
+  const wanted = given;
   if (wanted.length === 0) throw refuse.invalid(SUPPLY_TEXTS.nothingChanged);
   for (const w of wanted) {
     checkCopies(w.copies, `dag${w.weekday}`);
@@ -284,18 +298,7 @@ export async function sendWeekdayChanges(
     const made: number[] = [];
     for (const w of wanted) {
       const figures = supply.weekdays[w.weekday - 1];
-      const replaced = await tx
-        .update(c)
-        .set({ status: "withdrawn", updatedAt: now })
-        .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.weekday, w.weekday), eq(c.status, "sent")))
-        .returning({ id: c.id });
-      // The shop's own number answers a proposal for the same day: it is declined, so two
-      // numbers for one day never both reach planning.
-      const declined = await tx
-        .update(c)
-        .set({ status: "declined", answeredAt: now, updatedAt: now })
-        .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.weekday, w.weekday), eq(c.status, "proposed")))
-        .returning({ id: c.id });
+      const cleared = await clearTheDay(tx, and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.weekday, w.weekday)), now);
       const [row] = await tx
         .insert(c)
         .values({
@@ -317,13 +320,13 @@ export async function sendWeekdayChanges(
         .returning({ id: c.id });
       made.push(row.id);
       await audit(
-        { actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, weekday: w.weekday, old: figures.usual, requested: w.copies, startDate, replaced: replaced.map((r) => r.id), declined: declined.map((r) => r.id) } },
+        { actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, weekday: w.weekday, old: figures.usual, requested: w.copies, startDate, ...cleared } },
         tx,
       );
     }
     return made;
   });
-  return { ids, startDate };
+  return { ids, startDate, paper: name, sent: wanted };
 }
 
 /** Why a one-off date cannot be asked for (or decided) at `now`, or null. */
@@ -361,16 +364,7 @@ export async function sendOneOffChange(
   if (copies === usual) throw refuse.invalid(SUPPLY_TEXTS.sameAsUsual(usual), { field: "antal" });
   const c = schema.supplyChanges;
   return writeTransaction(async (tx) => {
-    const replaced = await tx
-      .update(c)
-      .set({ status: "withdrawn", updatedAt: now })
-      .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.oneOffDate, date), eq(c.status, "sent")))
-      .returning({ id: c.id });
-    const declined = await tx
-      .update(c)
-      .set({ status: "declined", answeredAt: now, updatedAt: now })
-      .where(and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.oneOffDate, date), eq(c.status, "proposed")))
-      .returning({ id: c.id });
+    const cleared = await clearTheDay(tx, and(eq(c.customerId, customerId), eq(c.titleId, paper.titleId), eq(c.editionId, paper.editionId), eq(c.oneOffDate, date)), now);
     const [row] = await tx
       .insert(c)
       .values({
@@ -389,7 +383,7 @@ export async function sendOneOffChange(
         updatedAt: now,
       })
       .returning({ id: c.id });
-    await audit({ actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, date, old: usual, requested: copies, replaced: replaced.map((r) => r.id), declined: declined.map((r) => r.id) } }, tx);
+    await audit({ actor, action: "supply.request", target: `customer:${customerId}`, detail: { id: row.id, paper: name, date, old: usual, requested: copies, ...cleared } }, tx);
     return { id: row.id };
   });
 }
