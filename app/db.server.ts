@@ -6,7 +6,7 @@ import { refuse } from "~/lib/refusal";
 export { databaseUrl, getDb, isDatabaseBusy, preparedQuery, writeIfFree, schema } from "../db/client";
 export { databaseUrlProblem } from "../db/database-url";
 export type { Db, Tx } from "../db/client";
-export type { InvoiceBundleCredit, InvoiceBuyer, InvoiceSeller } from "../db/schema";
+export type { InvoiceBundleCredit, InvoiceBuyer, InvoiceSeller, InvoiceSpecificationRecord } from "../db/schema";
 
 /** What a user is told when a save found the database locked for the whole wait. */
 export const DATABASE_BUSY_MESSAGE = "Inget har sparats, eftersom portalen är upptagen just nu. Försök igen om en stund – det du skrev finns kvar.";

@@ -531,6 +531,16 @@ export const invoiceRuns = sqliteTable(
 export type InvoiceBuyer = { id: number; name: string; coAddress: string; address: string; zip: string; city: string; orgNumber: string };
 export type InvoiceSeller = { name: string; address: string; orgNumber: string; vatNumber: string; bankgiro: string; fSkatt: boolean };
 export type InvoiceBundleCredit = { bundle: number; copies: number; valueOre: number };
+/**
+ * What an invoice's paper lines are made of, as the run saw it (decision 038): per paper and
+ * price [name, price öre, delivered, returned, claimed]; per day [date, paper index,
+ * delivered, returned]; returns of earlier periods settled [date, paper name, bundle, copies].
+ */
+export type InvoiceSpecificationRecord = {
+  papers: [string, number, number, number, number][];
+  days: [string, number, number, number][];
+  later: [string, string, number, number][];
+};
 
 export const invoices = sqliteTable(
   "invoices",
@@ -555,6 +565,7 @@ export const invoices = sqliteTable(
     buyer: text("buyer", { mode: "json" }).$type<InvoiceBuyer>(),
     seller: text("seller", { mode: "json" }).$type<InvoiceSeller>(),
     credits: text("credits", { mode: "json" }).$type<InvoiceBundleCredit[]>(),
+    specification: text("specification", { mode: "json" }).$type<InvoiceSpecificationRecord>(),
     ...timestamps,
   },
   (t) => [

@@ -245,10 +245,12 @@ test.describe("return reporting", () => {
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
     await expect(page.getByText("Bunt 101 är stängd. Använd ett annat buntnummer.", { exact: true })).toBeVisible();
 
+    // The addition row names what was delivered and what is already returned, and so does a refusal.
+    await expect(page.getByText("Levererat 10, redan returnerat 6", { exact: true })).toBeVisible();
     await page.getByLabel(`Bunt för ${ab(d)}`).fill("102");
     await page.getByLabel(`Retur för ${ab(d)}`).fill("5");
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();
-    await expect(page.getByText("Kan inte vara större än antal levererat. Högst 10 – så många levererades.", { exact: true })).toBeVisible();
+    await expect(page.getByText("Kan inte vara större än antal levererat. Högst 4 till – 10 levererades och 6 är redan returnerade.", { exact: true })).toBeVisible();
 
     await page.getByLabel(`Retur för ${ab(d)}`).fill("4");
     await page.getByRole("button", { name: "Spara och fortsätt" }).click();

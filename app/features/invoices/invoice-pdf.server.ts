@@ -11,6 +11,7 @@ import { vatPerRate } from "~/lib/money";
 import { rgb } from "~/pdf/color";
 import { A4, createPdf, drawText, formatKr, formatNumber, formatOre, formatPermille, pageFrame, rule, tableRow, wrap, type Column, type KitFont } from "~/pdf/index.server";
 import { getInvoiceDocument, type InvoiceDocument } from "./invoices.server";
+import type { InvoiceSpecification, SpecificationPaper } from "./invoice-specification.server";
 import { CREDIT_NOTE_TEXTS, getCreditNoteDocument } from "./credit-notes.server";
 
 
@@ -53,9 +54,11 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
     onNewPage: (f) => {
       drawText(f.page, `${title} ${invoice.number} (forts.)`, { x: MARGIN, y: f.y, size: 10, font: bold });
       f.y -= 24;
-      header();
+      continued();
     },
   });
+  /** What a new page repeats under its title: the lines' header, then the appendix's. */
+  let continued = header;
   const { width } = frame;
   const text = (s: string, x: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x, y, size, font });
   const right = (s: string, xRight: number, y: number, size = 10, font: KitFont = regular) => drawText(frame.page, s, { x: xRight, y, size, font, align: "right" });
@@ -162,7 +165,70 @@ export async function buildInvoicePdf(docData: InvoiceDocument, fallbackSeller: 
     const value = credits.reduce((sum, c) => sum + c.valueOre, 0);
     tableRow(frame, creditCols, ["Totalt", formatNumber(copies), formatOre(value)], { font: bold, size: 9, height: 13 });
   }
+  if (docData.specification) drawSpecification(docData.specification);
   return pdf.save();
+
+  /**
+   * What the sold lines are made of (decision 038): per paper and price the copies delivered,
+   * returned, claimed and sold; then, on pages of their own, day by day as on the delivery
+   * notes, and the returns of earlier periods this invoice settles.
+   */
+  function drawSpecification(spec: InvoiceSpecification) {
+    const heading = (s: string) => {
+      frame.ensure(80);
+      text(s, MARGIN, frame.y, 11, bold);
+      frame.y -= 18;
+    };
+    /** Columns from x0: the first `words` of them text, the rest numbers. */
+    const numbersAt = (x0: number, labels: string[], widths: number[], words = 1): Column[] => {
+      let x = x0;
+      return labels.map((_, i) => {
+        const col: Column = { x, width: widths[i], align: i < words ? "left" : "right", pad: 0 };
+        x += widths[i];
+        return col;
+      });
+    };
+    frame.y -= 30;
+    heading("Specifikation per tidning");
+    const perPaper = ["Tidning", "À-pris", "Levererat", "Returer", ...(spec.claims ? ["Reklamerat"] : []), "Sålda"];
+    const paperCols = numbersAt(MARGIN, perPaper, [170, 60, 70, 60, ...(spec.claims ? [70] : []), 60]);
+    tableRow(frame, paperCols, perPaper, { font: bold, size: 9, height: 13 });
+    for (const p of spec.papers) {
+      frame.ensure(40);
+      tableRow(frame, paperCols, [p.paper, formatOre(p.priceOre), formatNumber(p.delivered), formatNumber(p.returned), ...(spec.claims ? [formatNumber(p.claimed)] : []), formatNumber(p.sold)], { font: regular, size: 9, height: 13 });
+    }
+    const sum = (f: (p: SpecificationPaper) => number) => formatNumber(spec.papers.reduce((s, p) => s + f(p), 0));
+    tableRow(frame, paperCols, ["Totalt", "", sum((p) => p.delivered), sum((p) => p.returned), ...(spec.claims ? [sum((p) => p.claimed)] : []), sum((p) => p.sold)], { font: bold, size: 9, height: 13 });
+    if (spec.claims) {
+      drawText(frame.page, "Reklamerade exemplar krediteras på egna rader ovan.", { x: MARGIN, y: frame.y - 4, size: 8, font: regular, color: grey });
+      frame.y -= 16;
+    }
+
+    // The days on a page of their own: the appendix a shop lays beside its delivery notes.
+    const perDay = ["Datum", "Tidning", "À-pris", "Levererat", "Returer", "Sålda"];
+    const dayCols = numbersAt(MARGIN, perDay, [80, 170, 60, 70, 60, 60], 2);
+    continued = () => tableRow(frame, dayCols, perDay, { font: bold, size: 9, height: 13 });
+    frame.newPage();
+    heading(`Bilaga till ${title.toLowerCase()} ${invoice.number}: dag för dag ${invoice.periodFrom} – ${invoice.periodTo}`);
+    tableRow(frame, dayCols, perDay, { font: bold, size: 9, height: 13 });
+    for (const d of spec.days) {
+      frame.ensure(40);
+      tableRow(frame, dayCols, [d.date, d.paper, formatOre(d.priceOre), formatNumber(d.delivered), formatNumber(d.returned), formatNumber(d.sold)], { font: regular, size: 9, height: 13 });
+    }
+    if (spec.days.length === 0) tableRow(frame, dayCols, ["Inga leveranser under perioden."], { font: regular, size: 9, height: 13 });
+    if (spec.later.length > 0) {
+      frame.y -= 20;
+      heading("Returer från tidigare perioder som krediteras på denna faktura");
+      const laterHead = ["Utgivningsdag", "Tidning", "Bunt", "Exemplar"];
+      const laterCols = numbersAt(MARGIN, laterHead, [80, 170, 60, 70], 3);
+      continued = () => tableRow(frame, laterCols, laterHead, { font: bold, size: 9, height: 13 });
+      tableRow(frame, laterCols, laterHead, { font: bold, size: 9, height: 13 });
+      for (const x of spec.later) {
+        frame.ensure(40);
+        tableRow(frame, laterCols, [x.date, x.paper, `Bunt ${x.bundle}`, formatNumber(x.copies)], { font: regular, size: 9, height: 13 });
+      }
+    }
+  }
 }
 
 /**

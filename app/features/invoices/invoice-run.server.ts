@@ -13,6 +13,7 @@ import { addDays, isValidDate, today } from "~/lib/dates";
 import { vatPerRate } from "~/lib/money";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { afterRunLine } from "./credit-words";
+import { billedDays, specificationRecord, type BilledDay } from "./invoice-specification.server";
 import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { paperName } from "~/catalog";
 import { claimLine } from "~/features/deliveries/claim-words";
@@ -46,7 +47,7 @@ export type PlannedInvoice = {
   extraLineIds: number[];
   orderLineIds: number[];
   /** Returns of deliveries billed before, and the copies this invoice settles for each (decision 030). */
-  after: { returnId: number; copies: number }[];
+  after: { returnId: number; copies: number; date: string; paper: string; bundle: number }[];
   /** Approved delivery claims this invoice credits (decision 031). */
   claimIds: number[];
   netOre: number;
@@ -140,8 +141,9 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
   // (decision 030): the difference between the copies now and the copies credited so far,
   // per edition, price and the invoice that billed it. Only deliveries some run billed: an
   // invoice of the customer and paper type covers the date, or a run settled a return of it.
-  const after = await tx.all<{ customerId: number; paperType: number; description: string; titleId: number; editionId: number; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number; recalled: string | null }>(sql`
+  const after = await tx.all<{ customerId: number; paperType: number; description: string; title: string; date: string; bundle: number; titleId: number; editionId: number; priceOre: number; billed: number | null; billedFrom: string; billedTo: string; returnId: number; due: number; recalled: string | null }>(sql`
     select r.customer_id as customerId, e.type as paperType, e.description as description, d.title_id as titleId, d.edition_id as editionId, d.price_ore as priceOre,
+      t.name as title, d.delivery_date as date, b.number as bundle,
       ${recallReturnBySqlOf({ customerId: sql`d.customer_id`, titleId: sql`d.title_id`, editionId: sql`d.edition_id`, deliveryDate: sql`d.delivery_date` })} as recalled,
       i.number as billed, r.id as returnId, r.amount - r.credited as due,
       coalesce(i.period_from, (select ru.period_from from returns r2 join invoice_credits c on c.return_id = r2.id join invoice_runs ru on ru.id = c.run_id where r2.delivery_id = d.id order by c.id limit 1)) as billedFrom,
@@ -149,6 +151,8 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
     from returns r indexed by returns_uncredited
     join deliveries d on d.id = r.delivery_id
     join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
+    join titles t on t.id = d.title_id
+    join bundles b on b.id = r.bundle_id
     left join invoices i on i.customer_id = d.customer_id and i.paper_type = e.type and i.period_from <= d.delivery_date and i.period_to >= d.delivery_date
     where r.customer_id between ${range.lo} and ${range.hi} and r.amount <> r.credited
       and d.delivery_date not between ${from} and ${to}
@@ -158,7 +162,7 @@ async function planInvoices(tx: Db | Tx, from: string, to: string, range: Custom
   for (const a of after) {
     const p = get(a.customerId, a.paperType);
     if (!p) continue;
-    p.after.push({ returnId: a.returnId, copies: a.due });
+    p.after.push({ returnId: a.returnId, copies: a.due, date: a.date, paper: paperName(a.title, a.description), bundle: a.bundle });
     // Recalled copies are a line of their own, named so (decision 036).
     const key = `${a.customerId}/${a.paperType}/${a.description}/${a.priceOre}/${a.billed}/${a.recalled ? "recalled" : ""}`;
     const g = groups.get(key) ?? { p, row: a, copies: 0 };
@@ -496,6 +500,14 @@ async function createInChunks(
         // An invoice planned only now (a line sent meanwhile) names its seller too.
         if (!seller) throw refuse.conflict("Säljarens uppgifter (SELLER_*) saknas: inga fakturor kan skapas.");
         const [{ max: top }] = await tx.select({ max: max(inv.number) }).from(inv);
+        // What each invoice's paper lines are made of, recorded with it (decision 038).
+        const daysOf = new Map<string, BilledDay[]>();
+        for (const d of await billedDays(tx, from, to, range)) {
+          const k = `${d.customerId}/${d.paperType}`;
+          const list = daysOf.get(k);
+          if (list) list.push(d);
+          else daysOf.set(k, [d]);
+        }
         let number = Math.max(FIRST_INVOICE_NUMBER, (top ?? 0) + 1);
         first = number;
         const numbered = part.map((p) => ({ p, number: number++ }));
@@ -516,6 +528,7 @@ async function createInChunks(
               amountOre: p.amountOre,
               status: p.amountOre < 0 ? "Tillgodo" : "Obetald",
               seller,
+              specification: specificationRecord(daysOf.get(`${p.customerId}/${p.paperType}`) ?? [], p.lines, p.after),
             })),
           )
           .returning({ id: inv.id, number: inv.number });

@@ -6,6 +6,7 @@ import { getDb, schema } from "~/db.server";
 import type { InvoiceBuyer } from "~/db.server";
 import { stockholmDate } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
+import { readSpecification, type InvoiceSpecification } from "./invoice-specification.server";
 
 
 export type InvoiceListRow = {
@@ -55,6 +56,8 @@ export type InvoiceDocument = {
   /** The buyer as it was when the invoice was made (decision 021). */
   customer: InvoiceBuyer;
   lines: { description: string; quantity: number; unitPriceOre: number; vatPermille: number; netOre: number }[];
+  /** Per paper and day what the paper lines are made of (decision 038); null on invoices made before it was recorded. */
+  specification?: InvoiceSpecification | null;
 };
 
 /**
@@ -81,5 +84,5 @@ export async function getInvoiceDocument(invoiceNumber: number, customerId: numb
   if (lines.length === 0 || sum !== invoice.netOre || !invoice.buyer) {
     throw refuse.conflict(`Faktura ${invoiceNumber} saknar rader eller raderna stämmer inte med summan.`);
   }
-  return { invoice, customer: invoice.buyer, lines };
+  return { invoice, customer: invoice.buyer, lines, specification: invoice.specification ? readSpecification(invoice.specification) : null };
 }

@@ -146,6 +146,8 @@ describe("saving returns", () => {
       },
     });
     expect(RETURN_MESSAGES.tooManyOf(36)).toBe("Kan inte vara större än antal levererat. Högst 36 – så många levererades.");
+    expect(RETURN_MESSAGES.tooManyOf(13, 3)).toBe("Kan inte vara större än antal levererat. Högst 10 till – 13 levererades och 3 är redan returnerade.");
+    expect(RETURN_MESSAGES.tooManyOf(37, 1)).toBe("Kan inte vara större än antal levererat. Högst 36 till – 37 levererades och 1 är redan returnerad.");
     expect(await returnsOf(q.id)).toHaveLength(0);
   });
 
@@ -157,7 +159,7 @@ describe("saving returns", () => {
     const first = line(p.id, "101", "6");
     const split = line(p.id, "102", "5");
     const res = await saveReturnsResult(c, 1, token(), [ok, first, split], ON);
-    expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooManyOf(10) } });
+    expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooManyOf(10, 6) } });
     expect(await returnsOf(q.id)).toHaveLength(0);
     expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
     const res2 = await saveReturnsResult(c, 1, token(), [ok, first, line(p.id, "102", "4")], ON);
@@ -205,7 +207,11 @@ describe("saving returns", () => {
     const p = await newDelivery(c, { date: "2025-03-18", delivered: 10 });
     await saveReturnsResult(c, 1, token(), [line(p.id, "101", "6")], ON);
     const tooMany = line(p.id, "102", "5");
-    expect(await saveReturnsResult(c, 2, token(), [tooMany], ON)).toMatchObject({ ok: false, errors: { [tooMany.key]: RETURN_MESSAGES.tooManyOf(10) } });
+    // The refusal names the real limit: what was delivered less what is already returned.
+    expect(await saveReturnsResult(c, 2, token(), [tooMany], ON)).toMatchObject({
+      ok: false,
+      errors: { [tooMany.key]: "Kan inte vara större än antal levererat. Högst 4 till – 10 levererades och 6 är redan returnerade." },
+    });
     expect(await saveReturnsResult(c, 2, token(), [line(p.id, "102", "4")], ON)).toMatchObject({ ok: true, saved: 1 });
     const [r101] = (await listPapers(c, 2, ON))[0].returns;
     expect(await closeBundle(c, 101, ON)).toBe(true);

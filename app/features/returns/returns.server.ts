@@ -293,6 +293,8 @@ async function applyLines(
   for (const x of existing) finalAmount.set(`${x.bundleId}:${x.deliveryId}`, { bundleId: x.bundleId, deliveryId: x.deliveryId, amount: x.amount, rowId: x.id });
   const touched = new Set<string>();
   const lastLineOfPaper = new Map<number, string>();
+  /** What the paper's last line adds: the refusal names the limit of that line, the rest counted as already returned. */
+  const lastLineAmount = new Map<number, number>();
   const reported = new Set<number>();
   let soldOut = 0;
 
@@ -356,6 +358,7 @@ async function applyLines(
       finalAmount.get(k)!.line = key;
       touched.add(k);
       lastLineOfPaper.set(paper.id, key);
+      lastLineAmount.set(paper.id, c.amount);
       continue;
     }
     if (refusedAsLate(paper, key)) continue;
@@ -384,6 +387,7 @@ async function applyLines(
     finalAmount.get(k)!.line = key;
     touched.add(k);
     lastLineOfPaper.set(paper.id, key);
+    lastLineAmount.set(paper.id, c.amount);
     reported.add(paper.id);
   }
 
@@ -395,7 +399,9 @@ async function applyLines(
   }
   for (const [deliveryId, line] of lastLineOfPaper) {
     const paper = paperById.get(deliveryId)!;
-    if ((sums.get(deliveryId) ?? 0) > paper.delivered && !problems[line]) refuseRow(line, "amount", RETURN_MESSAGES.tooManyOf(paper.delivered));
+    const sum = sums.get(deliveryId) ?? 0;
+    if (sum > paper.delivered && !problems[line])
+      refuseRow(line, "amount", RETURN_MESSAGES.tooManyOf(paper.delivered, sum - (lastLineAmount.get(deliveryId) ?? 0)));
   }
   if (Object.keys(problems).length > 0) return 0;
 

@@ -10,7 +10,11 @@ export const RETURN_MESSAGES = {
   /** The spec's sentences with what to type instead (decision 026). */
   unreasonableAmount: "Orimligt värde har angetts. Skriv antalet med siffror, 0–999.",
   unreasonableBundle: "Orimligt värde har angetts. Skriv buntnumret med siffror.",
-  tooManyOf: (delivered: number) => `Kan inte vara större än antal levererat. Högst ${delivered} – så många levererades.`,
+  /** The real limit of one more row: what was delivered less what the paper's other rows already hold. */
+  tooManyOf: (delivered: number, already = 0) =>
+    already > 0
+      ? `Kan inte vara större än antal levererat. Högst ${Math.max(delivered - already, 0)} till – ${delivered} levererades och ${already} ${already === 1 ? "är redan returnerad" : "är redan returnerade"}.`
+      : `Kan inte vara större än antal levererat. Högst ${delivered} – så många levererades.`,
   nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
   fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
   unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
@@ -27,6 +31,11 @@ export const RETURN_MESSAGES = {
   wrongType: (n: number, type: number) =>
     `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
 } as const;
+
+/** A row's hint: the spec's "Levererat antal: N", and for a row below others what they already hold. */
+export function deliveredHint(delivered: number, already: number): string {
+  return already > 0 ? `Levererat ${delivered}, redan returnerat ${already}` : `Levererat antal: ${delivered}`;
+}
 
 /** The report state in the URL (/rapportering/1 reports, /rapportering/2 adds): 1 or 2, else null (a 404). */
 export function parseReportState(param: string | undefined): 1 | 2 | null {

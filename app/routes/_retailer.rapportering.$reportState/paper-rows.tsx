@@ -1,7 +1,7 @@
 // The rows of one paper in the returns form: its lines (bundle, amount, the delivered
 // hint, the row's error) and the row buttons (Ny bunt/Tilläggsrapportera, Slutsåld, Ångra).
 import { paperName } from "~/catalog";
-import { isSoldOut, nextSplitKey, RETURN_MESSAGES, type FormLine, type RowProblems } from "~/features/returns";
+import { deliveredHint, isSoldOut, nextSplitKey, RETURN_MESSAGES, type FormLine, type RowProblems } from "~/features/returns";
 import { useBackToRow } from "~/ui/back-to-row";
 import { LockIcon } from "~/ui/icons";
 import { ScanButton } from "~/ui/scan/scan-button";
@@ -74,8 +74,8 @@ export function PaperRows(props: {
   );
   let entered = 0;
   const rows = lines.map((line, index) => {
-    // Spec 4: a split line's hint is the delivered amount less what the lines above already hold.
-    const left = Math.max(paper.delivered - entered, 0);
+    // Spec 4's hint; a split line's names what the lines above already hold (the limit is the difference).
+    const above = entered;
     const typed = Number(line.amount);
     if (line.amount.trim() !== "" && Number.isFinite(typed)) entered += typed;
     const locked = line.returnId !== undefined && (returnOpen.get(line.returnId) === false || pastDeadline);
@@ -178,7 +178,7 @@ export function PaperRows(props: {
                 onChange={(e) => props.onChange(line.key, "amount", e.target.value)}
               />
               <small id={hintId} className="hint">
-                {`Levererat antal: ${line.split ? left : paper.delivered}`}
+                {deliveredHint(paper.delivered, line.split ? above : 0)}
               </small>
             </div>
           )}
