@@ -133,7 +133,7 @@ export type Seller = {
 };
 
 /** The demo's seller, made up: numbers that pass the checks and belong to nobody. */
-const DEMO_SELLER: Seller = {
+export const DEMO_SELLER: Seller = {
   name: "Returportalen Demo AB",
   address: "Box 100, 111 20 Stockholm",
   orgNumber: "559012-3450",

@@ -154,10 +154,10 @@ export default function StartPage() {
           </dd>
           <dt>Kundnummer</dt>
           <dd>{customer.id}</dd>
-          <dt>Version</dt>
-          <dd>{version}</dd>
         </dl>
       </section>
+      {/* The client version (spec 2.3) is for support, not a customer detail: a quiet line under them. */}
+      <p className="muted app-version">Returportalen version {version}</p>
     </>
   );
 }

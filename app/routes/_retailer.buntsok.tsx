@@ -72,6 +72,11 @@ export default function BundleSearch() {
             credit={(l) => <CreditTrailText trail={result.trails[l.returnId]} invoiceHref={(n) => `/faktura/${n}.pdf`} />}
           />
           <Pager page={result.page} pages={result.pages} />
+          <p className="actions">
+            <a className="button" href={`/buntinnehall/${result.bundle.number}.pdf`} download={`Bunt-${result.bundle.number}.pdf`}>
+              Skriv ut buntinnehåll
+            </a>
+          </p>
         </section>
       ) : null}
     </>

@@ -93,6 +93,10 @@ export default function Invoices() {
       ))}
       <section aria-labelledby="garanti">
         <h2 id="garanti">Garantibelopp</h2>
+        <p>
+          Garantibelopp är pengar som tidningen ska betala tillbaka till er, ett belopp per tidning. När beloppet är utbetalt står det Ja under
+          Återbetald, med dagen det betalades.
+        </p>
         <TableOrEmpty empty={guarantees.length === 0} emptyText="Inga garantibelopp">
           <thead>
             <tr>

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { requireRetailer } from "~/auth/guards.server";
 import { handleForm } from "~/http/form.server";
 import { redirectWithToast } from "~/auth/session.server";
-import { NOTHING_SHOWN, PLACARD_MESSAGES, amountField, confirmedField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
+import { NOTHING_SHOWN, PLACARD_CHANGED_BY_OTHER, PLACARD_MESSAGES, amountField, confirmedField, placardsSchema, placardsWanted, shownField } from "~/features/placards";
 import { listPlacards, savePlacards } from "~/features/placards/index.server";
 import { replyError, replyFieldErrors, replyValue } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
@@ -52,7 +52,8 @@ export default function PlacardsPage() {
           {placards.map((p) => {
             const id = amountField(p.titleId);
             const error = fieldErrors[id];
-            const value = reply ? (replyValue(reply, id) ?? "") : p.newAmount === null ? "" : String(p.newAmount);
+            // The wish if there is one, else the amount in force: changing one title never means retyping the other.
+            const value = reply ? (replyValue(reply, id) ?? "") : String(p.newAmount ?? p.amount);
             // The question about an unlikely amount (not a refusal): the next Spara sends the amount back confirmed.
             const asking = error !== undefined && /^\d+$/.test(value) && error === PLACARD_MESSAGES.unlikely(Number(value), p.amount);
             return (
@@ -67,7 +68,7 @@ export default function PlacardsPage() {
                   type="hidden"
                   name={shownField(p.titleId)}
                   value={
-                    reply && !error?.startsWith("Någon annan")
+                    reply && !error?.startsWith(PLACARD_CHANGED_BY_OTHER)
                       ? (replyValue(reply, shownField(p.titleId)) ?? NOTHING_SHOWN)
                       : p.newAmount === null
                         ? NOTHING_SHOWN

@@ -4,7 +4,7 @@ import { requireRetailer } from "~/auth/guards.server";
 import { handleForm } from "~/http/form.server";
 import { today } from "~/lib/dates";
 import { orderBlockSchema } from "~/features/labels";
-import { LABEL_TYPE, getBlock, newFormToken, orderBlock } from "~/features/labels/index.server";
+import { LABEL_TYPE, getBlock, labelsOnHand, newFormToken, orderBlock } from "~/features/labels/index.server";
 import { replyError } from "~/ui/form-reply";
 import { CsrfInput } from "~/ui/csrf";
 import { param, readSearch } from "~/lib/search-params";
@@ -19,8 +19,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { block: blockId, steg } = readSearch(request, ORDER_SEARCH);
   const block = blockId !== null ? await getBlock(user.customerId, blockId) : null;
   if (block && block.type === LABEL_TYPE.normal) return { step: "result" as const, block: { fromNumber: block.fromNumber, toNumber: block.toNumber }, customerId: user.customerId, token: newFormToken() };
-  if (steg === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken() };
-  return { step: "start" as const, block: null, customerId: user.customerId, token: null };
+  // Before an order: how many labels the shop still has, so nobody orders 50 while 90 lie in the drawer.
+  const onHand = await labelsOnHand(user.customerId);
+  if (steg === "bekrafta") return { step: "confirm" as const, block: null, customerId: user.customerId, token: newFormToken(), onHand };
+  return { step: "start" as const, block: null, customerId: user.customerId, token: null, onHand };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function OrderLabels() {
-  const { step, block, token } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { step, block, token } = loaded;
+  const onHand = "onHand" in loaded ? loaded.onHand : null;
   const refused = replyError(useActionData<typeof action>());
   const navigation = useNavigation();
   return (
@@ -44,6 +48,17 @@ export default function OrderLabels() {
       {refused ? (
         <p className="field-error" role="alert">
           {refused}
+        </p>
+      ) : null}
+      {onHand && step !== "result" ? (
+        <p className="notice">
+          {onHand.unused > 0 ? (
+            <>
+              Du har {onHand.unused} oanvända returetiketter ({onHand.series.join(", ")}). <Link to="/buntblock">Se dina buntblock</Link>
+            </>
+          ) : (
+            "Du har inga oanvända returetiketter."
+          )}
         </p>
       ) : null}
       {step === "start" ? (

@@ -2,7 +2,8 @@ import { progressColour, progressFill } from "~/features/bundles";
 
 /**
  * Bundle progress (spec 9): a circle whose fill is twice the return count,
- * green below 40, orange 40–49, red from 50, with the count in words beside it. Inline
+ * green below 40, orange 40–49, red from 50, with the count beside it and, from 40, how full
+ * it is in words ("nästan full", "full"): the colour is never the only sign. Inline
  * SVG: no script, no image request, drawn the same on old phones.
  */
 export function BundleProgress({ total }: { total: number }) {
@@ -17,7 +18,9 @@ export function BundleProgress({ total }: { total: number }) {
           <circle className="progress-fill" cx="18" cy="18" r="15.9155" fill="none" strokeWidth="4" strokeDasharray={`${fill} ${100 - fill}`} strokeDashoffset="25" />
         ) : null}
       </svg>
-      <span className="progress-text">{total} returer</span>
+      <span className="progress-text">
+        {total} returer{colour === "red" ? ", full" : colour === "orange" ? ", nästan full" : ""}
+      </span>
     </span>
   );
 }

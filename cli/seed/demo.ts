@@ -1,7 +1,10 @@
 // `portal seed --demo`: a small, deterministic, believable data set.
 import { randomInt } from "node:crypto";
 import { titleName } from "../../app/catalog/index";
-import { addDays, addMonths, isoWeekday, startOfMonth, endOfMonth } from "../../app/lib/dates";
+import { addDays, addMonths, daysBetween, isoWeekday, startOfMonth, endOfMonth } from "../../app/lib/dates";
+import { config, DEMO_SELLER } from "../../app/config.server";
+import { CLI_ACTOR } from "../../app/features/audit/index.server";
+import { runInvoicing } from "../../app/features/invoices/index.server";
 import { withCheckDigit } from "../../app/lib/luhn";
 import { bankAccountOf } from "../../app/lib/bank-numbers.server";
 import { randomSecret } from "../../app/lib/random-secret";
@@ -9,7 +12,6 @@ import type { Db } from "../../db/client";
 import {
   EDITIONS,
   SEEDED_CLAIMS,
-  SEEDED_INVOICES_CREDITED,
   createCustomer,
   createDistributor,
   createStaff,
@@ -94,22 +96,24 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
       ]);
     }
 
-    // 21 days of deliveries. Returns are reported for all but the last two days,
-    // into one bundle per paper type and week; earlier weeks' bundles are closed.
-    const first = addDays(today, -20);
+    // Deliveries from the first of last month to today: last month is invoiced by the real
+    // invoice run below, this month is still open. Returns are reported for all but the last
+    // two days, into one bundle per paper type and week; earlier weeks' bundles are closed.
+    const first = startOfMonth(addMonths(today, -1));
+    const days = daysBetween(first, today) + 1;
     const mains = EDITIONS.filter((e) => e.type === 0);
     const inserts = EDITIONS.filter((e) => e.type === 1);
     for (const c of customers) {
       const bundleIds = new Map<string, number>();
       let nextNumber = 1;
-      for (let day = 0; day < 21; day++) {
+      for (let day = 0; day < days; day++) {
         const date = addDays(first, day);
         const weekday = isoWeekday(date);
         const editions = [
           ...mains.filter((e) => e.titleId === 1 || (e.editionId === 2) === c.kvp),
           ...inserts.filter((e) => (weekday === 7 && e.editionId === 20) || (weekday === 5 && e.editionId === 21)),
         ];
-        const reported = day < 19;
+        const reported = day < days - 2;
         const weekStart = addDays(date, 1 - weekday);
         for (const e of editions) {
           const delivered = e.type === 0 ? rnd.int(8, 40) : rnd.int(4, 15);
@@ -154,47 +158,6 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
       }
     }
 
-    // Invoices for the two previous months, per paper type.
-    let invoiceNumber = 500001;
-    for (const c of customers) {
-      for (const back of [2, 1]) {
-        const from = startOfMonth(addMonths(today, -back));
-        const to = endOfMonth(from);
-        for (const paperType of [0, 1]) {
-          const qty = paperType === 0 ? rnd.int(300, 700) : rnd.int(20, 60);
-          const unit = paperType === 0 ? 2200 : 1090;
-          const net = qty * unit;
-          const vat = Math.round(net * 0.06);
-          const date = addDays(to, 5);
-          const [inv] = await tx
-            .insert(schema.invoices)
-            .values({
-              number: invoiceNumber++,
-              customerId: c.id,
-              paperType,
-              date,
-              dueDate: addDays(date, 30),
-              periodFrom: from,
-              periodTo: to,
-              netOre: net,
-              vatOre: vat,
-              amountOre: net + vat,
-              status: back === 2 ? "Betald" : "Obetald",
-            })
-            .returning({ id: schema.invoices.id });
-          await tx.insert(schema.invoiceLines).values({
-            invoiceId: inv.id,
-            description: paperType === 0 ? "Huvudtidningar, sålda exemplar" : "Bilagor, sålda exemplar",
-            quantity: qty,
-            unitPriceOre: unit,
-            vatPermille: 60,
-            netOre: net,
-          });
-        }
-      }
-    }
-
-    await tx.run(sql.raw(SEEDED_INVOICES_CREDITED));
     await tx.run(sql.raw(SEEDED_CLAIMS));
 
     // Guarantees, placards.
@@ -275,6 +238,12 @@ export async function seedDemo(db: Db, today: string, logins: DemoLogins = newDe
     await createStaff(tx, { ...logins.sales, name: "Sven Säljare", roles: "sales", totpSecret: null });
     await createStaff(tx, { ...logins.utb, name: "Ulla Utb Norr", roles: "utb", distributorId: 1, totpSecret: null });
   });
+  // Last month's invoices, made by the real run over the demo's own deliveries and returns,
+  // so Fakturor, Försäljning and Avstämning agree from the first look.
+  const from = startOfMonth(addMonths(today, -1));
+  const to = endOfMonth(from);
+  const invoiceDate = [addDays(to, 5), today].sort()[0];
+  await runInvoicing({ from, to, actor: CLI_ACTOR, date: invoiceDate, seller: config.seller ?? DEMO_SELLER });
   return { customers: 40, deliveries: deliveryCount };
 }
 

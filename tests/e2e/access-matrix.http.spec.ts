@@ -156,6 +156,15 @@ const TABLE: Record<string, Row | null> = {
     get: { url: (ids) => `/nodetiketter/${ids.bEmergencyBlock}.pdf`, want: "L 404 R R R" },
     post: { form: noForm, want: "405 405 405 405 405" },
   },
+  // B's bundle 777 is unknown to A (A has none of that number): the same 404 as a number that is none.
+  "routes/buntinnehall.$bunt[.]pdf": {
+    get: { url: (ids) => `/buntinnehall/${ids.bBundle}.pdf`, want: "L 404 R R R" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
+  "routes/returkvitto[.]pdf": {
+    get: { url: () => "/returkvitto.pdf", want: "L 200 R R R" },
+    post: { form: noForm, want: "405 405 405 405 405" },
+  },
   "routes/rapportering.$reportState.returer[.]pdf": {
     get: { url: () => "/rapportering/1/returer.pdf", want: "L 200 R R R" },
     post: { form: noForm, want: "405 405 405 405 405" },

@@ -14,7 +14,7 @@ test.describe("bundles on the start page", () => {
     await expect(page).toHaveURL(/\?bunt=117$/);
     await expect(page.getByRole("heading", { name: "Bunt #117" })).toBeVisible();
     const dialog = testInfo.project.name === "js-on" ? page.getByRole("dialog") : page.locator("section.url-dialog");
-    await expect(dialog.getByText("45 returer")).toBeVisible();
+    await expect(dialog.getByText("45 returer, nästan full")).toBeVisible();
     await expect(dialog.locator(".progress-orange")).toBeVisible();
     await expect(dialog.getByRole("row", { name: `${day(-2)} Aftonbladet 30` })).toBeVisible();
     await expect(dialog.getByRole("row", { name: `${day(-1)} Expressen 15` })).toBeVisible();

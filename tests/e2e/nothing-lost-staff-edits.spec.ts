@@ -37,7 +37,7 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
 
     await tabB.getByLabel("Innehåll", { exact: true }).fill("Text från flik B");
     await tabB.getByRole("button", { name: "Uppdatera" }).click();
-    await expect(tabB.getByText(/^Någon annan har ändrat meddelandet sedan du öppnade det\. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret\./)).toBeVisible();
+    await expect(tabB.getByText(/^Meddelandet har ändrats i en annan flik eller av någon annan sedan du öppnade det\. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret\./)).toBeVisible();
     const storedNow = tabB.locator(".stored-now");
     await expect(storedNow).toContainText("Sparat nu");
     await expect(storedNow).toContainText("Text från flik A");
@@ -83,7 +83,7 @@ test.describe("two tabs edit the same row: nothing vanishes silently", () => {
 
     await tabB.getByLabel("Beskrivning", { exact: true }).fill(`${description} B`);
     await tabB.getByRole("button", { name: "Uppdatera" }).click();
-    await expect(tabB.getByText(/^Någon annan har ändrat helgdagen sedan du öppnade den\./)).toBeVisible();
+    await expect(tabB.getByText(/^Helgdagen har ändrats i en annan flik eller av någon annan sedan du öppnade den\./)).toBeVisible();
     await expect(tabB.locator(".stored-now")).toContainText(`${description} A`);
     await expect(tabB.getByLabel("Beskrivning", { exact: true })).toHaveValue(`${description} B`);
     await expect(tabB.getByRole("status")).toHaveCount(0);

@@ -50,7 +50,7 @@ test.describe("two tabs never lose a save silently", () => {
     await openDay(tab2, d2);
     await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("1");
     await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
-    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Någon annan har ändrat raden: nu sparat 8, du skrev 7. Kontrollera och spara igen.");
+    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Raden har ändrats i en annan flik eller av någon annan: nu sparat 8, du skrev 7. Kontrollera och spara igen.");
     await expect(tab2.getByText("Inget sparades. Rätta raderna som är markerade nedan.")).toBeVisible();
     await expect(tab2).toHaveURL(/\/rapportering\/2$/);
     await expect(tab2.getByLabel(`Retur för ${ab(d1)}`)).toHaveValue("7");
@@ -83,7 +83,7 @@ test.describe("two tabs never lose a save silently", () => {
     await tab2.getByLabel(`Retur för ${ab(d2)}`).fill("2");
     await tab2.getByRole("button", { name: "Spara och fortsätt" }).click();
     // Before: a's 7 was dropped silently, b saved, "Returerna är sparade."
-    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Någon annan har redan rapporterat tidningen: nu sparat 5, du skrev 7.");
+    await expect(row(tab2, `Retur för ${ab(d1)}`)).toContainText("Tidningen har redan rapporterats i en annan flik eller av någon annan: nu sparat 5, du skrev 7.");
     await expect(tab2.getByLabel(`Retur för ${ab(d1)}`)).toHaveValue("7");
     await expect(tab2.getByLabel(`Retur för ${ab(d2)}`)).toHaveValue("2");
     expect((await returnsOf(a.id)).map((r) => r.amount)).toEqual([5]);
@@ -119,14 +119,14 @@ test.describe("two tabs of the delivery note", () => {
     await note(tab2, 20).getByLabel("Mottagit").fill("17");
     await note(tab2, 12).getByLabel("Mottagit").fill("11");
     await note(tab2, 12).getByLabel("Mottagit").press("Enter");
-    await expect(note(tab2, 20)).toContainText("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
+    await expect(note(tab2, 20)).toContainText("Raden har ändrats i en annan flik eller av någon annan: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
     await expect(note(tab2, 20).getByLabel("Mottagit")).toHaveValue("17");
     expect(await stored(a.id)).toBe(18);
     expect(await stored(b.id)).toBe(11);
     // Checked: Spara on the row again stores the user's 17.
     await note(tab2, 20).getByRole("button", { name: "Spara" }).click();
     // The confirmation of the earlier save may still be showing: wait for the row itself.
-    await expect(note(tab2, 20)).not.toContainText("Någon annan har ändrat raden");
+    await expect(note(tab2, 20)).not.toContainText("Raden har ändrats i en annan flik eller av någon annan");
     await expect(tab2.getByText("Mottaget antal sparat.")).toBeVisible();
     await expect.poll(() => stored(a.id)).toBe(17);
   });
@@ -163,7 +163,7 @@ test.describe("two tabs of Löpsedlar and Helgspärr", () => {
     await tab2.getByLabel("Önskat antal Expressen").fill("5");
     await tab2.getByRole("button", { name: "Spara" }).click();
     const card = tab2.getByRole("listitem").filter({ hasText: "Aftonbladet" });
-    await expect(card.getByRole("alert")).toHaveText("Någon annan har ändrat raden: nu sparat 8, du skrev 9. Kontrollera och spara igen.");
+    await expect(card.getByRole("alert")).toHaveText("Raden har ändrats i en annan flik eller av någon annan: nu sparat 8, du skrev 9. Kontrollera och spara igen.");
     await expect(tab2.getByLabel("Önskat antal Aftonbladet")).toHaveValue("9");
     await expect(tab2.getByLabel("Önskat antal Expressen")).toHaveValue("5");
     expect(await wanted(1)).toBe(8);
@@ -194,7 +194,7 @@ test.describe("two tabs of Löpsedlar and Helgspärr", () => {
     await expect(card(page)).toContainText("Ditt svar: Öppet");
     // Before: tab 2's Stängt replaced Öppet and said "Sparat!".
     await card(tab2).getByRole("button", { name: "Stängt" }).click();
-    await expect(card(tab2)).toContainText("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
+    await expect(card(tab2)).toContainText("Svaret har ändrats i en annan flik eller av någon annan: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
     expect(await answer()).toBe(true);
     // The page shows what is stored (Öppet pressed): without JavaScript in the answer itself,
     // with it once its data is fetched again after the refusal. Choosing again is then the user's own.

@@ -98,6 +98,7 @@ test("every download behind a login answers no-store with an RFC 6266 file name"
   download(await retailer.get(`/faktura/${ids.invoice}.pdf`), `faktura-${ids.invoice}.pdf`);
   download(await retailer.get(`/journal.pdf?manad=${month}`), `tidningsjournal-${month}.pdf`);
   download(await retailer.get("/rapportering/1/returer.pdf"), "Returer.pdf");
+  download(await retailer.get("/returkvitto.pdf"), `Returer-${today()}.pdf`);
   download(await retailer.get(`/nodetiketter/${ids.block}.pdf`), "nodetiketter.pdf");
   const t = today();
   download(await admin.get(`/admin/distribution/export.xlsx?fran=${t}&till=${t}`), `distribution-${t}-${t}.xlsx`);

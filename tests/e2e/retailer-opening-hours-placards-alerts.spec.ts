@@ -127,7 +127,7 @@ test("a save from a page left open while another tab saved the hours is refused;
   await tab2.getByRole("button", { name: "Spara" }).click();
   await expect(tab2.getByText("Öppettiderna sparade.")).toBeVisible();
   await page.getByRole("button", { name: "Spara" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Någon annan har sparat öppettiderna" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Öppettiderna har sparats i en annan flik eller av någon annan" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Sparat nu" })).toContainText("Måndag: 07:00–19:00");
   await expect(page.getByRole("group", { name: "Måndag" }).getByLabel("Öppnar")).toHaveValue("05:45");
   await page.getByRole("button", { name: "Spara" }).click();

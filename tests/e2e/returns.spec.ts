@@ -102,9 +102,9 @@ test.describe("return reporting", () => {
     await page.getByLabel(`Retur för ${ab(d)}`).fill("5");
     await page.getByRole("button", { name: `Ny bunt för ${ab(d)}` }).click();
     await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveCount(2);
-    // Typed values are kept, and the split row offers what is left of the delivery.
+    // Typed values are kept, and the split row names the delivery and what the row above holds.
     await expect(page.getByLabel(`Retur för ${ab(d)}`).first()).toHaveValue("5");
-    await expect(page.getByText("Levererat antal: 15")).toBeVisible();
+    await expect(page.getByText("Levererat 20, redan returnerat 5", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: `Ångra för ${ab(d)}` }).click();
     await expect(page.getByLabel(`Bunt för ${ab(d)}`)).toHaveCount(1);
     await expect(page.getByLabel(`Retur för ${ab(d)}`)).toHaveValue("5");
@@ -281,11 +281,11 @@ test.describe("return reporting", () => {
     expect((await bundleRow(retailer.id, 103)).open).toBe(true);
   });
 
-  test("'Skriv ut' downloads Returer.pdf in A4", async ({ page, retailer }) => {
+  test("'Skriv ut räknelista' downloads Returer.pdf in A4", async ({ page, retailer }) => {
     await delivery(retailer.id, { date: day(-1) });
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/rapportering/1");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Skriv ut", exact: true }).click()]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Skriv ut räknelista", exact: true }).click()]);
     expect(download.suggestedFilename()).toBe("Returer.pdf");
     const res = await page.request.get("/rapportering/1/returer.pdf");
     expect(res.headers()["content-type"]).toBe("application/pdf");

@@ -206,7 +206,7 @@ test("an admin edits a customer's details: the postcode is stored as '211 20', p
   await expect(other.getByRole("status")).toContainText("Telefon.");
   await page.getByLabel("Ort").fill("Lund");
   await page.getByRole("button", { name: "Spara" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Någon annan har ändrat kunden" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Kunden har ändrats i en annan flik eller av någon annan" })).toBeVisible();
   await expect(page.getByLabel("Ort")).toHaveValue("Lund");
   await expect(page.getByRole("alert").getByText("040-99 99 99")).toBeVisible();
   const [kept] = await e2eDb().select().from(schema.customers).where(eq(schema.customers.id, shop.id));

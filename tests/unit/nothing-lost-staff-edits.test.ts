@@ -47,7 +47,7 @@ describe("messages", () => {
     const r = await refusal(() => saveMessage({ ...base, id, version: opened.updatedAt, header: "Från flik B" }, actor));
     expect(r.code).toBe("conflict");
     expect(REFUSAL_STATUS[r.code]).toBe(409);
-    expect(r.message).toMatch(/^Någon annan har ändrat meddelandet sedan du öppnade det\. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret\./);
+    expect(r.message).toMatch(/^Meddelandet har ändrats i en annan flik eller av någon annan sedan du öppnade det\. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret\./);
     expect(r.fields.version).toBe(r.message);
     expect((await getMessage(id))!.header).toBe("Från flik A");
     // B has now seen what is stored (the page shows it, with its version): a second press saves.
@@ -80,7 +80,7 @@ describe("holidays", () => {
     await saveHoliday({ ...base, id, version: opened.updatedAt, description: "Midsommar A" }, actor);
     const r = await refusal(() => saveHoliday({ ...base, id, version: opened.updatedAt, description: "Midsommar B" }, actor));
     expect(r.code).toBe("conflict");
-    expect(r.message).toMatch(/^Någon annan har ändrat helgdagen sedan du öppnade den\./);
+    expect(r.message).toMatch(/^Helgdagen har ändrats i en annan flik eller av någon annan sedan du öppnade den\./);
     const stored = (await getAdminHoliday(id))!;
     expect(stored.description).toBe("Midsommar A");
     await saveHoliday({ ...base, id, version: stored.updatedAt, description: "Midsommar B" }, actor);
@@ -96,7 +96,7 @@ describe("product information", () => {
     await saveProduct({ ...input, id, version: opened.updatedAt, productCode: "PA" }, actor);
     const r = await refusal(() => saveProduct({ ...input, id, version: opened.updatedAt, productCode: "PB" }, actor));
     expect(r.code).toBe("conflict");
-    expect(r.message).toMatch(/^Någon annan har ändrat produktinformationen sedan du öppnade den\./);
+    expect(r.message).toMatch(/^Produktinformationen har ändrats i en annan flik eller av någon annan sedan du öppnade den\./);
     const stored = (await getProduct(id))!;
     expect(stored.productCode).toBe("PA");
     await saveProduct({ ...input, id, version: stored.updatedAt, productCode: "PB" }, actor);
@@ -115,7 +115,7 @@ describe("bundles: Ändra Buntnummer", () => {
     const r = await refusal(() => changeBundleNumber(c, b.id, 9, actor, 5));
     expect(r.code).toBe("conflict");
     expect(r.message).toBe(
-      "Någon annan har ändrat bunten sedan du öppnade sidan: den har nu nummer 7. Ditt nummer finns kvar i formuläret; tryck Spara igen för att ge den det.",
+      "Bunten har ändrats i en annan flik eller av någon annan sedan du öppnade sidan: den har nu nummer 7. Ditt nummer finns kvar i formuläret; tryck Spara igen för att ge den det.",
     );
     expect(r.fields.newNumber).toBe(r.message);
     const [row] = await db().select().from(schema.bundles).where(eq(schema.bundles.id, b.id));
@@ -137,7 +137,7 @@ describe("guarantees: bank details", () => {
     await updateBankDetail(c, "bankgiro", "123-4566", actor, "");
     const r = await refusal(() => updateBankDetail(c, "bankgiro", "765-4320", actor, ""));
     expect(r.code).toBe("conflict");
-    expect(r.message).toBe("Någon annan har ändrat uppgiften sedan du öppnade sidan. Sparat nu: 123-4566. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.");
+    expect(r.message).toBe("Uppgiften har ändrats i en annan flik eller av någon annan sedan du öppnade sidan. Sparat nu: 123-4566. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.");
     expect(r.fields.value).toBe(r.message);
     const [row] = await db().select().from(schema.customers).where(eq(schema.customers.id, c));
     expect(row.bankgiro).toBe("123-4566");

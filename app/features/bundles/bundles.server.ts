@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
-import { today } from "~/lib/dates";
+import { addDays, stockholmMidnight, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { decisionField, typeField } from "./schemas";
 
@@ -75,6 +75,47 @@ export async function getBundle(customerId: number, number: number): Promise<Bun
     total: lines.reduce((s, l) => s + l.amount, 0),
     lines,
   };
+}
+
+/**
+ * The returns slip of `date` (decision 038): every bundle the customer reported into or
+ * changed that day (Stockholm time), with the lines touched that day as they stand now.
+ * What a shop lays in the bundle or keeps as proof. The customer's rows of the day only.
+ */
+export async function returnsOfDay(customerId: number, date: string): Promise<Omit<BundleDetail, "closedDate">[]> {
+  const r = schema.returns;
+  const d = schema.deliveries;
+  const t = schema.titles;
+  const e = schema.editions;
+  const b = schema.bundles;
+  const rows = await getDb()
+    .select({ returnId: r.id, number: b.number, type: b.type, open: b.open, date: d.deliveryDate, title: t.name, edition: e.description, amount: r.amount })
+    .from(r)
+    .innerJoin(b, eq(b.id, r.bundleId))
+    .innerJoin(d, eq(d.id, r.deliveryId))
+    .innerJoin(t, eq(t.id, d.titleId))
+    .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
+    .where(and(eq(r.customerId, customerId), gte(r.updatedAt, stockholmMidnight(date)), lt(r.updatedAt, stockholmMidnight(addDays(date, 1)))))
+    .orderBy(asc(b.number), desc(d.deliveryDate), asc(d.titleId), asc(d.editionId));
+  const bundles = new Map<number, Omit<BundleDetail, "closedDate">>();
+  for (const { number, type, open, ...line } of rows) {
+    const bundle = bundles.get(number) ?? { number, type, open, total: 0, lines: [] };
+    bundle.lines.push(line);
+    bundle.total += line.amount;
+    bundles.set(number, bundle);
+  }
+  return [...bundles.values()];
+}
+
+/** Whether the customer reported or changed a return on `date`: the returns page offers the day's slip then. */
+export async function hasReturnsOfDay(customerId: number, date: string): Promise<boolean> {
+  const r = schema.returns;
+  const [row] = await getDb()
+    .select({ id: r.id })
+    .from(r)
+    .where(and(eq(r.customerId, customerId), gte(r.updatedAt, stockholmMidnight(date)), lt(r.updatedAt, stockholmMidnight(addDays(date, 1)))))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Closes one of the customer's open bundles; false when it is not an open bundle of theirs. */

@@ -186,7 +186,7 @@ export function invoicedBundleQuestion(from: number, to: number, invoices: numbe
 
 /** A renumbering from a page opened before someone else renumbered the bundle. */
 export function bundleConflict(storedNumber: number): string {
-  return `Någon annan har ändrat bunten sedan du öppnade sidan: den har nu nummer ${storedNumber}. Ditt nummer finns kvar i formuläret; tryck Spara igen för att ge den det.`;
+  return `Bunten har ändrats i en annan flik eller av någon annan sedan du öppnade sidan: den har nu nummer ${storedNumber}. Ditt nummer finns kvar i formuläret; tryck Spara igen för att ge den det.`;
 }
 
 /**

@@ -240,7 +240,7 @@ export async function getCustomerDetails(customerId: number): Promise<(CustomerD
 }
 
 export const CUSTOMER_CONFLICT =
-  "Någon annan har ändrat kunden sedan du öppnade sidan. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Spara igen för att spara dina ändringar över det.";
+  "Kunden har ändrats i en annan flik eller av någon annan sedan du öppnade sidan. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Spara igen för att spara dina ändringar över det.";
 
 /**
  * Saves a customer's details when the row is still at `version` (the form's), audited

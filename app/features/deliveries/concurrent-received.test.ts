@@ -28,7 +28,7 @@ describe("Mottagit from a stale page", () => {
     expect(await saveReceived(c, d.id, "18", ON, AT, "")).toMatchObject({ status: "saved" });
     const stale = await saveReceived(c, d.id, "17", ON, AT, "");
     expect(stale).toEqual({ status: "invalid", error: RECEIVED_MESSAGES.changedByOther("18", 17), conflict: true, stored: "18" });
-    expect(RECEIVED_MESSAGES.changedByOther("18", 17)).toBe("Någon annan har ändrat raden: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
+    expect(RECEIVED_MESSAGES.changedByOther("18", 17)).toBe("Raden har ändrats i en annan flik eller av någon annan: nu sparat 18, du skrev 17. Kontrollera och spara igen.");
     const [row] = await db().select().from(schema.deliveries).where(eq(schema.deliveries.id, d.id));
     expect(row.received).toBe(18);
     expect(await saveReceived(c, d.id, "18", ON, AT, "")).toMatchObject({ status: "saved" });
@@ -50,7 +50,7 @@ describe("placards from a stale page", () => {
     expect(await wanted()).toEqual([[1, 7], [2, 4]]);
     // Tab 2 (shown 2 for title 1) types 9: refused with 7 and 9, title 2's 5 not stored either.
     const res = savePlacards(c, [{ titleId: 1, newAmount: 9, shown: "2" }, { titleId: 2, newAmount: 5, shown: "4" }]);
-    const changed = "Någon annan har ändrat raden: nu sparat 7, du skrev 9. Kontrollera och spara igen.";
+    const changed = "Raden har ändrats i en annan flik eller av någon annan: nu sparat 7, du skrev 9. Kontrollera och spara igen.";
     expect(PLACARD_MESSAGES.changedByOther(7, 9)).toBe(changed);
     await expect(res).rejects.toMatchObject({ code: "invalid", message: changed, fields: { [amountField(1)]: changed } });
     expect(await wanted()).toEqual([[1, 7], [2, 4]]);
@@ -66,7 +66,7 @@ describe("holiday answers from a stale page", () => {
       .returning();
     await answerHoliday(c, h.id, true, ON, null);
     await expect(answerHoliday(c, h.id, false, ON, null)).rejects.toMatchObject({ code: "conflict", message: holidayChangedByOther(true, false) });
-    expect(holidayChangedByOther(true, false)).toBe("Någon annan har ändrat svaret: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
+    expect(holidayChangedByOther(true, false)).toBe("Svaret har ändrats i en annan flik eller av någon annan: nu sparat Öppet, du valde Stängt. Kontrollera och spara igen.");
     const [stored] = await db().select().from(schema.holidayReports).where(and(eq(schema.holidayReports.customerId, c), eq(schema.holidayReports.holidayId, h.id)));
     expect(stored.open).toBe(true);
     await answerHoliday(c, h.id, true, ON, null);

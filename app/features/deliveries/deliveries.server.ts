@@ -18,7 +18,7 @@ export const RECEIVED_MESSAGES = {
   onlyDeviations: "Du ska bara rapportera avvikelser.",
   /** A Mottagit someone else changed (another tab) since the page was loaded. */
   changedByOther: (now: string, typed: number) =>
-    `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
+    `Raden har ändrats i en annan flik eller av någon annan: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
   /** More received than delivered happens (a bundle from another shop) but is rarely meant: asked once. */
   aboveDelivered: (typed: number, delivered: number) =>
     `Du skrev ${typed}, fler än de ${delivered} som levererades. Stämmer det? Tryck Spara igen så sparas ${typed}.`,

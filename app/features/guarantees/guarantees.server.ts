@@ -236,7 +236,7 @@ const BANK_PATTERN = { bankgiro: /^[0-9 -]{0,20}$/, bankAccount: /^[0-9 ,.-]{0,3
  */
 /** A bank detail saved from a page opened before someone else changed it. */
 export function bankDetailConflict(stored: string): string {
-  return `Någon annan har ändrat uppgiften sedan du öppnade sidan. Sparat nu: ${stored === "" ? "(tomt)" : stored}. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.`;
+  return `Uppgiften har ändrats i en annan flik eller av någon annan sedan du öppnade sidan. Sparat nu: ${stored === "" ? "(tomt)" : stored}. Ditt värde finns kvar i formuläret; tryck Spara igen för att spara det.`;
 }
 
 /**

@@ -9,7 +9,7 @@ export const NO_ANSWER_SHOWN = "-";
 export const HOLIDAY_ANSWER_WORD = { true: "Öppet", false: "Stängt" } as const;
 /** An answer someone else changed (another tab) since the page was loaded. */
 export const holidayChangedByOther = (now: boolean | null, chosen: boolean) =>
-  `Någon annan har ändrat svaret: nu sparat ${now === null ? "inget" : HOLIDAY_ANSWER_WORD[`${now}`]}, du valde ${HOLIDAY_ANSWER_WORD[`${chosen}`]}. Kontrollera och spara igen.`;
+  `Svaret har ändrats i en annan flik eller av någon annan: nu sparat ${now === null ? "inget" : HOLIDAY_ANSWER_WORD[`${now}`]}, du valde ${HOLIDAY_ANSWER_WORD[`${chosen}`]}. Kontrollera och spara igen.`;
 
 /** The shown answer as the rule reads it: true/false/null, undefined when the form did not say. */
 export function shownAnswer(fore: string | undefined): boolean | null | undefined {

@@ -25,7 +25,7 @@ export type HolidayErrors = Partial<
 >;
 
 export const HOLIDAY_CONFLICT =
-  "Någon annan har ändrat helgdagen sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
+  "Helgdagen har ändrats i en annan flik eller av någon annan sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /** The date rule: startReportDay <= startForceReportDay <= day. */
 export function checkHoliday(input: HolidayInput): HolidayErrors {

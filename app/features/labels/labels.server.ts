@@ -99,6 +99,12 @@ export async function listUsableBlocks(customerId: number): Promise<LabelBlockRo
     .orderBy(desc(b.fromDate), desc(b.fromNumber));
 }
 
+/** The labels a shop has on hand: its usable blocks' series and unused count ("51–100", 50). */
+export async function labelsOnHand(customerId: number): Promise<{ series: string[]; unused: number }> {
+  const blocks = await listUsableBlocks(customerId);
+  return { series: blocks.map((b) => `${b.fromNumber}–${b.toNumber}`), unused: blocks.reduce((sum, b) => sum + b.numberUnused, 0) };
+}
+
 export async function getBlock(customerId: number, blockId: number): Promise<LabelBlockRow | null> {
   const b = schema.labelBlocks;
   const [row] = await getDb()

@@ -37,7 +37,7 @@ export type MessageInput = {
 export type MessageErrors = Partial<Record<"type" | "content" | "customers" | "startDate" | "stopDate" | "id", string>>;
 
 export const MESSAGE_CONFLICT =
-  "Någon annan har ändrat meddelandet sedan du öppnade det. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
+  "Meddelandet har ändrats i en annan flik eller av någon annan sedan du öppnade det. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /**
  * A tolerant customer list: numbers separated by commas, semicolons, spaces,

@@ -16,7 +16,7 @@ export const OPENING_HOURS_MESSAGES = {
   badTime: "Ange tiden som tt:mm, till exempel 06:30.",
   closesBeforeOpens: "Stänger måste vara efter Öppnar (00:00 betyder midnatt).",
   changedByOther:
-    "Någon annan har sparat öppettiderna sedan du öppnade sidan. Det som är sparat nu visas under formuläret; det du skrev finns kvar. Spara igen för att spara ditt.",
+    "Öppettiderna har sparats i en annan flik eller av någon annan sedan du öppnade sidan. Det som är sparat nu visas under formuläret; det du skrev finns kvar. Spara igen för att spara ditt.",
   saved: "Öppettiderna sparade.",
   confirmed: "Öppettiderna bekräftade.",
 } as const;

@@ -4,13 +4,16 @@
 /** The most placards a shop can ask for per title; more is a typing mistake. */
 export const MAX_PLACARDS = 999;
 
+/** How a refusal of a row changed elsewhere begins: the page then shows what is stored now. */
+export const PLACARD_CHANGED_BY_OTHER = "Raden har ändrats i en annan flik eller av någon annan";
+
 export const PLACARD_MESSAGES = {
   required: "Måste ange ett värde.",
   unreasonable: "Orimligt värde.",
   failed: "Något gick fel!",
   /** A desired amount someone else changed (another tab) since the page was loaded. */
   changedByOther: (now: number | null, typed: number) =>
-    `Någon annan har ändrat raden: nu sparat ${now ?? "inget"}, du skrev ${typed}. Kontrollera och spara igen.`,
+    `${PLACARD_CHANGED_BY_OTHER}: nu sparat ${now ?? "inget"}, du skrev ${typed}. Kontrollera och spara igen.`,
 
   /** Decision 026: ten times the placards delivered now (ten or more when none are) is asked once. */
   unlikely: (typed: number, current: number) =>

@@ -22,7 +22,7 @@ export type ProductInput = {
 export type ProductErrors = Partial<Record<"edition" | "deliveryDate" | "productCode" | "accountCode" | "articleId", string>>;
 
 export const PRODUCT_CONFLICT =
-  "Någon annan har ändrat produktinformationen sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
+  "Produktinformationen har ändrats i en annan flik eller av någon annan sedan du öppnade den. Det som är sparat nu visas nedan; dina ändringar finns kvar i formuläret. Tryck Uppdatera igen för att spara dina ändringar över det.";
 
 /** All editions with their title, for the form's select. */
 export function listEditions() {

@@ -75,7 +75,7 @@ describe("two tabs of Ändra/tillägg (state 2)", () => {
       errors: { [keyA]: RETURN_MESSAGES.changedByOther(6, 7) },
       stored: { [keyA]: "6" },
     });
-    expect(RETURN_MESSAGES.changedByOther(6, 7)).toBe("Någon annan har ändrat raden: nu sparat 6, du skrev 7. Kontrollera och spara igen.");
+    expect(RETURN_MESSAGES.changedByOther(6, 7)).toBe("Raden har ändrats i en annan flik eller av någon annan: nu sparat 6, du skrev 7. Kontrollera och spara igen.");
     // All or nothing: b's change was not stored either.
     expect(await amounts(c)).toEqual([[a.id, 6], [b.id, 3]]);
     // Checked: the page now shows 6 beside the typed 7; saving again is the user's own change.

@@ -73,3 +73,51 @@ export async function returnsPdf(input: {
   }
   return pdf.save();
 }
+
+/** One bundle's lines on a slip: the copies of each paper in it. */
+export type SlipBundle = { number: number; type: number; open: boolean; total: number; lines: { date: string; title: string; edition: string; amount: number }[] };
+
+/**
+ * What was reported, printed (decision 038): the returns slip of a day (every bundle
+ * reported into that day) or one bundle's content. Per bundle its papers with publication
+ * day and copies, and the bundle's total: what a shop lays in the bundle or keeps as proof.
+ */
+export async function returnsSlipPdf(input: { customer: { id: number; name: string }; title: string; subtitle: string; bundles: SlipBundle[] }): Promise<Uint8Array> {
+  const pdf = await createPdf(input.title);
+  const { regular, bold } = pdf;
+  let continued: (() => void) | null = null;
+  const frame = pageFrame(pdf, { margin: MARGIN, onNewPage: () => continued?.() });
+  const line = (s: string, font = regular, size = 10) => drawText(frame.page, s, { x: MARGIN, y: frame.y, size, font, maxWidth: frame.right - MARGIN });
+  line(input.title, bold, 18);
+  frame.y -= 22;
+  line(`${input.customer.name}, kundnummer ${input.customer.id}`);
+  frame.y -= 14;
+  line(input.subtitle);
+  frame.y -= 24;
+  const cols: Column[] = [
+    { x: MARGIN, width: 90 },
+    { x: MARGIN + 90, width: 260 },
+    { x: MARGIN + 350, width: 80, align: "right" },
+  ];
+  const header = () => {
+    tableRow(frame, cols, ["Utgivningsdag", "Tidning", "Exemplar"], { font: bold, size: 9, height: 6 });
+    rule(frame, { thickness: 0.8 });
+    frame.y -= ROW - 6;
+  };
+  for (const bundle of input.bundles) {
+    continued = null;
+    frame.ensure(4 * ROW);
+    line(`Bunt ${bundle.number} – ${PAPER_TYPE_HEADING[bundle.type] ?? ""}, ${bundle.open ? "öppen" : "stängd"}`, bold, 12);
+    frame.y -= 18;
+    header();
+    continued = header;
+    for (const l of bundle.lines) {
+      frame.ensure(ROW);
+      tableRow(frame, cols, [formatDate(l.date), paperName(l.title, l.edition), formatNumber(l.amount)], { font: regular, size: 9, height: ROW });
+    }
+    tableRow(frame, cols, ["Totalt", "", formatNumber(bundle.total)], { font: bold, size: 9, height: ROW });
+    frame.y -= ROW;
+  }
+  if (input.bundles.length === 0) line("Inga returer rapporterade.");
+  return pdf.save();
+}

@@ -22,10 +22,10 @@ export const RETURN_MESSAGES = {
   notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
   /** A stored row someone else changed since this page was loaded. */
   changedByOther: (now: number, typed: number) =>
-    `Någon annan har ändrat raden: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
+    `Raden har ändrats i en annan flik eller av någon annan: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
   /** A paper someone else reported (another tab) since this page was loaded. */
   reportedByOther: (now: number, typed: number) =>
-    `Någon annan har redan rapporterat tidningen: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
+    `Tidningen har redan rapporterats i en annan flik eller av någon annan: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
   /** A row past its last return day under the 'reject' policy. */
   pastDeadline: (deadline: string) => `Sista returdag var ${deadline}. Returen kan inte längre rapporteras.`,
   wrongType: (n: number, type: number) =>

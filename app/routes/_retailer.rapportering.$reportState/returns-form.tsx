@@ -2,7 +2,7 @@
 // Tilläggsrapportera). With JavaScript the row buttons change the rows in place; without
 // it they post (intent split/undo/soldout) and the action answers with the changed rows.
 import { PAPER_TYPE_HEADING } from "~/catalog";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { paperName } from "~/catalog";
 import { BUNDLE_NUMBER } from "~/catalog";
@@ -47,6 +47,8 @@ type ReturnsFormData = {
   /** Stockholm's date: Ändra/tillägg names its days "i dag", "tis 24/11". */
   today: string;
   latePolicy: "reject" | "accept";
+  /** The labels on hand, when a paper type has no open bundle (state 1): its field names them. */
+  labels: { series: string[]; unused: number } | null;
 };
 
 export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
@@ -325,7 +327,14 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                   </button>
                 </div>
                 <small id={`type-${type}-bundle-hint`} className="hint">
-                  Rader du inte har ändrat får detta buntnummer.
+                  {loaderData.labels && !openBundles.some((b) => b.type === type) ? (
+                    <>
+                      {`Ingen öppen bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}: ta ett nytt nummer från dina returetiketter`}
+                      {loaderData.labels.series.length > 0 ? ` (${loaderData.labels.series.join(", ")})` : ""}. <Link to="/buntblock">Se dina buntblock</Link>
+                    </>
+                  ) : (
+                    "Rader du inte har ändrat får detta buntnummer."
+                  )}
                 </small>
                 {typeErrors[type] ? (
                   <div id={`type-${type}-bundle-error`} className="field-error" role="alert">

@@ -10,7 +10,8 @@ import { requireRetailer } from "~/auth/guards.server";
 import { formOwner, RESTORED_NOTICE, restoreCarriedForm } from "~/auth/carried.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirectWithToast } from "~/auth/session.server";
-import { listOpenBundles } from "~/features/bundles/index.server";
+import { hasReturnsOfDay, listOpenBundles } from "~/features/bundles/index.server";
+import { labelsOnHand } from "~/features/labels/index.server";
 import { BUNDLE_NUMBER } from "~/catalog";
 import { applyIntent, parseReportState, RETURN_MESSAGES, returnsFormSchema, withTypeBundle } from "~/features/returns";
 import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns, type ReturnRowsRefused } from "~/features/returns/index.server";
@@ -25,10 +26,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireRetailer(request, context);
   const state = routeParam(params, "reportState", parseReportState);
-  const [papers, openBundles] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId)]);
+  const [papers, openBundles, reportedToday] = await Promise.all([listPapers(user.customerId, state), listOpenBundles(user.customerId), hasReturnsOfDay(user.customerId, today())]);
   // Only a page with a paper past its last return day needs the distributor's policy.
   const latePolicy = papers.some((p) => p.late) ? await latePolicyOf(user.customerId) : ("reject" as const);
   const defaults = defaultBundlesOf(openBundles);
+  // A paper type to report without an open bundle: its field names the labels on hand.
+  const needsBundle = papers.some((p) => !openBundles.some((b) => b.type === p.type));
+  const labels = state === 1 && needsBundle ? await labelsOnHand(user.customerId) : null;
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
   const token = randomUUID();
   // A form posted after the session lapsed comes back filled in, once, for the same
@@ -38,12 +42,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const customerId = user.customerId;
   // Whose form this is: a save posted after another shop logged in in this browser is kept for this one.
   const owner = formOwner(customerId);
-  if (!carried) return { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, restored: null, restoredNotice: null };
+  if (!carried) return { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, reportedToday, labels, restored: null, restoredNotice: null };
   const parsed = carried.form ? parseWithZod(carried.form, { schema: returnsFormSchema }) : null;
   const restored: ReturnsAnswer | null =
     parsed?.status === "success" ? { lines: parsed.value.lines, errors: {}, token, nonce: randomUUID() } : null;
   return data(
-    { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
+    { state, papers, openBundles, defaults, token, customerId, owner, today: today(), latePolicy, reportedToday, labels, restored, restoredNotice: restored ? RESTORED_NOTICE : null },
     { headers: { "Set-Cookie": carried.setCookie } },
   );
 }
@@ -161,9 +165,15 @@ export default function ReturnsPage() {
           </p>
         )}
       </details>
+      {/* Each print says what it gives (decision 038): the day's slip once something is reported, the list of the page. */}
       <p className="actions">
+        {loaderData.reportedToday ? (
+          <a className="button" href="/returkvitto.pdf" download={`Returer-${loaderData.today}.pdf`}>
+            Skriv ut dagens returer
+          </a>
+        ) : null}
         <a className="button" href={`/rapportering/${state}/returer.pdf`} download="Returer.pdf">
-          Skriv ut
+          {state === 1 ? "Skriv ut räknelista" : "Skriv ut rapporterade tidningar"}
         </a>
       </p>
       <ReturnsForm key={actionData?.nonce ?? loaderData.token} loaderData={loaderData} actionData={actionData} />

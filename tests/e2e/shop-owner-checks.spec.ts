@@ -1,0 +1,85 @@
+// The shop owner checks every number (decision 038), on a 390 px phone with the text at
+// 200 %, JavaScript off and on: an addition names what was delivered and what is already
+// returned, and a refusal the real limit; after a report the day's returns slip prints
+// (bundle, paper, copies), a bundle's content prints from Buntinnehåll, and the blank
+// counting sheet stays a choice of its own, each button saying which print it gives.
+import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { expect, loginAs, test } from "./fixtures";
+import { bundle, day, delivery, labelBlock, openDay, returnRow } from "./returns-data";
+
+const pdfText = (body: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: body, encoding: "utf8" }).replace(/[ \t]+/g, " ");
+
+/** A 390 px phone with the browser's text at 200 %. */
+async function phoneAt200(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+}
+
+test("an addition names what was delivered and already returned, and a refusal the real limit", async ({ page, retailer }) => {
+  await labelBlock(retailer.id);
+  const d = day(-2);
+  const paper = await delivery(retailer.id, { date: d, delivered: 13, reported: true });
+  const closed = await bundle(retailer.id, 101, { open: false, closedDate: day(-1) });
+  await bundle(retailer.id, 102);
+  await returnRow(retailer.id, closed.id, paper.id, 3);
+  await phoneAt200(page);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/rapportering/2");
+  await openDay(page, d);
+  await page.getByRole("button", { name: `Tilläggsrapportera för Aftonbladet ${d}` }).click();
+  await expect(page.getByText("Levererat 13, redan returnerat 3", { exact: true })).toBeVisible();
+  await page.getByLabel(`Bunt för Aftonbladet ${d}`).fill("102");
+  await page.getByLabel(`Retur för Aftonbladet ${d}`).fill("12");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  const refusal = "Kan inte vara större än antal levererat. Högst 10 till – 13 levererades och 3 är redan returnerade.";
+  await expect(page.getByText(refusal, { exact: true })).toBeVisible();
+  // Nothing typed is lost; the real limit goes through.
+  await expect(page.getByLabel(`Bunt för Aftonbladet ${d}`)).toHaveValue("102");
+  await page.getByLabel(`Retur för Aftonbladet ${d}`).fill("10");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page).toHaveURL(/\/rapportering\/2\/bekrafta$/);
+});
+
+test("after a report the day's returns slip prints, a bundle's content prints, and the counting sheet is its own choice", async ({ page, retailer }) => {
+  await labelBlock(retailer.id);
+  const d = day(-1);
+  await delivery(retailer.id, { date: d, delivered: 20 });
+  await delivery(retailer.id, { date: d, titleId: 2, editionId: 2, delivered: 9 });
+  await phoneAt200(page);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/rapportering/1");
+  // Before any report: only the blank counting sheet, named so.
+  await expect(page.getByRole("link", { name: "Skriv ut räknelista" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Skriv ut dagens returer" })).toHaveCount(0);
+  await page.getByLabel(`Bunt för Aftonbladet ${d}`).fill("101");
+  await page.getByLabel(`Retur för Aftonbladet ${d}`).fill("6");
+  await page.getByLabel(`Bunt för Expressen – Kvällsposten ${d}`).fill("101");
+  await page.getByLabel(`Retur för Expressen – Kvällsposten ${d}`).fill("2");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+  await page.goto("/rapportering/1");
+
+  const slip = page.getByRole("link", { name: "Skriv ut dagens returer" });
+  await expect(slip).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), slip.click()]);
+  expect(download.suggestedFilename()).toBe(`Returer-${day(0)}.pdf`);
+  const text = pdfText(await page.request.get("/returkvitto.pdf").then((r) => r.body()));
+  expect(text).toContain(`${retailer.name}, kundnummer ${retailer.id}`);
+  expect(text).toContain("Bunt 101 – Huvudtidningar, öppen");
+  expect(text).toMatch(/Aftonbladet 6\n/);
+  expect(text).toMatch(/Expressen – Kvällsposten 2\n/);
+  expect(text).toMatch(/Totalt 8\n/);
+
+  await page.goto("/buntsok?id=101");
+  const content = page.getByRole("link", { name: "Skriv ut buntinnehåll" });
+  const [bundleDownload] = await Promise.all([page.waitForEvent("download"), content.click()]);
+  expect(bundleDownload.suggestedFilename()).toBe("Bunt-101.pdf");
+  const bundleText = pdfText(await page.request.get("/buntinnehall/101.pdf").then((r) => r.body()));
+  expect(bundleText).toContain("Buntinnehåll bunt 101");
+  expect(bundleText).toMatch(/Totalt 8\n/);
+  // Another shop's bundle, or a number that is none, is unknown.
+  expect((await page.request.get("/buntinnehall/999.pdf")).status()).toBe(404);
+  expect((await page.request.get("/buntinnehall/abc.pdf")).status()).toBe(404);
+});
