@@ -5,7 +5,9 @@
 // counting sheet stays a choice of its own, each button saying which print it gives.
 import { execFileSync } from "node:child_process";
 import type { Page } from "@playwright/test";
-import { expect, loginAs, test } from "./fixtures";
+import { eq } from "drizzle-orm";
+import { schema } from "../../db/client";
+import { e2eDb, expect, loginAs, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, openDay, returnRow } from "./returns-data";
 
 const pdfText = (body: Buffer) => execFileSync("pdftotext", ["-layout", "-", "-"], { input: body, encoding: "utf8" }).replace(/[ \t]+/g, " ");
@@ -82,4 +84,41 @@ test("after a report the day's returns slip prints, a bundle's content prints, a
   // Another shop's bundle, or a number that is none, is unknown.
   expect((await page.request.get("/buntinnehall/999.pdf")).status()).toBe(404);
   expect((await page.request.get("/buntinnehall/abc.pdf")).status()).toBe(404);
+});
+
+test("Löpsedlar shows the amounts in force, so changing one title changes only that one", async ({ page, retailer }) => {
+  await e2eDb()
+    .insert(schema.placards)
+    .values([
+      { customerId: retailer.id, titleId: 1, amount: 2, newAmount: null },
+      { customerId: retailer.id, titleId: 2, amount: 3, newAmount: null },
+    ]);
+  await phoneAt200(page);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/lopsedlar");
+  await expect(page.getByLabel("Önskat antal Aftonbladet")).toHaveValue("2");
+  await expect(page.getByLabel("Önskat antal Expressen")).toHaveValue("3");
+  await page.getByLabel("Önskat antal Aftonbladet").fill("4");
+  await page.getByRole("button", { name: "Spara" }).click();
+  await expect(page.getByText("Sparat!")).toBeVisible();
+  const rows = await e2eDb().select().from(schema.placards).where(eq(schema.placards.customerId, retailer.id)).orderBy(schema.placards.titleId);
+  // Expressen's amount in force was sent back as shown: no wish stored for it.
+  expect(rows.map((r) => [r.titleId, r.newAmount])).toEqual([
+    [1, 4],
+    [2, null],
+  ]);
+});
+
+test("ordering labels says first how many are unused, and Garantibelopp says what the amount is", async ({ page, retailer }) => {
+  await labelBlock(retailer.id, 101, 150);
+  await phoneAt200(page);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/order");
+  await expect(page.getByText("Du har 50 oanvända returetiketter (101–150).")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Se dina buntblock" })).toHaveAttribute("href", "/buntblock");
+  await page.goto("/faktura");
+  await expect(page.getByText(/^Garantibelopp är pengar som tidningen ska betala tillbaka till er/)).toBeVisible();
+  // The version is no customer detail.
+  await page.goto("/");
+  await expect(page.locator("dl.facts")).not.toContainText("Version");
 });
