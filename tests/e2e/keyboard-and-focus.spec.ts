@@ -124,6 +124,8 @@ test.describe("with JavaScript", () => {
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/lopsedlar");
     await page.getByLabel("Önskat antal Aftonbladet").fill("7");
+    // The fields show the amounts in force; an emptied one is refused.
+    await page.getByLabel("Önskat antal Expressen").fill("");
     await page.getByRole("button", { name: "Spara" }).click();
     await expect(page.getByLabel("Önskat antal Expressen")).toBeFocused();
     await page.getByLabel("Önskat antal Expressen").fill("3");

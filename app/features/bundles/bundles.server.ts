@@ -77,6 +77,10 @@ export async function getBundle(customerId: number, number: number): Promise<Bun
   };
 }
 
+/** The customer's returns reported or changed on `date`, Stockholm time. */
+const reportedOn = (customerId: number, date: string) =>
+  and(eq(schema.returns.customerId, customerId), gte(schema.returns.updatedAt, stockholmMidnight(date)), lt(schema.returns.updatedAt, stockholmMidnight(addDays(date, 1))));
+
 /**
  * The returns slip of `date` (decision 038): every bundle the customer reported into or
  * changed that day (Stockholm time), with the lines touched that day as they stand now.
@@ -95,7 +99,7 @@ export async function returnsOfDay(customerId: number, date: string): Promise<Om
     .innerJoin(d, eq(d.id, r.deliveryId))
     .innerJoin(t, eq(t.id, d.titleId))
     .innerJoin(e, and(eq(e.titleId, d.titleId), eq(e.editionId, d.editionId)))
-    .where(and(eq(r.customerId, customerId), gte(r.updatedAt, stockholmMidnight(date)), lt(r.updatedAt, stockholmMidnight(addDays(date, 1)))))
+    .where(reportedOn(customerId, date))
     .orderBy(asc(b.number), desc(d.deliveryDate), asc(d.titleId), asc(d.editionId));
   const bundles = new Map<number, Omit<BundleDetail, "closedDate">>();
   for (const { number, type, open, ...line } of rows) {
@@ -113,7 +117,7 @@ export async function hasReturnsOfDay(customerId: number, date: string): Promise
   const [row] = await getDb()
     .select({ id: r.id })
     .from(r)
-    .where(and(eq(r.customerId, customerId), gte(r.updatedAt, stockholmMidnight(date)), lt(r.updatedAt, stockholmMidnight(addDays(date, 1)))))
+    .where(reportedOn(customerId, date))
     .limit(1);
   return row !== undefined;
 }
