@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
@@ -7,6 +8,7 @@ import {
   ScrollRestoration,
   data,
   useLoaderData,
+  useLocation,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect } from "react";
@@ -90,14 +92,22 @@ export default function App() {
 /**
  * The confirmation of what was just done ("Sparat!"): it stays until the next page or
  * action (WCAG 2.2.1), is read by screen readers (role=status), and gets the
- * focus after a save (app/ui/focus.ts). It never takes clicks (pointer-events: none).
+ * focus after a save (app/ui/focus.ts). Only its Stäng takes clicks: a link to the page
+ * itself, so it closes with or without JavaScript and never covers the page for good
+ * (decision 038).
  */
 export function Toast({ message }: { message: string }) {
+  const location = useLocation();
   return (
     // data-live-announcer: React Aria's modal hides the rest of the page from screen
     // readers, but not this, so a confirmation is heard while a dialog is open.
-    <div className="toast" role="status" data-live-announcer="true">
-      {message}
+    <div className="toast-bar">
+      <div className="toast" role="status" data-live-announcer="true">
+        {message}
+      </div>
+      <Link className="toast-close" to={location.pathname + location.search} preventScrollReset replace>
+        Stäng<span className="visually-hidden"> meddelandet</span>
+      </Link>
     </div>
   );
 }

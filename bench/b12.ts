@@ -41,7 +41,13 @@ async function shop(dbFile: string, id: number) {
   db.$client.close();
 }
 
-export async function b12(url: string, dbFile: string): Promise<{ off: Morning; on: Morning }> {
+/**
+ * "phone": a 390 px phone, CPU ×4, 1.6 Mbit/s with 150 ms latency, taps on the touch screen.
+ * "desktop": a shop terminal's plain desktop browser, 1280 × 800, no throttling, clicks.
+ */
+export type MorningProfile = "phone" | "desktop";
+
+export async function b12(url: string, dbFile: string, profile: MorningProfile = "phone"): Promise<{ off: Morning; on: Morning }> {
   const { chromium } = await import("@playwright/test");
   const { existsSync } = await import("node:fs");
   const exe = "/usr/bin/chromium";
@@ -50,12 +56,19 @@ export async function b12(url: string, dbFile: string): Promise<{ off: Morning; 
 
   async function morning(js: boolean, id: number): Promise<Morning> {
     await shop(dbFile, id);
-    const context = await browser.newContext({ javaScriptEnabled: js, viewport: { width: 390, height: 844 }, locale: "sv-SE", hasTouch: true, isMobile: true });
+    const phone = profile === "phone";
+    const context = await browser.newContext(
+      phone
+        ? { javaScriptEnabled: js, viewport: { width: 390, height: 844 }, locale: "sv-SE", hasTouch: true, isMobile: true }
+        : { javaScriptEnabled: js, viewport: { width: 1280, height: 800 }, locale: "sv-SE" },
+    );
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    if (phone) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 1_600_000 / 8 });
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    }
     const m: Morning = { taps: 0, keys: 0, digits: 0, waitMs: 0, steps: {} };
     // A tap is the finger's: touch events at the middle of the element, found before the clock
     // starts (Playwright's own click first scrolls and waits for the element to stand still,
@@ -64,7 +77,8 @@ export async function b12(url: string, dbFile: string): Promise<{ off: Morning; 
       await l.scrollIntoViewIfNeeded();
       const box = await l.boundingBox();
       if (!box) throw new Error(`Not on screen: ${l}`);
-      return () => (m.taps++, page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2));
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      return () => (m.taps++, phone ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
     };
     const tap = async (l: Locator) => (await aim(l))();
     const type = (digits: string) => ((m.digits += digits.length), page.keyboard.type(digits));

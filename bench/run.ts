@@ -11,7 +11,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { copyFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { b11, failures, p95, slowest, type B11 } from "./b11";
-import { b12, type Morning } from "./b12";
+import { b12, type Morning, type MorningProfile } from "./b12";
 import { b13, p95Of, type B13 } from "./b13";
 import { b14, type B14 } from "./b14";
 import { b15, type B15 } from "./b15";
@@ -760,6 +760,18 @@ function pressureRows(r: B14): Row[] {
   ];
 }
 
+/** B12 per step: JavaScript never makes a step of the morning slower (≤ 1.1 × the same without it). */
+function stepRows(profile: MorningProfile, twelve: { off: Morning; on: Morning }): Row[] {
+  const where = profile === "phone" ? "390 px phone, CPU ×4, 1.6 Mbit/s / 150 ms" : "desktop 1280 px, no throttling";
+  return Object.keys(twelve.off.steps).map((step) => {
+    const on = twelve.on.steps[step];
+    const off = twelve.off.steps[step];
+    // Below 50 ms a step is instant either way: the ratio of two instants is noise.
+    const ratio = on / Math.max(off, 1);
+    return { id: "B12", what: `the morning's ${step} step, JS on against off (${where})`, value: on, unit: "ms", reference: off, ratio, target: "≤ 1.1 × JS off, or ≤ 50 ms more", pass: on <= Math.max(off * 1.1, off + 50) };
+  });
+}
+
 /** B13's rows: other pages during a flood of wrong PINs, and the flood answered without a hash for every attempt. */
 function floodRows(r: B13): Row[] {
   const med = median(r.reads);
@@ -840,8 +852,10 @@ async function main() {
     copyDb(national, `${DATA}/run.db`);
     const server = await startServer(`${DATA}/run.db`, PORT);
     const twelve = await b12(server.url, `${DATA}/run.db`);
+    const desktop = await b12(server.url, `${DATA}/run.db`, "desktop");
     await server.stop();
-    console.log(JSON.stringify(twelve, null, 2));
+    console.log(JSON.stringify({ phone: twelve, desktop }, null, 2));
+    for (const r of [...stepRows("phone", twelve), ...stepRows("desktop", desktop)]) console.log(`${r.pass ? "ok  " : "FAIL"} ${r.what}: ${r.value} ms against ${r.reference} ms`);
     return;
   }
   if (process.argv.includes("--b13")) {
@@ -1003,6 +1017,8 @@ async function main() {
     target: "≤ 3000 ms and ≤ JS off",
     pass: twelve.on.waitMs <= 3000 && twelve.on.waitMs <= twelve.off.waitMs + 100,
   });
+  for (const r of stepRows("phone", twelve)) add(r);
+  for (const r of stepRows("desktop", await b12(server.url, runDb, "desktop"))) add(r);
   for (const r of floodRows(await b13(server.url, runDb))) add(r);
   for (const r of pressureRows(await b14(server.url, runDb))) add(r);
   await server.stop();

@@ -5,29 +5,27 @@ import { CsrfInput } from "~/ui/csrf";
 const LOCK_TEXT = "Detta måste göras innan ni kan påbörja er normala returrapportering.";
 
 /**
- * The alerts dialog, rendered in the page by the server so it works the same with
- * and without JavaScript. It is not modal: an imperative alert must be resolved on
- * the page it points to, which a modal would cover (docs/decisions/026-the-morning-form.md, "Att göra").
- * 'Stäng' is a real form that marks the dialog shown for the session; an
- * imperative alert has no 'Stäng' and stays until it is resolved.
+ * "Att göra": the retailer's alerts, rendered in the page by the server so it works the same
+ * with and without JavaScript. A plain region, not a dialog: an imperative alert must be
+ * resolved on the page it points to, which a dialog would cover (docs/decisions/026-the-morning-form.md,
+ * "Att göra"). On the start page, and whenever an alert is imperative, it stands open; on
+ * other pages it is one line naming what to do, which opens to the links (a `<details>`,
+ * no JavaScript), so it never pushes a page's heading down (decision 038).
+ * 'Stäng' is a real form that marks the alerts shown for the session; an imperative alert
+ * has no 'Stäng' and stays until it is resolved.
  */
 export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
   const location = useLocation();
   if (alerts.length === 0) return null;
   const imperative = alerts.some((a) => a.imperative);
-  return (
-    <section className={`alerts-dialog${imperative ? " imperative" : ""}`} role="dialog" aria-labelledby="alerts-title" aria-modal="false">
-      {/* Not a heading: the page's h1 is the first heading; the dialog is named by it. */}
-      <p id="alerts-title" className="alerts-title">
-        Att göra
-      </p>
+  const folded = !imperative && location.pathname !== "/";
+  const body = (
+    <>
       <ul className="alerts-list">
         {alerts.map((a) => (
           <li key={a.type}>
             <span className="alert-text">{a.text}</span>
-            {location.pathname === a.to ? null : (
-              <Link to={a.to}>{a.action}</Link>
-            )}
+            {location.pathname === a.to ? null : <Link to={a.to}>{a.action}</Link>}
           </li>
         ))}
       </ul>
@@ -41,6 +39,29 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
           <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
           <button type="submit">Stäng</button>
         </Form>
+      )}
+    </>
+  );
+  return (
+    <section className={`alerts-dialog${imperative ? " imperative" : ""}${folded ? " folded" : ""}`} aria-labelledby="alerts-title">
+      {folded ? (
+        <details className="alerts-fold">
+          <summary>
+            {/* Not a heading: the page's h1 is the first heading; the region is named by it. */}
+            <span id="alerts-title" className="alerts-title">
+              Att göra
+            </span>{" "}
+            <span className="alerts-summary">{alerts.map((a) => a.text).join(", ")}</span> <span className="banner-show">Visa</span>
+          </summary>
+          {body}
+        </details>
+      ) : (
+        <>
+          <p id="alerts-title" className="alerts-title">
+            Att göra
+          </p>
+          {body}
+        </>
       )}
     </section>
   );

@@ -82,7 +82,17 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
         // be the page's h1 (app/ui/focus.ts moved it there on the navigation that opened
         // the dialog). The opener wins, unless a save's confirmation has the focus.
         const confirmation = document.activeElement?.closest('[role="status"]');
-        if (!confirmation && opener?.isConnected) opener.focus();
+        if (confirmation) return;
+        if (opener?.isConnected) opener.focus();
+        else if (!document.activeElement || document.activeElement === document.body) {
+          // The opener went with the page the dialog closed onto (the returns form after
+          // its confirm step): the page's heading, never the body.
+          const heading = document.querySelector<HTMLElement>("main h1");
+          if (heading) {
+            heading.tabIndex = -1;
+            heading.focus({ preventScroll: true });
+          }
+        }
       }, 50);
     };
   }, [hydrated]);

@@ -193,7 +193,7 @@ test("on a 360 × 640 phone with 200 % text, banners stay one line each: the h1 
   await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
   await page.setViewportSize({ width: 360, height: 640 });
   await page.goto("/kontakt");
-  await expect(page.getByRole("dialog", { name: "Att göra" })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Att göra" })).toHaveCount(0);
   const h1 = page.getByRole("heading", { level: 1 });
   await expect(h1).toBeInViewport();
   // Both messages are behind the one line.

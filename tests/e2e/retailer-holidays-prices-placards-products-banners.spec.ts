@@ -144,6 +144,8 @@ test.describe("Löpsedlar", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "Aftonbladet" })).toContainText("Nuvarande antal: 5");
 
     await page.getByLabel("Önskat antal Aftonbladet").fill("7");
+    // The fields show the amounts in force (decision 038); an emptied one is refused.
+    await page.getByLabel("Önskat antal Expressen").fill("");
     await page.getByRole("button", { name: "Spara" }).click();
     const expressenError = page.getByRole("listitem").filter({ hasText: "Expressen" }).getByRole("alert");
     await expect(expressenError).toHaveText("Måste ange ett värde.");
@@ -281,7 +283,7 @@ test.describe("Aviseringar", () => {
     await e2eDb().insert(schema.placards).values({ customerId: retailer.id, titleId: 2, amount: 2, newAmount: null });
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/");
-    const dialog = page.getByRole("dialog", { name: "Att göra" });
+    const dialog = page.getByRole("region", { name: "Att göra" });
     await expect(dialog).toContainText("Beställ returetiketter");
     await expect(dialog).toContainText("Antal löpsedlar");
     await expect(dialog.getByRole("link", { name: "Gå till beställning" })).toHaveAttribute("href", "/order");
@@ -299,6 +301,8 @@ test.describe("Aviseringar", () => {
     await expect(dialog).not.toContainText("Antal löpsedlar");
     await expect(dialog).toContainText("Beställ returetiketter");
 
+    // Away from the start page "Att göra" is one line; opened, it offers Stäng.
+    await dialog.locator("summary").click();
     await dialog.getByRole("button", { name: "Stäng" }).click();
     await expect(page).toHaveURL("/lopsedlar");
     await expect(dialog).toHaveCount(0);
@@ -327,7 +331,7 @@ test.describe("Aviseringar", () => {
     try {
       await loginAs(page, retailer.id, retailer.pin);
       await page.goto("/");
-      const dialog = page.getByRole("dialog", { name: "Att göra" });
+      const dialog = page.getByRole("region", { name: "Att göra" });
       await expect(dialog).toContainText("Rapportera helgdagar");
       await dialog.getByRole("link", { name: "Gå till helgspärr" }).click();
       await expect(page).toHaveURL("/helgsparr");
@@ -350,7 +354,7 @@ test.describe("Aviseringar", () => {
     await expect(page).toHaveURL("/");
     // Never silently: the page says why it was sent here.
     await expect(page.getByText("Sidan är låst tills detta är gjort: Stäng buntar.")).toBeVisible();
-    const dialog = page.getByRole("dialog", { name: "Att göra" });
+    const dialog = page.getByRole("region", { name: "Att göra" });
     await expect(dialog).toContainText("Stäng buntar");
     await expect(dialog).toContainText("Detta måste göras innan ni kan påbörja er normala returrapportering.");
     await expect(dialog.getByRole("button", { name: "Stäng" })).toHaveCount(0);
@@ -418,7 +422,7 @@ test.describe("Aviseringar vid inloggning som kund", () => {
     await page.goto("/provision");
     await expect(page).toHaveURL("/provision");
     await expect(page.getByRole("heading", { name: "In- & utpriser" })).toBeVisible();
-    await expect(page.getByRole("dialog", { name: "Att göra" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Att göra" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Huvudmeny" }).getByRole("link", { name: "Löpsedlar" })).toBeVisible();
   });
 });

@@ -54,7 +54,7 @@ test("staff ask a distributor's retailers for their opening hours; the retailer 
   await page.goto("/historik");
   await expect(page).toHaveURL("/oppettider");
   await expect(page.getByRole("heading", { name: "Öppettider", level: 1 })).toBeVisible();
-  const dialog = page.getByRole("dialog", { name: "Att göra" });
+  const dialog = page.getByRole("region", { name: "Att göra" });
   await expect(dialog).toContainText("Rapportera öppettider");
   await expect(dialog).toContainText("Detta måste göras innan ni kan påbörja er normala returrapportering.");
   await expect(page.getByText("Ni har inte rapporterat öppettider ännu.")).toBeVisible();
@@ -146,7 +146,7 @@ test("placard amounts left unset for two weeks lock the retailer to Löpsedlar u
   await loginAs(page, retailer.id, retailer.pin);
   await page.goto("/rapportering/1");
   await expect(page).toHaveURL("/lopsedlar");
-  const dialog = page.getByRole("dialog", { name: "Att göra" });
+  const dialog = page.getByRole("region", { name: "Att göra" });
   await expect(dialog).toContainText("Antal löpsedlar");
   await expect(dialog).toContainText("Detta måste göras innan ni kan påbörja er normala returrapportering.");
   const inputs = page.getByLabel(/^Önskat antal /);

@@ -135,7 +135,7 @@ test("staff set an edition's window and a distributor's rule; a late return is t
   await loginAs(page, retailer.id, retailer.pin);
   await page.goto("/historik");
   await expect(page).toHaveURL(/\/rapportering\/1$/);
-  await expect(page.getByRole("dialog", { name: "Att göra" })).toContainText("Rapportera returer före sista returdag");
+  await expect(page.getByRole("region", { name: "Att göra" })).toContainText("Rapportera returer före sista returdag");
   // The test edition's day (delivered 4 days ago + 2) has passed: editable, marked late.
   const lateRow = page.getByRole("row").filter({ hasText: day(-4) });
   await expect(lateRow).toContainText(`${day(-2)} Passerad, returen märks sen`);

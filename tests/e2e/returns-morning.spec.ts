@@ -140,7 +140,7 @@ test("0 is Slutsåld, and 'Bunt för bilagor' typed once counts for both inserts
   expect(await returnsOf(q.sport.id)).toEqual([]);
 });
 
-test("on a phone 'Att göra' is one line per thing to do and each paper is compact: the first paper's Retur on the first screen", async ({ page }, info) => {
+test("on a phone 'Att göra' is one line away from the start page and each paper is compact: the first paper's Retur on the first screen", async ({ page }, info) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
   const p = await morning(shop.id);
@@ -148,18 +148,22 @@ test("on a phone 'Att göra' is one line per thing to do and each paper is compa
   await e2eDb().insert(schema.placards).values({ customerId: shop.id, titleId: 2, amount: 2, newAmount: null });
   await loginAs(page, shop.id, shop.pin);
   await page.goto("/rapportering/1");
-  const todo = page.getByRole("dialog", { name: "Att göra" });
-  await expect(todo).toContainText("Antal löpsedlar");
+  const todo = page.getByRole("region", { name: "Att göra" });
+  // Away from the start page "Att göra" is one line naming what to do (decision 038): the
+  // page's heading follows right under it. The line opens to the links and Stäng.
+  const line = (await todo.boundingBox())!;
+  expect(line.height).toBeLessThanOrEqual(48);
+  await expect(todo.locator("summary")).toContainText("Antal löpsedlar");
+  const heading = (await page.getByRole("heading", { name: "Returrapportera", level: 1 }).boundingBox())!;
+  expect(heading.y).toBeLessThanOrEqual(line.y + line.height + 24);
+  await todo.locator("summary").click();
   await expect(todo.getByRole("link", { name: "Gå till löpsedlar" })).toBeVisible();
   await expect(todo.getByRole("button", { name: "Stäng" })).toBeVisible();
-  // On a 390 px phone: "Att göra" and Stäng on one line, then one line per thing to do, its
-  // text and its link (other tests' holidays may add "Rapportera helgdagar"). The box was
-  // 160 px for one thing to do.
-  const lines = 1 + (await todo.getByRole("listitem").count());
-  const box = (await todo.boundingBox())!;
-  expect(box.height).toBeLessThanOrEqual(lines * 34 + 12);
-  const heading = (await page.getByRole("heading", { name: "Returrapportera", level: 1 }).boundingBox())!;
-  expect(heading.y).toBeLessThanOrEqual(box.y + box.height + 24);
+  // Opened: "Att göra", one line per thing to do, its text and its link (other tests'
+  // holidays may add "Rapportera helgdagar"), and Stäng.
+  const lines = 2 + (await todo.getByRole("listitem").count());
+  expect((await todo.boundingBox())!.height).toBeLessThanOrEqual(lines * 34 + 12);
+  await todo.locator("summary").click();
   // A paper is compact on a phone: its name, day and last return day on one line, Bunt and
   // Retur side by side, the buttons after them; the first one's Retur on the first screen.
   const first = page.locator(`#rad-d${p.ab3.id}`);

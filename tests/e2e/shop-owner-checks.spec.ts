@@ -100,12 +100,17 @@ test("Löpsedlar shows the amounts in force, so changing one title changes only 
   await expect(page.getByLabel("Önskat antal Expressen")).toHaveValue("3");
   await page.getByLabel("Önskat antal Aftonbladet").fill("4");
   await page.getByRole("button", { name: "Spara" }).click();
-  await expect(page.getByText("Sparat!")).toBeVisible();
+  await expect(page.getByRole("status")).toHaveText("Sparat!");
+  // The confirmation closes by its own link, with or without JavaScript, and the page stays.
+  await page.getByRole("link", { name: "Stäng meddelandet" }).click();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page).toHaveURL(/\/lopsedlar$/);
   const rows = await e2eDb().select().from(schema.placards).where(eq(schema.placards.customerId, retailer.id)).orderBy(schema.placards.titleId);
-  // Expressen's amount in force was sent back as shown: no wish stored for it.
+  // Expressen's amount in force, sent back as shown, is confirmed as its wish: the question
+  // "Antal löpsedlar" is answered for both titles by one Spara.
   expect(rows.map((r) => [r.titleId, r.newAmount])).toEqual([
     [1, 4],
-    [2, null],
+    [2, 3],
   ]);
 });
 
@@ -121,4 +126,58 @@ test("ordering labels says first how many are unused, and Garantibelopp says wha
   // The version is no customer detail.
   await page.goto("/");
   await expect(page.locator("dl.facts")).not.toContainText("Version");
+});
+
+test("on a 360 px phone with 200 % text, messages and 'Att göra' are a line each: the heading is on the first screen", async ({ page, retailer }) => {
+  await labelBlock(retailer.id);
+  await delivery(retailer.id, { date: day(-1), delivered: 20 });
+  for (const header of ["Ändrade leveranstider under julen", "Nya returetiketter från januari", "Kvällsposten byter tryckeri"]) {
+    const [m] = await e2eDb()
+      .insert(schema.messages)
+      .values({ type: 3, header: `${header} ${retailer.id}`, content: "<p>Ett långt meddelande. ".repeat(20) + "</p>", startDate: day(-1), stopDate: day(1) })
+      .returning();
+    await e2eDb().insert(schema.messageCustomers).values({ messageId: m.id, customerId: retailer.id });
+  }
+  // Something to do that does not lock: the placards of Expressen are not set.
+  await e2eDb().insert(schema.placards).values({ customerId: retailer.id, titleId: 2, amount: 2, newAmount: null });
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.setViewportSize({ width: 360, height: 640 });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Page.setFontSizes", { fontSizes: { standard: 32, fixed: 26 } });
+  await page.goto("/rapportering/1");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const todo = page.getByRole("region", { name: "Att göra" });
+  await expect(todo).toContainText("Antal löpsedlar");
+  // Ours and the demo's messages for everyone, behind one line.
+  await expect(page.locator("details.banner summary")).toHaveText(/^\d+ meddelanden\s*Visa$/);
+  await expect(page.getByRole("heading", { name: "Returrapportera", level: 1 })).toBeInViewport();
+  // Opened by keyboard, it leads to what is to be done.
+  await todo.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(todo.getByRole("link", { name: "Gå till löpsedlar" })).toBeVisible();
+  // On the start page it stands open.
+  await page.goto("/");
+  await expect(todo.getByRole("link", { name: "Gå till löpsedlar" })).toBeVisible();
+});
+
+test("after the confirm step closes a bundle, the address and the focus follow to the returns form", async ({ page, retailer }, info) => {
+  await labelBlock(retailer.id);
+  const d = day(-1);
+  await delivery(retailer.id, { date: d, delivered: 20 });
+  await phoneAt200(page);
+  await loginAs(page, retailer.id, retailer.pin);
+  await page.goto("/rapportering/1");
+  if (info.project.name === "js-on") await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+  await page.getByLabel(`Bunt för Aftonbladet ${d}`).fill("101");
+  await page.getByLabel(`Retur för Aftonbladet ${d}`).fill("5");
+  await page.getByRole("button", { name: "Spara och fortsätt" }).click();
+  await expect(page).toHaveURL(/\/rapportering\/1\/bekrafta$/);
+  const group = page.getByRole("group", { name: /Bunt #101/ });
+  await group.getByRole("radio", { name: "Stängd" }).check();
+  await page.getByRole("button", { name: "Spara", exact: true }).click();
+  await expect(page).toHaveURL(/\/rapportering\/1$/);
+  // With JavaScript the dialog closes onto the form and the focus goes to its heading, not
+  // to the page's body; without, the browser loads the form with the confirmation.
+  if (info.project.name === "js-on") await expect(page.getByRole("heading", { name: "Returrapportera", level: 1 })).toBeFocused();
+  else await expect(page.getByRole("status")).toHaveText("Buntarna är sparade.");
 });

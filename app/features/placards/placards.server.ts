@@ -60,8 +60,6 @@ export async function savePlacards(
       if (shown === undefined) return true;
       const now = stored.get(w.titleId) ?? null;
       if (w.newAmount === shown) return false; // untouched on this page: what is stored stays
-      // No wish shown: the page shows the amount in force, and the same amount is no wish.
-      if (shown === null && now === null && w.newAmount === (current.get(w.titleId) ?? 0)) return false;
       if (now !== shown && now !== w.newAmount) conflicts.push([w.titleId, PLACARD_MESSAGES.changedByOther(now, w.newAmount)]);
       return now !== w.newAmount;
     });
