@@ -19,50 +19,37 @@ export function AlertsDialog({ alerts }: { alerts: Alert[] }) {
   if (alerts.length === 0) return null;
   const imperative = alerts.some((a) => a.imperative);
   const folded = !imperative && location.pathname !== "/";
-  const body = (
-    <>
-      <ul className="alerts-list">
-        {alerts.map((a) => (
-          <li key={a.type}>
-            <span className="alert-text">{a.text}</span>
-            {location.pathname === a.to ? null : <Link to={a.to}>{a.action}</Link>}
-          </li>
-        ))}
-      </ul>
-      {imperative ? (
-        <p className="lock-text">
-          <strong>{LOCK_TEXT}</strong>
-        </p>
-      ) : (
-        <Form method="post" action="/aviseringar" className="actions">
-          <CsrfInput />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <button type="submit">Stäng</button>
-        </Form>
-      )}
-    </>
-  );
+  // A <details>, open on the start page and while an alert locks the menu.
   return (
-    <section className={`alerts-dialog${imperative ? " imperative" : ""}${folded ? " folded" : ""}`} aria-labelledby="alerts-title">
-      {folded ? (
-        <details className="alerts-fold">
-          <summary>
-            {/* Not a heading: the page's h1 is the first heading; the region is named by it. */}
-            <span id="alerts-title" className="alerts-title">
-              Att göra
-            </span>{" "}
-            <span className="alerts-summary">{alerts.map((a) => a.text).join(", ")}</span> <span className="banner-show">Visa</span>
-          </summary>
-          {body}
-        </details>
-      ) : (
-        <>
-          <p id="alerts-title" className="alerts-title">
+    <section className={`alerts-dialog${imperative ? " imperative" : ""}`} aria-labelledby="alerts-title">
+      <details className="alerts-fold" open={!folded}>
+        <summary>
+          {/* Not a heading: the page's h1 is the first heading; the region is named by it. */}
+          <span id="alerts-title" className="alerts-title">
             Att göra
+          </span>{" "}
+          <span className="alerts-summary">{alerts.map((a) => a.text).join(", ")}</span> <span className="banner-show">Visa</span>
+        </summary>
+        <ul className="alerts-list">
+          {alerts.map((a) => (
+            <li key={a.type}>
+              <span className="alert-text">{a.text}</span>
+              {location.pathname === a.to ? null : <Link to={a.to}>{a.action}</Link>}
+            </li>
+          ))}
+        </ul>
+        {imperative ? (
+          <p className="lock-text">
+            <strong>{LOCK_TEXT}</strong>
           </p>
-          {body}
-        </>
-      )}
+        ) : (
+          <Form method="post" action="/aviseringar" className="actions">
+            <CsrfInput />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button type="submit">Stäng</button>
+          </Form>
+        )}
+      </details>
     </section>
   );
 }

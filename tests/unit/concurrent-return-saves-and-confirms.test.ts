@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
 import { createBundle, createLabelBlock } from "../../cli/seed/factories";
 import { decideBundles, type BundleDecision } from "../../app/features/bundles/bundles.server";
-import { RETURN_MESSAGES } from "../../app/features/returns/returns.server";
+import { RETURN_REFUSALS } from "../../app/features/returns/returns.server";
 import { baseData, db, newCustomer, newDelivery } from "./helpers";
 
 const ON = "2025-03-20";
@@ -66,7 +66,7 @@ describe("parallel return saves on one delivery", () => {
     const ok = results.filter((r) => r.ok).length;
     expect(ok).toBe(19);
     // Each refusal names the limit as it stood: none left of the 20, all already returned.
-    for (const r of results) if (!r.ok) expect(r.errors.x).toBe(RETURN_MESSAGES.tooManyOf(20, 20));
+    for (const r of results) if (!r.ok) expect(r.errors.x).toBe(RETURN_REFUSALS.tooManyOf(20, 20));
     expect(await returnedSum(d.id)).toBe(20);
   });
 

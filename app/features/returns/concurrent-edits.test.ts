@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createLabelBlock } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer, newDelivery } from "../../../tests/unit/helpers";
 import { initialLines } from "./return-lines";
-import { RETURN_MESSAGES, listPapers, type ReturnLine } from "./returns.server";
+import { RETURN_REFUSALS, listPapers, type ReturnLine } from "./returns.server";
 
 const ON = "2025-03-20";
 
@@ -72,10 +72,10 @@ describe("two tabs of Ändra/tillägg (state 2)", () => {
     const keyA = t2.find((l) => l.deliveryId === a.id)!.key;
     expect(await saveReturnsResult(c, 2, `t2-${c}`, t2, ON)).toMatchObject({
       ok: false,
-      errors: { [keyA]: RETURN_MESSAGES.changedByOther(6, 7) },
+      errors: { [keyA]: RETURN_REFUSALS.changedByOther(6, 7) },
       stored: { [keyA]: "6" },
     });
-    expect(RETURN_MESSAGES.changedByOther(6, 7)).toBe("Raden har ändrats i en annan flik eller av någon annan: nu sparat 6, du skrev 7. Kontrollera och spara igen.");
+    expect(RETURN_REFUSALS.changedByOther(6, 7)).toBe("Raden har ändrats i en annan flik eller av någon annan: nu sparat 6, du skrev 7. Kontrollera och spara igen.");
     // All or nothing: b's change was not stored either.
     expect(await amounts(c)).toEqual([[a.id, 6], [b.id, 3]]);
     // Checked: the page now shows 6 beside the typed 7; saving again is the user's own change.
@@ -108,7 +108,7 @@ describe("two tabs of Returrapportera (state 1)", () => {
     expect(await saveReturnsResult(c, 1, `t1-${c}`, [asReturn({ ...a1, amount: "5" })], ON)).toMatchObject({ ok: true, saved: 1 });
     // Tab 2 (loaded before) types 7 for a and 2 for b. Before the fix: a was dropped silently, b saved, "saved".
     const res = await saveReturnsResult(c, 1, `t2-${c}`, [asReturn({ ...a2, amount: "7" }), asReturn({ ...b2, amount: "2" })], ON);
-    expect(res).toMatchObject({ ok: false, errors: { [a2.key]: RETURN_MESSAGES.reportedByOther(5, 7) } });
+    expect(res).toMatchObject({ ok: false, errors: { [a2.key]: RETURN_REFUSALS.reportedByOther(5, 7) } });
     expect(await amounts(c)).toEqual([[a.id, 5]]);
     // The row emptied (back to the untouched default): the rest is stored.
     expect(await saveReturnsResult(c, 1, `t3-${c}`, [asReturn(a2), asReturn({ ...b2, amount: "2" })], ON)).toMatchObject({ ok: true, saved: 1 });

@@ -6,3 +6,4 @@ export * from "./returns.server";
 export * from "./return-lines";
 export * from "./deadlines.server";
 export * from "./deadline-questions";
+export * from "./refusal-texts";

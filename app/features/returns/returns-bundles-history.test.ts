@@ -8,6 +8,7 @@ import { decisionField, typeField } from "../bundles/schemas";
 import { checkHistoryRange, defaultHistoryRange, listHistory } from "./history.server";
 import {
   RETURN_MESSAGES,
+  RETURN_REFUSALS,
   defaultBundles,
   listPapers,
   type ReturnLine,
@@ -77,7 +78,7 @@ describe("saving returns", () => {
     const p = await newDelivery(a, { date: "2025-03-18" });
     const l = line(p.id, "201", "2");
     const res = await saveReturnsResult(a, 1, token(), [l], ON);
-    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.notInBlocks(201) } });
+    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_REFUSALS.notInBlocks(201) } });
     expect(await returnsOf(p.id)).toHaveLength(0);
     const [bBundle] = await db().select().from(schema.bundles).where(and(eq(schema.bundles.customerId, b), eq(schema.bundles.number, 201)));
     expect(await db().select().from(schema.returns).where(eq(schema.returns.bundleId, bBundle.id))).toHaveLength(0);
@@ -89,7 +90,7 @@ describe("saving returns", () => {
     const foreign = await newDelivery(b, { date: "2025-03-18" });
     const l = line(foreign.id, "101", "2");
     const res = await saveReturnsResult(a, 1, token(), [l], ON);
-    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
+    expect(res).toMatchObject({ ok: false, errors: { [l.key]: RETURN_REFUSALS.unknownPaper } });
     expect(await returnsOf(foreign.id)).toHaveLength(0);
   });
 
@@ -99,9 +100,9 @@ describe("saving returns", () => {
     await createBundle(db(), { customerId: c, number: 102, type: 1 });
     const p = await newDelivery(c, { date: "2025-03-18" });
     const closed = line(p.id, "101", "1");
-    expect(await saveReturnsResult(c, 1, token(), [closed], ON)).toMatchObject({ ok: false, errors: { [closed.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturnsResult(c, 1, token(), [closed], ON)).toMatchObject({ ok: false, errors: { [closed.key]: RETURN_REFUSALS.closed(101) } });
     const wrong = line(p.id, "102", "1");
-    expect(await saveReturnsResult(c, 1, token(), [wrong], ON)).toMatchObject({ ok: false, errors: { [wrong.key]: RETURN_MESSAGES.wrongType(102, 1) } });
+    expect(await saveReturnsResult(c, 1, token(), [wrong], ON)).toMatchObject({ ok: false, errors: { [wrong.key]: RETURN_REFUSALS.wrongType(102, 1) } });
   });
 
   it("applies the form rules of spec 5", async () => {
@@ -115,7 +116,7 @@ describe("saving returns", () => {
       ["101", "2,5", RETURN_MESSAGES.unreasonableAmount],
       ["abc", "2", RETURN_MESSAGES.unreasonableBundle],
       ["0", "2", RETURN_MESSAGES.unreasonableBundle],
-      ["101", "21", RETURN_MESSAGES.tooManyOf(20)],
+      ["101", "21", RETURN_REFUSALS.tooManyOf(20)],
     ];
     for (const [bundle, amount, message] of cases) {
       const l = line(p.id, bundle, amount);
@@ -142,12 +143,12 @@ describe("saving returns", () => {
       },
       problems: {
         [both.key]: { bundle: RETURN_MESSAGES.unreasonableBundle, amount: RETURN_MESSAGES.unreasonableAmount },
-        [outside.key]: { bundle: RETURN_MESSAGES.notInBlocks(999) },
+        [outside.key]: { bundle: RETURN_REFUSALS.notInBlocks(999) },
       },
     });
-    expect(RETURN_MESSAGES.tooManyOf(36)).toBe("Kan inte vara större än antal levererat. Högst 36 – så många levererades.");
-    expect(RETURN_MESSAGES.tooManyOf(13, 3)).toBe("Kan inte vara större än antal levererat. Högst 10 till – 13 levererades och 3 är redan returnerade.");
-    expect(RETURN_MESSAGES.tooManyOf(37, 1)).toBe("Kan inte vara större än antal levererat. Högst 36 till – 37 levererades och 1 är redan returnerad.");
+    expect(RETURN_REFUSALS.tooManyOf(36)).toBe("Kan inte vara större än antal levererat. Högst 36 – så många levererades.");
+    expect(RETURN_REFUSALS.tooManyOf(13, 3)).toBe("Kan inte vara större än antal levererat. Högst 10 till – 13 levererades och 3 är redan returnerade.");
+    expect(RETURN_REFUSALS.tooManyOf(37, 1)).toBe("Kan inte vara större än antal levererat. Högst 36 till – 37 levererades och 1 är redan returnerad.");
     expect(await returnsOf(q.id)).toHaveLength(0);
   });
 
@@ -159,7 +160,7 @@ describe("saving returns", () => {
     const first = line(p.id, "101", "6");
     const split = line(p.id, "102", "5");
     const res = await saveReturnsResult(c, 1, token(), [ok, first, split], ON);
-    expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_MESSAGES.tooManyOf(10, 6) } });
+    expect(res).toMatchObject({ ok: false, errors: { [split.key]: RETURN_REFUSALS.tooManyOf(10, 6) } });
     expect(await returnsOf(q.id)).toHaveLength(0);
     expect(await db().select().from(schema.bundles).where(eq(schema.bundles.customerId, c))).toHaveLength(0);
     const res2 = await saveReturnsResult(c, 1, token(), [ok, first, line(p.id, "102", "4")], ON);
@@ -216,7 +217,7 @@ describe("saving returns", () => {
     const [r101] = (await listPapers(c, 2, ON))[0].returns;
     expect(await closeBundle(c, 101, ON)).toBe(true);
     const change = line(p.id, "101", "1", { returnId: r101.id });
-    expect(await saveReturnsResult(c, 2, token(), [change], ON)).toMatchObject({ ok: false, errors: { [change.key]: RETURN_MESSAGES.closed(101) } });
+    expect(await saveReturnsResult(c, 2, token(), [change], ON)).toMatchObject({ ok: false, errors: { [change.key]: RETURN_REFUSALS.closed(101) } });
     // Unchanged closed lines posted back are harmless.
     expect(await saveReturnsResult(c, 2, token(), [line(p.id, "101", "6", { returnId: r101.id }), line(p.id, "103", "0")], ON)).toMatchObject({ ok: true });
     const [r102] = (await listPapers(c, 2, ON))[0].returns.filter((r) => r.bundle === 102);
@@ -226,7 +227,7 @@ describe("saving returns", () => {
     // State 2 refuses unreported papers.
     const fresh = await newDelivery(c, { date: "2025-03-19" });
     const l = line(fresh.id, "102", "1");
-    expect(await saveReturnsResult(c, 2, token(), [l], ON)).toMatchObject({ ok: false, errors: { [l.key]: RETURN_MESSAGES.unknownPaper } });
+    expect(await saveReturnsResult(c, 2, token(), [l], ON)).toMatchObject({ ok: false, errors: { [l.key]: RETURN_REFUSALS.unknownPaper } });
   });
 
   it("offers the open bundle last returned into, else the newest open bundle, per type", async () => {

@@ -10,6 +10,7 @@ import { isRefusal, refuse } from "~/lib/refusal";
 import { deadlineSql, latePolicyOf, type LatePolicy } from "./deadlines.server";
 import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { RETURN_MESSAGES } from "./texts";
+import { RETURN_REFUSALS } from "./refusal-texts";
 import { rowMessage, type RowProblems } from "./return-lines";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
@@ -19,7 +20,7 @@ export const MAX_RETURN_AMOUNT = 999;
 export type ReportState = 1 | 2;
 export type PaperType = 0 | 1;
 
-export { RETURN_MESSAGES };
+export { RETURN_MESSAGES, RETURN_REFUSALS };
 
 export function reportWindow(on: string = today()): { from: string; to: string } {
   return { from: addDays(on, -REPORT_WINDOW_DAYS), to: on };
@@ -302,7 +303,7 @@ async function applyLines(
     const paper = paperById.get(c.line.deliveryId);
     const key = c.line.key;
     if (!paper) {
-      refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
+      refuseRow(key, "amount", RETURN_REFUSALS.unknownPaper);
       continue;
     }
     // State 1 of a paper another tab or an earlier page reported since this page was loaded:
@@ -313,11 +314,11 @@ async function applyLines(
       // Exactly what is stored (another copy of the same report): nothing lost, nothing to do.
       if (rows.some((x) => x.number === c.bundle && x.amount === c.amount)) continue;
       const now = rows.reduce((sum, x) => sum + x.amount, 0);
-      refuseRow(key, "amount", RETURN_MESSAGES.reportedByOther(now, c.amount));
+      refuseRow(key, "amount", RETURN_REFUSALS.reportedByOther(now, c.amount));
       continue;
     }
     if (state === 2 && paper.reportedAt === null) {
-      refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
+      refuseRow(key, "amount", RETURN_REFUSALS.unknownPaper);
       continue;
     }
 
@@ -332,7 +333,7 @@ async function applyLines(
     if (c.line.returnId) {
       const row = existingById.get(c.line.returnId);
       if (!row || row.deliveryId !== paper.id) {
-        refuseRow(key, "amount", RETURN_MESSAGES.unknownPaper);
+        refuseRow(key, "amount", RETURN_REFUSALS.unknownPaper);
         continue;
       }
       if (row.amount === c.amount) continue;
@@ -343,13 +344,13 @@ async function applyLines(
       if (/^\d{1,4}$/.test(shown)) {
         if (Number(shown) === c.amount) continue;
         if (Number(shown) !== row.amount) {
-          refuseRow(key, "amount", RETURN_MESSAGES.changedByOther(row.amount, c.amount));
+          refuseRow(key, "amount", RETURN_REFUSALS.changedByOther(row.amount, c.amount));
           stored[key] = String(row.amount);
           continue;
         }
       }
       if (!row.open) {
-        refuseRow(key, "amount", RETURN_MESSAGES.closed(row.number));
+        refuseRow(key, "amount", RETURN_REFUSALS.closed(row.number));
         continue;
       }
       if (refusedAsLate(paper, key)) continue;
@@ -366,18 +367,18 @@ async function applyLines(
     if (!bundle) {
       const created = await createBundleFromBlock(tx, customerId, c.bundle, paper.type);
       if (!created) {
-        refuseRow(key, "bundle", RETURN_MESSAGES.notInBlocks(c.bundle));
+        refuseRow(key, "bundle", RETURN_REFUSALS.notInBlocks(c.bundle));
         continue;
       }
       bundle = created;
       bundleByNumber.set(c.bundle, bundle);
     }
     if (bundle.type !== paper.type) {
-      refuseRow(key, "bundle", RETURN_MESSAGES.wrongType(c.bundle, bundle.type));
+      refuseRow(key, "bundle", RETURN_REFUSALS.wrongType(c.bundle, bundle.type));
       continue;
     }
     if (!bundle.open) {
-      refuseRow(key, "bundle", RETURN_MESSAGES.closed(c.bundle));
+      refuseRow(key, "bundle", RETURN_REFUSALS.closed(c.bundle));
       continue;
     }
     const k = `${bundle.id}:${paper.id}`;
@@ -401,7 +402,7 @@ async function applyLines(
     const paper = paperById.get(deliveryId)!;
     const sum = sums.get(deliveryId) ?? 0;
     if (sum > paper.delivered && !problems[line])
-      refuseRow(line, "amount", RETURN_MESSAGES.tooManyOf(paper.delivered, sum - (lastLineAmount.get(deliveryId) ?? 0)));
+      refuseRow(line, "amount", RETURN_REFUSALS.tooManyOf(paper.delivered, sum - (lastLineAmount.get(deliveryId) ?? 0)));
   }
   if (Object.keys(problems).length > 0) return 0;
 

@@ -10,26 +10,10 @@ export const RETURN_MESSAGES = {
   /** The spec's sentences with what to type instead (decision 026). */
   unreasonableAmount: "Orimligt värde har angetts. Skriv antalet med siffror, 0–999.",
   unreasonableBundle: "Orimligt värde har angetts. Skriv buntnumret med siffror.",
-  /** The real limit of one more row: what was delivered less what the paper's other rows already hold. */
-  tooManyOf: (delivered: number, already = 0) =>
-    already > 0
-      ? `Kan inte vara större än antal levererat. Högst ${Math.max(delivered - already, 0)} till – ${delivered} levererades och ${already} ${already === 1 ? "är redan returnerad" : "är redan returnerade"}.`
-      : `Kan inte vara större än antal levererat. Högst ${delivered} – så många levererades.`,
   nothingToSave: "Det finns inga returer att spara. Ange antal och buntnummer.",
   fixLines: "Inget sparades. Rätta raderna som är markerade nedan.",
-  unknownPaper: "Tidningen finns inte bland dina tidningar att rapportera.",
-  closed: (n: number) => `Bunt ${n} är stängd. Använd ett annat buntnummer.`,
-  notInBlocks: (n: number) => `Buntnummer ${n} finns inte bland dina returetiketter.`,
-  /** A stored row someone else changed since this page was loaded. */
-  changedByOther: (now: number, typed: number) =>
-    `Raden har ändrats i en annan flik eller av någon annan: nu sparat ${now}, du skrev ${typed}. Kontrollera och spara igen.`,
-  /** A paper someone else reported (another tab) since this page was loaded. */
-  reportedByOther: (now: number, typed: number) =>
-    `Tidningen har redan rapporterats i en annan flik eller av någon annan: nu sparat ${now}, du skrev ${typed}. Töm raden och spara igen, eller ändra under Ändra/tillägg.`,
   /** A row past its last return day under the 'reject' policy. */
   pastDeadline: (deadline: string) => `Sista returdag var ${deadline}. Returen kan inte längre rapporteras.`,
-  wrongType: (n: number, type: number) =>
-    `Bunt ${n} är en bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}. Använd ett annat buntnummer.`,
 } as const;
 
 /** A row's hint: the spec's "Levererat antal: N", and for a row below others what they already hold. */

@@ -47,8 +47,8 @@ type ReturnsFormData = {
   /** Stockholm's date: Ändra/tillägg names its days "i dag", "tis 24/11". */
   today: string;
   latePolicy: "reject" | "accept";
-  /** The labels on hand, when a paper type has no open bundle (state 1): its field names them. */
-  labels: { series: string[]; unused: number } | null;
+  /** The labels on hand, in words, when a paper type has no open bundle (state 1): its field names them. */
+  labels: string | null;
 };
 
 export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFormData; actionData?: ReturnsAnswer }) {
@@ -329,8 +329,7 @@ export function ReturnsForm({ loaderData, actionData }: { loaderData: ReturnsFor
                 <small id={`type-${type}-bundle-hint`} className="hint">
                   {loaderData.labels && !openBundles.some((b) => b.type === type) ? (
                     <>
-                      {`Ingen öppen bunt för ${type === 0 ? "huvudtidningar" : "bilagor"}: ta ett nytt nummer från dina returetiketter`}
-                      {loaderData.labels.series.length > 0 ? ` (${loaderData.labels.series.join(", ")})` : ""}. <Link to="/buntblock">Se dina buntblock</Link>
+                      Ingen öppen bunt: {loaderData.labels}. <Link to="/buntblock">Se dina buntblock</Link>
                     </>
                   ) : (
                     "Rader du inte har ändrat får detta buntnummer."

@@ -32,7 +32,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const defaults = defaultBundlesOf(openBundles);
   // A paper type to report without an open bundle: its field names the labels on hand.
   const needsBundle = papers.some((p) => !openBundles.some((b) => b.type === p.type));
-  const labels = state === 1 && needsBundle ? await labelsOnHand(user.customerId) : null;
+  const onHand = state === 1 && needsBundle ? await labelsOnHand(user.customerId) : null;
+  // Said at the bundle field of a type without an open bundle (composed here: the page's script stays small).
+  const labels = onHand ? `ta ett nytt nummer från dina returetiketter${onHand.series.length ? ` (${onHand.series.join(", ")})` : ""}` : null;
   // One-time token of this rendering of the form: a resubmission is recognised and not applied twice.
   const token = randomUUID();
   // A form posted after the session lapsed comes back filled in, once, for the same
@@ -168,7 +170,7 @@ export default function ReturnsPage() {
       {/* Each print says what it gives (decision 038): the day's slip once something is reported, the list of the page. */}
       <p className="actions">
         {loaderData.reportedToday ? (
-          <a className="button" href="/returkvitto.pdf" download={`Returer-${loaderData.today}.pdf`}>
+          <a className="button" href="/returkvitto.pdf">
             Skriv ut dagens returer
           </a>
         ) : null}
