@@ -3,7 +3,8 @@
 // form's dynamic rows read back as the lines the save takes.
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { bundleDecisionsSchema, closeBundleSchema, CLOSE_REFUSED } from "../../app/features/bundles/schemas";
+import { bundleDecisionsSchema, closeBundleSchema } from "../../app/features/bundles/schemas";
+import { CLOSE_REFUSED } from "../../app/features/bundles/bundle-words";
 import { receivedSchema } from "../../app/features/deliveries/schemas";
 import { holidayAnswerSchema } from "../../app/features/holidays/answer-schemas";
 import { HOLIDAY_CLOSED_MESSAGE } from "../../app/features/holidays/answer-words";

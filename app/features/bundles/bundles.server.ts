@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
 import { addDays, stockholmMidnight, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
-import { decisionField, typeField } from "./schemas";
+import { decisionField, typeField } from "./bundle-words";
 
 /** `lastReturnId`: the newest return put in the bundle (null when empty). */
 export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };

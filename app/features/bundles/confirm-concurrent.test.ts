@@ -8,7 +8,8 @@ import { createBundle } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { isRefusal } from "../../lib/refusal";
 import { closeBundle, CONFIRM_MESSAGES, decideBundles, listOpenBundles } from "./bundles.server";
-import { bundleDecisionsSchema, decisionField, typeField } from "./schemas";
+import { bundleDecisionsSchema } from "./schemas";
+import { decisionField, typeField } from "./bundle-words";
 
 const ON = "2025-03-20";
 

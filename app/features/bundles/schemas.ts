@@ -2,9 +2,9 @@
 // confirm step after a returns save (Öppen/Stängd per open bundle, spec 2.5, 4, 9).
 import { BUNDLE_NUMBER } from "~/catalog";
 import { z } from "~/lib/zod";
+import { CLOSE_REFUSED, type BundleChoice } from "./bundle-words";
 
 export { BUNDLE_NUMBER };
-export const CLOSE_REFUSED = "Bunten kunde inte stängas. Den är redan stängd eller finns inte.";
 
 /** With JavaScript the dialog posts `js=1` and gets data back instead of a redirect. */
 const js = z.unknown().optional().transform((v) => v === "1");
@@ -15,7 +15,6 @@ export const closeBundleSchema = z.object({
   js,
 });
 
-export type BundleChoice = "open" | "closed";
 
 /**
  * `b.<number>` = open | closed for each open bundle. A field that is neither (or names a
@@ -51,10 +50,3 @@ export const bundleDecisionsSchema = z.object({
     ),
   js,
 });
-
-/** The confirm step's `shown` value for the bundles a page shows ("-" for none). */
-export const shownBundles = (numbers: readonly number[]) => (numbers.length ? numbers.join(",") : "-");
-
-/** The form fields of the confirm step's errors: one per bundle, one per paper type. */
-export const decisionField = (number: number) => `b.${number}`;
-export const typeField = (type: 0 | 1) => `type.${type}`;

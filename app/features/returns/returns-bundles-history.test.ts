@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../../db/client";
 import { createBundle, createLabelBlock } from "../../../cli/seed/factories";
 import { closeBundle, decideBundles, getBundle, listOpenBundles, progressColour } from "../bundles/bundles.server";
-import { decisionField, typeField } from "../bundles/schemas";
+import { decisionField, typeField } from "../bundles/bundle-words";
 import { checkHistoryRange, defaultHistoryRange, listHistory } from "./history.server";
 import {
   RETURN_MESSAGES,
