@@ -112,6 +112,12 @@ const envSchema = z.object({
   SELLER_F_SKATT: z.string().optional(),
   PAYOUT_IBAN: z.string().optional(),
   PAYOUT_BIC: z.string().optional(),
+  REPLICA_URL: z.string().optional(),
+  REPLICA_MAX_LAG: z.string().optional(),
+  REPLICA_SYNC_INTERVAL: z.string().optional(),
+  REPLICA_SNAPSHOT_INTERVAL: z.string().optional(),
+  REPLICA_RETENTION: z.string().optional(),
+  DATABASE_SYNC_URL: z.string().optional(),
 });
 
 /** Who sends the invoices, as every invoice must say (mervärdesskattelagen 17 kap. 24 §). */
@@ -222,7 +228,69 @@ export type Config = {
   supplyCutoffs: SupplyCutoffs;
   /** The largest cover image taken, in pixels (IMAGE_MAX_SIZE, "4000x4000"; decision 035). */
   imageMaxSize: { width: number; height: number };
+  /** Continuous replication of the database file (REPLICA_URL; decision 039), or null. */
+  replica: ReplicaSettings | null;
+  /** An embedded replica's primary (DATABASE_SYNC_URL), or null (decision 025). */
+  databaseSyncUrl: string | null;
 };
+
+/** Where and how Litestream replicates the database file (decision 039). Durations in seconds. */
+export type ReplicaSettings = {
+  /** file:///…, s3://bucket/path, sftp://host/path, gcs://… or abs://… */
+  url: string;
+  /** Above this lag /readyz says not ready (REPLICA_MAX_LAG, default 30s). */
+  maxLagSeconds: number;
+  /** How often new WAL is shipped (REPLICA_SYNC_INTERVAL, default 1s). */
+  syncIntervalSeconds: number;
+  /** How often a full snapshot is taken (REPLICA_SNAPSHOT_INTERVAL, default 24h). */
+  snapshotIntervalSeconds: number;
+  /** How far back a point-in-time restore reaches (REPLICA_RETENTION, default 168h). */
+  retentionSeconds: number;
+};
+
+const REPLICA_SCHEMES = ["file:", "s3:", "sftp:", "gcs:", "abs:"];
+
+/** A duration as Litestream writes it: "30s", "5m", "24h". */
+function readDuration(name: string, value: string | undefined, fallback: string, min: number, max: number): number {
+  const m = /^(\d{1,6})(s|m|h)$/.exec((value ?? "").trim() || fallback);
+  const seconds = m ? Number(m[1]) * { s: 1, m: 60, h: 3600 }[m[2] as "s" | "m" | "h"] : Number.NaN;
+  if (!(seconds >= min && seconds <= max)) {
+    throw refuse.invalid(`${name} ska vara en tid i sekunder, minuter eller timmar (t.ex. ${fallback}), mellan ${min} s och ${max / 3600} h.`);
+  }
+  return seconds;
+}
+
+/** REPLICA_URL and its settings, checked; null without REPLICA_URL. Only a local database file is replicated. */
+function readReplica(e: z.infer<typeof envSchema>, databaseUrl: string): ReplicaSettings | null {
+  const url = (e.REPLICA_URL ?? "").trim();
+  if (!url) return null;
+  if (!urlOk(url, REPLICA_SCHEMES)) {
+    throw refuse.invalid("REPLICA_URL ska vara file:///sökväg (en annan disk), s3://hink/sökväg, sftp://värd/sökväg, gcs://… eller abs://….");
+  }
+  if (!databaseUrl.startsWith("file:") || databaseUrl === "file::memory:") {
+    throw refuse.invalid("REPLICA_URL replikerar en lokal databasfil (DATABASE_URL=file:…); en libsql-server (Turso, sqld) har sina egna kopior.");
+  }
+  if (url.startsWith("file:") && !new URL(url).pathname.startsWith("/")) throw refuse.invalid("REPLICA_URL file:///… ska vara en absolut sökväg.");
+  return {
+    url,
+    maxLagSeconds: readDuration("REPLICA_MAX_LAG", e.REPLICA_MAX_LAG, "30s", 2, 24 * 3600),
+    syncIntervalSeconds: readDuration("REPLICA_SYNC_INTERVAL", e.REPLICA_SYNC_INTERVAL, "1s", 1, 3600),
+    snapshotIntervalSeconds: readDuration("REPLICA_SNAPSHOT_INTERVAL", e.REPLICA_SNAPSHOT_INTERVAL, "24h", 60, 31 * 24 * 3600),
+    retentionSeconds: readDuration("REPLICA_RETENTION", e.REPLICA_RETENTION, "168h", 3600, 366 * 24 * 3600),
+  };
+}
+
+/** DATABASE_SYNC_URL: the primary an embedded replica (a local file) follows; libsql://, https:// or http://. */
+function readSyncUrl(e: z.infer<typeof envSchema>, databaseUrl: string): string | null {
+  const url = (e.DATABASE_SYNC_URL ?? "").trim();
+  if (!url) return null;
+  if (!urlOk(url, ["libsql:", "https:", "http:"])) throw refuse.invalid("DATABASE_SYNC_URL ska vara primärdatabasens adress: libsql://…, https://… eller http://….");
+  if (!databaseUrl.startsWith("file:") || databaseUrl === "file::memory:") {
+    throw refuse.invalid("DATABASE_SYNC_URL kräver att DATABASE_URL är en lokal fil (file:…), den inbäddade kopian.");
+  }
+  if ((e.REPLICA_URL ?? "").trim()) throw refuse.invalid("DATABASE_SYNC_URL och REPLICA_URL går inte ihop: en inbäddad kopia har primärdatabasen som original; replikera primären i stället.");
+  return url;
+}
 
 /** IMAGE_MAX_SIZE: "<width>x<height>" in pixels, by default 4000x4000. */
 function readImageMaxSize(value: string | undefined): { width: number; height: number } {
@@ -358,6 +426,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     claimDeadline: readClaimDeadline(e.CLAIM_DEADLINE),
     supplyCutoffs: readSupplyCutoffs(e.SUPPLY_CUTOFF, e.SUPPLY_ONE_OFF_CUTOFF),
     imageMaxSize: readImageMaxSize(e.IMAGE_MAX_SIZE),
+    replica: readReplica(e, databaseUrl),
+    databaseSyncUrl: readSyncUrl(e, databaseUrl),
   };
 }
 

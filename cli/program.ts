@@ -10,6 +10,7 @@ import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
 import { registerMaintenance } from "./commands/maintenance";
 import { registerRecalls } from "./commands/recalls";
+import { registerReplica } from "./commands/replica";
 import { registerSupply } from "./commands/supply";
 
 /** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
@@ -239,6 +240,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
   registerMaintenance(program, io);
   registerRecalls(program, io);
   registerSupply(program, io);
+  registerReplica(program, io);
 
   program
     .command("serve")
@@ -269,15 +271,20 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       } else if (config.production) {
         await refusePublishedPasswords(conn);
       }
+      // With REPLICA_URL, Litestream replicates the database from now on (decision 039).
+      const { superviseReplicator } = await import("./replicator");
+      const stopReplicator = config.replica ? superviseReplicator(process.argv[1], process.execArgv, (line) => io.err(line)) : async () => undefined;
       const { serve } = await import("./serve");
       const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
       io.out(`Returportalen: http://localhost:${port}`);
-      // Stop taking requests, let those under way finish, then close the database.
+      // Stop taking requests, let those under way finish, then close the database; the
+      // replicator ships what it has before it stops.
       await new Promise<void>((resolve) => {
         const stop = () => server.close(() => resolve());
         process.once("SIGTERM", stop);
         process.once("SIGINT", stop);
       });
+      await stopReplicator();
     });
 
   return program;

@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import { existsSync, linkSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { getDb, type Db } from "~/db.server";
+import { getDb, isDatabaseBusy, type Db } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 
 /** The tables whose row counts a backup and a restore compare (what a retailer or the office would miss). */
@@ -171,10 +171,8 @@ export type RestoreResult = {
   keptAs?: string;
 };
 
-const isBusy = (e: unknown) => /SQLITE_BUSY|database is locked/i.test(e instanceof Error ? e.message : String(e));
-
 /** A database file's row counts and tables, or what is wrong with it (the shape of every check). */
-async function inspect(url: string): Promise<{ counts: RowCounts; tables: Set<string> } | { problem: string }> {
+export async function inspectDatabase(url: string): Promise<{ counts: RowCounts; tables: Set<string> } | { problem: string }> {
   const client = createClient({ url });
   try {
     const answer = await integrityCheck(client);
@@ -185,7 +183,7 @@ async function inspect(url: string): Promise<{ counts: RowCounts; tables: Set<st
     return { counts: await rowCounts(client), tables };
   } catch (e) {
     // A database another process holds is not damaged: nothing is replaced.
-    if (isBusy(e)) throw refuse.busy(`${url.slice("file:".length)} är låst av en annan process; inget är ändrat. Försök igen när den är klar.`);
+    if (isDatabaseBusy(e)) throw refuse.busy(`${url.slice("file:".length)} är låst av en annan process; inget är ändrat. Försök igen när den är klar.`);
     return { problem: (e as Error).message.split("\n")[0] };
   } finally {
     client.close();
@@ -215,7 +213,7 @@ const { createClient } = require(process.argv[1]);
  * other connection is open, and changes nothing. A database that cannot be read is left
  * to the checks that follow.
  */
-function refuseWhileOpen(file: string): void {
+export function refuseWhileOpen(file: string): void {
   if (!existsSync(file)) return;
   const client = createRequire(import.meta.url).resolve("@libsql/client");
   const probe = spawnSync(process.execPath, ["-e", OPEN_PROBE, client, `file:${file}`], { stdio: "ignore", timeout: 30_000 });
@@ -240,7 +238,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
   if (from === file) throw refuse.invalid(`${backup} är själva databasen; ange en säkerhetskopia.`);
   // First, before this process opens the database (a closed connection may hold its lock until collected).
   refuseWhileOpen(file);
-  const source = await inspect(`file:${from}`);
+  const source = await inspectDatabase(`file:${from}`);
   if ("problem" in source) throw refuse.invalid(`${backup} klarade inte kontrollen och läggs inte tillbaka (${source.problem}).`);
   if (!source.tables.has("__drizzle_migrations") || !source.tables.has("customers")) {
     throw refuse.invalid(`${backup} är ingen säkerhetskopia av Returportalen (tabellerna saknas).`);
@@ -248,7 +246,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
 
   let replaced: RestoreResult["replaced"] = "missing";
   if (existsSync(file) && statSync(file).size > 0) {
-    const target = await inspect(`file:${file}`);
+    const target = await inspectDatabase(`file:${file}`);
     if ("problem" in target) replaced = "damaged";
     else if ((target.counts.customers ?? 0) + (target.counts.returns ?? 0) > 0) {
       if (!options.force) {
@@ -273,7 +271,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
     } finally {
       src.close();
     }
-    const copy = await inspect(`file:${tmp}`);
+    const copy = await inspectDatabase(`file:${tmp}`);
     if ("problem" in copy) throw refuse.invalid(`Kopian av ${backup} klarade inte integrity_check (${copy.problem}); databasen är orörd.`);
     const differs = countsDiffer(source.counts, copy.counts);
     if (differs) throw refuse.invalid(`Kopian av ${backup} har inte säkerhetskopians rader (${differs}); databasen är orörd.`);

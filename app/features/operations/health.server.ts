@@ -4,15 +4,10 @@
 import { createClient } from "@libsql/client";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { databaseUrl, getDb, type Db } from "~/db.server";
+import { config, type ReplicaSettings } from "~/config.server";
+import { databaseFile, databaseUrl, getDb, type Db } from "~/db.server";
 import { refuse } from "~/lib/refusal";
-
-/** The local file behind a `file:` URL, or undefined (remote, or in memory). */
-export function databaseFile(url: string): string | undefined {
-  if (!url.startsWith("file:")) return undefined;
-  const path = url.slice("file:".length).split("?")[0];
-  return path && path !== ":memory:" ? resolve(path) : undefined;
-}
+import { replicationProblem, replicationState } from "./replication.server";
 
 function firstLine(e: unknown): string {
   const err = e as Error & { cause?: unknown };
@@ -58,11 +53,12 @@ function expectedMigrations(): { count: number; last: number } {
 export type Readiness = { ready: true } | { ready: false; reason: string };
 
 /**
- * Ready: the database answers, its migrations are the ones this code expects, and (a
- * local file) the file and its folder can be written. Cheap: one small query and two
- * access() calls, no write and no lock.
+ * Ready: the database answers, its migrations are the ones this code expects, (a local
+ * file) the file and its folder can be written, and (with REPLICA_URL) the replica is no
+ * further behind than REPLICA_MAX_LAG (decision 039). Cheap: one small query, two
+ * access() calls and one small file read, no write and no lock.
  */
-export async function readiness(db: Db = getDb(), url = databaseUrl()): Promise<Readiness> {
+export async function readiness(db: Db = getDb(), url = databaseUrl(), replica: ReplicaSettings | null = config.replica): Promise<Readiness> {
   try {
     const res = await db.$client.execute("SELECT count(*) AS n, max(created_at) AS last FROM __drizzle_migrations");
     const row = res.rows[0] as unknown as { n: number; last: number | null };
@@ -83,5 +79,7 @@ export async function readiness(db: Db = getDb(), url = databaseUrl()): Promise<
       }
     }
   }
+  const lagging = replicationProblem(replicationState(replica, url));
+  if (lagging) return { ready: false, reason: lagging };
   return { ready: true };
 }

@@ -3,3 +3,4 @@
 export * from "./backup.server";
 export * from "./maintenance.server";
 export * from "./health.server";
+export * from "./replication.server";
