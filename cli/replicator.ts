@@ -6,7 +6,7 @@
 // and the first of them takes over when the lock's holder dies.
 import { createClient, type Client } from "@libsql/client";
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -53,7 +53,7 @@ export function litestreamConfig(file: string, replica: ReplicaSettings, metrics
   return [
     `addr: ${q(`127.0.0.1:${metricsPort}`)}`,
     "logging:",
-    "  level: warn",
+    "  level: info",
     "  stderr: true",
     "dbs:",
     `  - path: ${q(file)}`,
@@ -68,26 +68,38 @@ export function litestreamConfig(file: string, replica: ReplicaSettings, metrics
   ].join("\n");
 }
 
-/** The four positions and the sync error count from Litestream's Prometheus metrics. */
-export function parseMetrics(text: string): { position: NonNullable<ReplicatorStatus["position"]>; syncErrors: number } | null {
+/** The replica's position and the sync error count from Litestream's Prometheus metrics (no position before its first write). */
+export function parseMetrics(text: string): { replica: { index: number; offset: number } | null; syncErrors: number } {
   const value = (name: string) => {
     const m = new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, "m").exec(text);
-    return m ? Number(m[1]) : undefined;
+    return m && !Number.isNaN(Number(m[1])) ? Number(m[1]) : undefined;
   };
-  const shadowIndex = value("litestream_shadow_wal_index");
-  const shadowSize = value("litestream_shadow_wal_size");
-  const replicaIndex = value("litestream_replica_wal_index");
-  const replicaOffset = value("litestream_replica_wal_offset");
-  if ([shadowIndex, shadowSize, replicaIndex, replicaOffset].some((v) => v === undefined || Number.isNaN(v))) return null;
-  return {
-    position: { shadowIndex: shadowIndex!, shadowSize: shadowSize!, replicaIndex: replicaIndex!, replicaOffset: replicaOffset! },
-    syncErrors: value("litestream_sync_error_count") ?? 0,
-  };
+  const index = value("litestream_replica_wal_index");
+  const offset = value("litestream_replica_wal_offset");
+  return { replica: index === undefined || offset === undefined ? null : { index, offset }, syncErrors: value("litestream_sync_error_count") ?? 0 };
+}
+
+/**
+ * Where Litestream's local copy of the WAL (the shadow WAL) ends: its current file's index
+ * and size. Read from its directory beside the database (`.<file>-litestream`), because the
+ * size metric adds up every shadow file it still keeps.
+ */
+export function shadowPosition(file: string): { index: number; size: number } | null {
+  const meta = join(dirname(file), `.${basename(file)}-litestream`);
+  try {
+    const generation = readFileSync(join(meta, "generation"), "utf8").trim();
+    const wal = join(meta, "generations", generation, "wal");
+    const index = Math.max(...readdirSync(wal).filter((f) => /^[0-9a-f]{8}\.wal$/.test(f)).map((f) => parseInt(f.slice(0, 8), 16)));
+    if (!Number.isFinite(index)) return null;
+    return { index, size: statSync(join(wal, `${index.toString(16).padStart(8, "0")}.wal`)).size };
+  } catch {
+    return null;
+  }
 }
 
 /** Everything Litestream has read from the WAL is in the replica. */
-export function caughtUp(p: NonNullable<ReplicatorStatus["position"]>): boolean {
-  return p.replicaIndex > p.shadowIndex || (p.replicaIndex === p.shadowIndex && p.replicaOffset >= p.shadowSize);
+export function caughtUp(shadow: { index: number; size: number }, replica: { index: number; offset: number }): boolean {
+  return replica.index > shadow.index || (replica.index === shadow.index && replica.offset >= shadow.size);
 }
 
 export type ReplicatorOptions = {
@@ -153,6 +165,17 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
 
   let child: ChildProcess | null = null;
   let port = 0;
+  let childStartedAt = 0;
+  // Litestream says when a write to the replica starts and when it is done. Version 0.3 can
+  // hang for good on a write that failed (its writer waits on a pipe nobody reads): a write
+  // that has not finished after the longer of REPLICA_MAX_LAG and 10 s gets Litestream
+  // restarted, and it goes on from where the replica stands.
+  let writeStartedAt: number | null = null;
+  let wrote = false;
+  const stallMs = Math.max(10_000, replica.maxLagSeconds * 1000);
+  // A fresh Litestream ships what the replica lacks within its first sync: if it has started
+  // no write by then, the replica had everything.
+  const settleMs = 2_000 * replica.syncIntervalSeconds + 2_000;
   let restartAt = 0;
   let pause = 1_000;
   log(`replikering: ${redactedReplicaUrl(replica.url)} (Litestream, synk var ${replica.syncIntervalSeconds} s)`);
@@ -164,42 +187,65 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
         chmodSync(config, 0o600);
         const started = spawn(litestreamBinary(), ["replicate", "-config", config], { stdio: ["ignore", "ignore", "pipe"], env: process.env });
         child = started;
+        childStartedAt = Date.now();
+        writeStartedAt = null;
+        wrote = false;
         status.running = true;
-        status.position = null;
         started.stderr?.setEncoding("utf8");
         started.stderr?.on("data", (chunk: string) => {
           for (const line of chunk.split("\n").filter(Boolean)) {
+            if (child !== started) continue;
+            if (line.includes('msg="write wal segment"') || line.includes('msg="write snapshot"')) {
+              writeStartedAt ??= Date.now();
+              continue;
+            }
+            if (line.includes('msg="wal segment written"') || line.includes('msg="snapshot written"')) {
+              writeStartedAt = null;
+              wrote = true;
+              continue;
+            }
             log(`litestream: ${line}`);
-            if (/error|fail|cannot/i.test(line)) status.lastError = line.replace(/^\S+ \S+ /, "").slice(0, 300);
+            if (/level=(WARN|ERROR)/.test(line)) status.lastError = (/msg=("[^"]*"|\S+)/.exec(line)?.[1] ?? line).replace(/"/g, "").slice(0, 300);
           }
         });
         started.once("exit", (code, signal) => {
           if (child === started) child = null;
           status.running = false;
           if (!stopping) {
-            status.lastError = `litestream avslutades (${signal ?? `exit ${code}`})`;
-            log(`replikering: ${status.lastError}; startas igen om ${pause / 1000} s`);
+            status.lastError ??= `litestream avslutades (${signal ?? `exit ${code}`})`;
+            log(`replikering: litestream avslutades (${signal ?? `exit ${code}`}); startas igen om ${pause / 1000} s`);
             restartAt = Date.now() + pause;
             pause = Math.min(pause * 2, 30_000);
           }
         });
       }
-      if (child) {
+      const running = child as ChildProcess | null;
+      if (running) {
+        const now = Date.now();
+        let replicaAt: { index: number; offset: number } | null = null;
         try {
-          const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2_000) });
-          const m = parseMetrics(await res.text());
-          if (m) {
-            status.position = m.position;
-            if (m.syncErrors > status.syncErrors) status.lastError ??= "synkfel";
-            status.syncErrors = m.syncErrors;
-            if (caughtUp(m.position)) {
-              status.caughtUpAt = Date.now();
-              status.lastError = null;
-              pause = 1_000;
-            }
-          }
+          const m = parseMetrics(await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2_000) })).text());
+          replicaAt = m.replica;
+          if (m.syncErrors > status.syncErrors) status.lastError ??= "synkfel";
+          status.syncErrors = m.syncErrors;
         } catch {
           // Litestream is starting (its port not open yet) or stopping: the lag grows meanwhile.
+        }
+        const shadow = shadowPosition(file);
+        status.position = shadow && replicaAt ? { shadowIndex: shadow.index, shadowSize: shadow.size, replicaIndex: replicaAt.index, replicaOffset: replicaAt.offset } : null;
+        const upToDate =
+          writeStartedAt === null &&
+          (shadow && replicaAt ? caughtUp(shadow, replicaAt) : !wrote && shadow !== null && now - childStartedAt >= settleMs);
+        if (upToDate) {
+          status.caughtUpAt = now;
+          status.lastError = null;
+          pause = 1_000;
+        }
+        if (writeStartedAt !== null && now - writeStartedAt > stallMs) {
+          status.lastError = `en skrivning till repliken har inte blivit klar på ${Math.round((now - writeStartedAt) / 1000)} s`;
+          log(`replikering: ${status.lastError}; Litestream startas om`);
+          writeStartedAt = null;
+          running.kill("SIGKILL");
         }
       }
       writeStatus();
