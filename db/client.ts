@@ -1,6 +1,6 @@
 import { createClient, type Client } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
-import { migrate } from "drizzle-orm/libsql/migrator";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { databaseUrlProblem } from "./database-url";
@@ -97,7 +97,32 @@ export async function prepareDb(db: Db): Promise<void> {
   if (databaseUrl().startsWith("file:") || db.$client.protocol === "file") {
     await untilNotBusy(() => db.$client.execute("PRAGMA journal_mode=WAL"), () => false, deadline);
   }
-  await untilNotBusy(() => migrate(db, { migrationsFolder: resolve(process.cwd(), "db/migrations") }), () => false, deadline);
+  await untilNotBusy(() => migrateOnce(db), () => false, deadline);
+}
+
+/**
+ * drizzle's migrations (db/migrations), applied as drizzle's migrator applies them, but
+ * which are pending is read inside the write transaction that applies them: the
+ * transaction's lock is the migration lock. Two servers starting together on one new
+ * database used to both find every migration pending; the second then failed with "table
+ * already exists". Now the second waits for the first and finds nothing left to do; on a
+ * remote libSQL server the write transaction orders them the same way.
+ */
+async function migrateOnce(db: Db): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: resolve(process.cwd(), "db/migrations") });
+  const tx = await db.$client.transaction("write");
+  try {
+    await tx.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)");
+    const last = await tx.execute("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1");
+    const lastAt = last.rows.length ? Number(last.rows[0][0]) : -1;
+    for (const m of migrations.filter((x) => x.folderMillis > lastAt)) {
+      for (const statement of m.sql) if (statement.trim()) await tx.execute(statement);
+      await tx.execute({ sql: 'INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', args: [m.hash, m.folderMillis] });
+    }
+    await tx.commit();
+  } finally {
+    tx.close();
+  }
 }
 
 // One client per process, kept across hot reloads.
