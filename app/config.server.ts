@@ -195,6 +195,8 @@ function readPayoutAccount(e: z.infer<typeof envSchema>): Pick<Seller, "payoutIb
 
 export type Config = {
   production: boolean;
+  /** `serve --demo` (`npm start`): made-up data, never the real thing. */
+  demo: boolean;
   /** Signs the session and device cookies; random per start outside production (and for the `serve --setup` demo). */
   sessionSecret: string;
   /** True when no SESSION_SECRET was set and a random one is used. */
@@ -270,7 +272,7 @@ function readReplica(e: z.infer<typeof envSchema>, databaseUrl: string): Replica
   if (!databaseUrl.startsWith("file:") || databaseUrl === "file::memory:") {
     throw refuse.invalid("REPLICA_URL replikerar en lokal databasfil (DATABASE_URL=file:…); en libsql-server (Turso, sqld) har sina egna kopior.");
   }
-  if (url.startsWith("file:") && !new URL(url).pathname.startsWith("/")) throw refuse.invalid("REPLICA_URL file:///… ska vara en absolut sökväg.");
+  if (url.startsWith("file:") && new URL(url).host !== "") throw refuse.invalid("REPLICA_URL file:///… ska vara en absolut sökväg (tre snedstreck), t.ex. file:///mnt/replika/portal.");
   return {
     url,
     maxLagSeconds: readDuration("REPLICA_MAX_LAG", e.REPLICA_MAX_LAG, "30s", 2, 24 * 3600),
@@ -407,6 +409,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const seller = readSeller(e, strict, !production || Boolean(options.demo));
   return {
     production,
+    demo: Boolean(options.demo),
     sessionSecret: secret || randomBytes(32).toString("hex"),
     sessionSecretRandom: secret === "",
     databaseUrl,

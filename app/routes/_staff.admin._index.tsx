@@ -5,6 +5,9 @@ import { requireStaff } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { SHORTCUT_INTENT as INTENT, ShortcutActionSchema, ShortcutAddSchema } from "~/features/staff";
 import { addShortcut, deleteShortcut, listShortcuts } from "~/features/staff/index.server";
+import { replicationState, replicationWarning } from "~/features/operations/index.server";
+import { config } from "~/config.server";
+import { databaseUrl } from "~/db.server";
 import { handleForm, refusalResponse } from "~/http/form.server";
 import { parseId } from "~/lib/ids";
 import { refuse } from "~/lib/refusal";
@@ -23,7 +26,9 @@ export const meta: MetaFunction = () => [{ title: "Admin – Returportalen" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   const service = menuFor(staffMenu, user.roles).find((m) => m.label === "Kundtjänst");
-  return { name: user.name, entries: service?.children ?? [], shortcuts: await listShortcuts(user.staffId) };
+  // Whether what is saved now would survive the server's disk (decision 039); not for the demo.
+  const replication = replicationWarning(config.production && !config.demo, replicationState(config.replica, databaseUrl()));
+  return { name: user.name, entries: service?.children ?? [], shortcuts: await listShortcuts(user.staffId), replication };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,12 +46,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminStart() {
-  const { name, entries, shortcuts } = useLoaderData<typeof loader>();
+  const { name, entries, shortcuts, replication } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, { valid }] = useContractForm(ShortcutAddSchema, { id: "shortcut", lastResult });
   return (
     <>
       <h1>Admin</h1>
+      {replication ? (
+        <p className="notice notice-warning">
+          <strong>Replikering:</strong> {replication}
+        </p>
+      ) : null}
       <p>Inloggad som {name}.</p>
       {entries.length > 0 ? (
         <nav aria-label="Kundtjänst">

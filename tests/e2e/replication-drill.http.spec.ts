@@ -12,10 +12,11 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:f
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { openDb, prepareDb, schema, type Db } from "../../db/client";
-import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, ensureTitlesAndEditions } from "../../cli/seed/factories";
+import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, stockholmTime, today } from "../../app/lib/dates";
 import { SELLER_ENV } from "../production-env";
 import { expect, test } from "./fixtures";
+import { client, logIn } from "./own-server";
 import { postForm, returnForms, type SaveForm } from "./return-burst";
 
 test.describe.configure({ timeout: 240_000 });
@@ -126,7 +127,7 @@ test("the disk dies mid-morning: the replica brings back every save older than t
   const seedDb = openDb(`file:${p.file}`);
   const plan = await seed(seedDb, 120);
   seedDb.$client.close();
-  let server = await startServer(p);
+  const server = await startServer(p);
   let again: Server | undefined;
   try {
     const forms = await returnForms(server.baseURL, plan, "135790");
@@ -226,10 +227,19 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
   const p = place("replication-outage");
   const seedDb = openDb(`file:${p.file}`);
   const plan = await seed(seedDb, 30);
+  await createStaff(seedDb, { email: "drift@replication.example", name: "Dana Drift", password: "Korrekt-Häst-Batteri-9", roles: "admin" });
   seedDb.$client.close();
   const server = await startServer(p);
   const moved = `${p.replicaDir}.away`;
+  const admin = await client(server.baseURL);
+  const adminStart = async () => {
+    const res = await admin.get("/admin");
+    expect(res.status()).toBe(200);
+    return (await res.text()).replace(/<!-- -->/g, "");
+  };
   try {
+    await logIn(admin, "drift@replication.example", "Korrekt-Häst-Batteri-9");
+    expect(await adminStart()).not.toContain("Replikering:");
     const forms = await returnForms(server.baseURL, plan, "135790");
     expect((await postForm(server.baseURL, forms[0])).status).toBe(302);
 
@@ -253,12 +263,14 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
     const behind = cli(["replica", "status"], p.env);
     expect(behind.code).toBe(1);
     expect(behind.stdout).toMatch(/läge: efter/);
+    expect(await adminStart()).toMatch(/Replikering:<\/strong> Replikeringen ligger \d+(,\d)? s efter \(gränsen är 5 s\): det som sparats sedan dess finns bara på serverns disk\./);
     for (; next < 20; next++) expect((await postForm(server.baseURL, forms[next])).status).toBe(302);
 
     // The disk is back.
     rmSync(p.replicaDir);
     renameSync(moved, p.replicaDir);
     await until(async () => (await fetch(`${server.baseURL}/readyz`)).status === 200, 60_000, () => `readyz never ready again: ${server.log()}`);
+    expect(await adminStart()).not.toContain("Replikering:");
 
     // Everything saved during the outage is in the replica: checked without touching the live database.
     const check = cli(["restore", "--from-replica", "--check"], p.env);
@@ -275,6 +287,7 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
       rmSync(p.replicaDir, { force: true });
       renameSync(moved, p.replicaDir);
     }
+    await admin.dispose();
     await killGroup(server, "SIGTERM");
     rmSync(p.dir, { recursive: true, force: true });
   }

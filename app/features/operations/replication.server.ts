@@ -142,7 +142,8 @@ export function replicaSnapshots(replica: ReplicaSettings): { generation: string
 /** `--at 'YYYY-MM-DD HH:MM[:SS]'`, Stockholm time, as epoch ms; refused when malformed or ahead of `now`. */
 export function parseRestorePoint(value: string, now = Date.now()): number {
   const m = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
-  if (!m || Number.isNaN(Date.parse(`${m[1]}T00:00:00Z`))) {
+  const day = m ? new Date(`${m[1]}T00:00:00Z`) : null;
+  if (!m || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== m[1]) {
     throw refuse.invalid(`--at ${JSON.stringify(value)} går inte att tolka: ange datum och tid i svensk tid, t.ex. --at '2026-11-27 07:45'.`);
   }
   const at = stockholmMoment(m[1], `${m[2]}:${m[3]}`) + Number(m[4] ?? 0) * 1000;
