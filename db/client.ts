@@ -1,4 +1,4 @@
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type Config } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdirSync } from "node:fs";
@@ -26,9 +26,39 @@ export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUT
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });
   }
   // @libsql/client opens file connections with foreign_keys=ON and synchronous=FULL
-  // already, and WAL is a property of the file once set.
-  const client = createClient({ url, authToken, timeout: busyTimeoutMs });
+  // already, and WAL is a property of the file once set. `walAutocheckpoint` is this
+  // project's patch of the client: set on every connection it opens.
+  const syncUrl = embeddedReplicaOf(url);
+  const config: Config & { walAutocheckpoint?: number } = {
+    url,
+    authToken,
+    timeout: busyTimeoutMs,
+    ...(syncUrl ? { syncUrl, syncInterval: 1 } : {}),
+    ...(checkpointsLeftToReplicator() ? { walAutocheckpoint: 0 } : {}),
+  };
+  const client = createClient(config);
   return drizzle(client, { schema }) as Db;
+}
+
+/**
+ * With REPLICA_URL set, Litestream replicates the database file and must be the one that
+ * checkpoints it (decision 039): a checkpoint of ours between two of its reads of the WAL
+ * would cost it a new generation, a full snapshot. Then no connection of this process
+ * checkpoints on its own.
+ */
+export function checkpointsLeftToReplicator(): boolean {
+  return Boolean(process.env.REPLICA_URL?.trim());
+}
+
+/**
+ * DATABASE_SYNC_URL (decision 025): DATABASE_URL is then a local embedded replica of that
+ * remote primary. Reads are answered from the local file and writes go to the primary;
+ * this client reads its own writes at once (the client's readYourWrites), and other
+ * servers' writes after the next sync, within a second.
+ */
+function embeddedReplicaOf(url: string): string | undefined {
+  const syncUrl = process.env.DATABASE_SYNC_URL?.trim();
+  return syncUrl && url.startsWith("file:") ? syncUrl : undefined;
 }
 
 /**
@@ -54,11 +84,19 @@ export function databaseBusy(): Error {
   return Object.assign(new Error("database is locked: another connection held it for the whole write wait"), { code: "SQLITE_BUSY_WAIT" });
 }
 
-/** SQLite's "database is locked" (SQLITE_BUSY), however the driver or drizzle wrapped it. */
+/**
+ * The one place that says whether an error means "the database is busy, try again": SQLite's
+ * SQLITE_BUSY and its extended codes, from the local driver or a remote libSQL server
+ * (which answers with the same code names, and LibsqlError's `rawCode`), however the driver
+ * or drizzle wrapped it, and this module's own busy error. The web makes it the busy
+ * refusal (app/db.server.ts); nothing else reads the message text.
+ */
 export function isDatabaseBusy(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+    const { code, rawCode } = e as { code?: unknown; rawCode?: unknown };
     if (typeof code === "string" && code.startsWith("SQLITE_BUSY")) return true;
+    // The primary result code is the low byte: 5 (BUSY), 261 (BUSY_RECOVERY), 517 (BUSY_SNAPSHOT), 773 (BUSY_TIMEOUT).
+    if (typeof rawCode === "number" && (rawCode & 0xff) === 5) return true;
     if (/database is locked/i.test(e.message)) return true;
   }
   return false;
@@ -94,7 +132,8 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
 export async function prepareDb(db: Db): Promise<void> {
   // Another process may be writing (several app servers starting): wait for it, longer than a save would.
   const deadline = Date.now() + Math.max(writeWaitMs(), 30_000);
-  if (databaseUrl().startsWith("file:") || db.$client.protocol === "file") {
+  // An embedded replica's journal is the primary's business.
+  if ((databaseUrl().startsWith("file:") || db.$client.protocol === "file") && !embeddedReplicaOf(databaseUrl())) {
     await untilNotBusy(() => db.$client.execute("PRAGMA journal_mode=WAL"), () => false, deadline);
   }
   await untilNotBusy(() => migrateOnce(db), () => false, deadline);

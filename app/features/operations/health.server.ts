@@ -5,7 +5,7 @@ import { createClient } from "@libsql/client";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { config, type ReplicaSettings } from "~/config.server";
-import { databaseFile, databaseUrl, getDb, type Db } from "~/db.server";
+import { databaseFile, databaseUrl, getDb, isDatabaseBusy, type Db } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { replicationProblem, replicationState } from "./replication.server";
 
@@ -30,8 +30,7 @@ export async function assertWritable(url: string, authToken?: string): Promise<v
       await tx.rollback();
     }
   } catch (e) {
-    const code = String((e as { code?: unknown }).code ?? "");
-    if (code.startsWith("SQLITE_BUSY")) return;
+    if (isDatabaseBusy(e)) return;
     throw refuse.invalid(`Databasen ${databaseFile(url) ?? url} går inte att skriva i (${firstLine(e)}); servern startar inte.`);
   } finally {
     client.close();
