@@ -17,6 +17,7 @@ import { b14, type B14 } from "./b14";
 import { b15, type B15 } from "./b15";
 import { b16 } from "./b16";
 import { b17, b17Suggestions } from "./b17";
+import { b18 } from "./b18";
 import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
@@ -878,6 +879,14 @@ async function main() {
     // `npm run bench -- --b5`: one national day's deliveries file imported, and again, alone.
     const five = await b5(national);
     console.log(JSON.stringify({ rows: five.rows, firstS: five.firstMs / 1000, againS: five.againMs / 1000, plainS: five.plainMs / 1000, ratio: five.firstMs / five.plainMs }, null, 2));
+    return;
+  }
+  if (process.argv.includes("--b18")) {
+    // `npm run bench -- --b18`: replication's figures alone (docs/reliability.md), on a copy of the national database.
+    copyDb(national, `${DATA}/run.db`);
+    let two: Awaited<ReturnType<typeof b2>> | undefined;
+    const eighteen = await b18(`${DATA}/run.db`, PORT, async (url) => (two = await b2(url, `${DATA}/run.db`)));
+    console.log(JSON.stringify({ ...eighteen, b2: two && { rps: two.load.rps, ratio: two.ratio, lost: two.lost, doubled: two.doubled, unacked: two.unacked } }, null, 2));
     return;
   }
   if (process.argv.includes("--b9")) {

@@ -41,6 +41,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A Litestream a replicator before this one left running: one that hung (it then ignores
+ * SIGTERM) and outlived a replicator that was killed. Two would corrupt each other's copy
+ * of the WAL, so the new lock holder kills it first; it is known by the process id the last
+ * holder wrote and by its command line.
+ */
+function killLeftover(pidFile: string, log: (line: string) => void) {
+  try {
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    if (cmdline.includes("litestream") && cmdline.includes("replicate")) {
+      process.kill(pid, "SIGKILL");
+      log(`replikering: en kvarlämnad Litestream (pid ${pid}) stoppades`);
+    }
+  } catch {
+    // None recorded, or gone.
+  }
+}
+
 const duration = (s: number) => (s % 3600 === 0 ? `${s / 3600}h` : s % 60 === 0 ? `${s / 60}m` : `${s}s`);
 
 /**
@@ -138,6 +157,8 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     await sleep(2_000);
   }
   if (!lock) return;
+  const pidFile = join(dirname(file), `.${basename(file)}-litestream.pid`);
+  killLeftover(pidFile, log);
 
   const dir = mkdtempSync(join(tmpdir(), "portal-litestream-"));
   const config = join(dir, "litestream.yml");
@@ -187,6 +208,8 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
         chmodSync(config, 0o600);
         const started = spawn(litestreamBinary(), ["replicate", "-config", config], { stdio: ["ignore", "ignore", "pipe"], env: process.env });
         child = started;
+        status.litestreamPid = started.pid;
+        if (started.pid) writeFileSync(pidFile, String(started.pid));
         childStartedAt = Date.now();
         writeStartedAt = null;
         wrote = false;
@@ -253,13 +276,19 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     }
   } finally {
     const last = child as ChildProcess | null;
-    if (last && last.exitCode === null) {
+    const alive = () => last !== null && last.exitCode === null && last.signalCode === null;
+    if (last && alive()) {
       const exited = new Promise((r) => last.once("exit", r));
       last.kill("SIGTERM");
+      // A hung Litestream ignores SIGTERM.
       await Promise.race([exited, sleep(10_000)]);
-      if (last.exitCode === null) last.kill("SIGKILL");
+      if (alive()) {
+        last.kill("SIGKILL");
+        await Promise.race([exited, sleep(2_000)]);
+      }
     }
     rmSync(statusFile, { force: true });
+    if (!alive()) rmSync(pidFile, { force: true });
     rmSync(dir, { recursive: true, force: true });
     lock.close();
     process.off("SIGTERM", stop);
@@ -292,7 +321,7 @@ export function superviseReplicator(entry: string, nodeArgs: string[], log: (lin
   return async () => {
     stopped = true;
     const c = child as ChildProcess | null;
-    if (!c || c.exitCode !== null) return;
+    if (!c || c.exitCode !== null || c.signalCode !== null) return;
     const exited = new Promise((r) => c.once("exit", r));
     c.kill("SIGTERM");
     await exited;

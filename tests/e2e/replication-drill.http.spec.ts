@@ -8,7 +8,7 @@
 // cannot be written for a while; /readyz says not ready meanwhile, and replication
 // catches up after.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { openDb, prepareDb, schema, type Db } from "../../db/client";
@@ -232,6 +232,16 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
   const server = await startServer(p);
   const moved = `${p.replicaDir}.away`;
   const admin = await client(server.baseURL);
+  // Every Litestream the replicator ran: none may outlive the server (a hung one ignores SIGTERM).
+  const litestreams = new Set<number>();
+  const notePid = () => {
+    try {
+      const pid = (JSON.parse(readFileSync(`${p.dir}/.portal.db-replica.json`, "utf8")) as { litestreamPid?: number }).litestreamPid;
+      if (pid) litestreams.add(pid);
+    } catch {
+      /* between writes */
+    }
+  };
   const adminStart = async () => {
     const res = await admin.get("/admin");
     expect(res.status()).toBe(200);
@@ -253,6 +263,7 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
         // Saves go on meanwhile: they are on the server's disk only.
         if (next < 20) expect((await postForm(server.baseURL, forms[next++])).status).toBe(302);
         const r = await fetch(`${server.baseURL}/readyz`);
+        notePid();
         if (r.status === 503) notReady = await r.text();
         return r.status === 503;
       },
@@ -269,7 +280,15 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
     // The disk is back.
     rmSync(p.replicaDir);
     renameSync(moved, p.replicaDir);
-    await until(async () => (await fetch(`${server.baseURL}/readyz`)).status === 200, 60_000, () => `readyz never ready again: ${server.log()}`);
+    await until(
+      async () => {
+        notePid();
+        return (await fetch(`${server.baseURL}/readyz`)).status === 200;
+      },
+      60_000,
+      () => `readyz never ready again: ${server.log()}`,
+    );
+    notePid();
     expect(await adminStart()).not.toContain("Replikering:");
 
     // Everything saved during the outage is in the replica: checked without touching the live database.
@@ -282,13 +301,26 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
     const live = openDb(`file:${p.file}`);
     expect(await live.$count(schema.returns)).toBe(20);
     live.$client.close();
+
+    // The server stopped as an operator stops it: no Litestream left behind.
+    await admin.dispose();
+    await killGroup(server, "SIGTERM");
+    expect(litestreams.size).toBeGreaterThan(0);
+    for (const pid of litestreams) expect(() => process.kill(pid, 0), `litestream ${pid} still running`).toThrow(/ESRCH/);
   } finally {
     if (!existsSync(`${p.replicaDir}/generations`) && existsSync(moved)) {
       rmSync(p.replicaDir, { force: true });
       renameSync(moved, p.replicaDir);
     }
-    await admin.dispose();
+    await admin.dispose().catch(() => undefined);
     await killGroup(server, "SIGTERM");
+    for (const pid of litestreams) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        /* gone, as it should be */
+      }
+    }
     rmSync(p.dir, { recursive: true, force: true });
   }
 });

@@ -50,8 +50,9 @@ export type ReplicatorStatus = {
   replica: string;
   startedAt: number;
   writtenAt: number;
-  /** Litestream is running (it is restarted when it stops). */
+  /** Litestream is running (it is restarted when it stops), and its process id. */
   running: boolean;
+  litestreamPid?: number;
   /** The last moment the replica held everything Litestream had read from the WAL; null: not yet. */
   caughtUpAt: number | null;
   /** Where the local WAL copy (shadow) and the replica stand: index and byte offset. */
@@ -119,7 +120,7 @@ export function replicationStatusLines(replica: ReplicaSettings | null, state: R
   lines.push(
     `läge: ${state.state === "ok" ? "ikapp" : "efter"}, eftersläpning ${seconds(state.lagSeconds)} (gräns ${state.maxLagSeconds} s)`,
     `senast ikapp: ${s.caughtUpAt ? stockholmTime(s.caughtUpAt) : "ännu inte"}`,
-    `replikator: pid ${s.pid}, i gång sedan ${stockholmTime(s.startedAt)}`,
+    `replikator: pid ${s.pid}${s.litestreamPid ? ` (litestream ${s.litestreamPid})` : ""}, i gång sedan ${stockholmTime(s.startedAt)}`,
   );
   if (s.position) lines.push(`position: wal ${s.position.shadowIndex}/${s.position.shadowSize} lokalt, ${s.position.replicaIndex}/${s.position.replicaOffset} i repliken`);
   if (s.syncErrors > 0 || s.lastError) lines.push(`fel: ${s.syncErrors} synkfel${s.lastError ? `, senast: ${s.lastError}` : ""}`);
