@@ -883,10 +883,16 @@ async function main() {
   }
   if (process.argv.includes("--b18")) {
     // `npm run bench -- --b18`: replication's figures alone (docs/reliability.md), on a copy of the national database.
+    // B2 without replication first, on its own copy, for what replication costs it.
+    copyDb(national, `${DATA}/run.db`);
+    const plainServer = await startServer(`${DATA}/run.db`, PORT);
+    const plain = await b2(plainServer.url, `${DATA}/run.db`);
+    await plainServer.stop();
     copyDb(national, `${DATA}/run.db`);
     let two: Awaited<ReturnType<typeof b2>> | undefined;
     const eighteen = await b18(`${DATA}/run.db`, PORT, async (url) => (two = await b2(url, `${DATA}/run.db`)));
-    console.log(JSON.stringify({ ...eighteen, b2: two && { rps: two.load.rps, ratio: two.ratio, lost: two.lost, doubled: two.doubled, unacked: two.unacked } }, null, 2));
+    const figures = (b: typeof plain) => ({ rps: b.load.rps, ratio: b.ratio, lost: b.lost, doubled: b.doubled, unacked: b.unacked });
+    console.log(JSON.stringify({ ...eighteen, b2Plain: figures(plain), b2Replicated: two && figures(two) }, null, 2));
     return;
   }
   if (process.argv.includes("--b9")) {

@@ -40,7 +40,7 @@ describe("the @libsql/client patch", () => {
 
   it("is applied: every file it changes holds every line it adds, in both builds", () => {
     const files = addedLines(readFileSync(join(PATCHES, patchFile!), "utf8"));
-    expect([...files.keys()].sort()).toEqual(["lib-cjs/sqlite3.js", "lib-esm/sqlite3.js"]);
+    expect([...files.keys()].sort()).toEqual(["lib-cjs/node.js", "lib-cjs/sqlite3.js", "lib-esm/node.js", "lib-esm/sqlite3.js"]);
     for (const [file, lines] of files) {
       const text = readFileSync(join(clientDir, file), "utf8");
       expect(text, file).toContain("Returportalen patch");
