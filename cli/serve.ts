@@ -111,7 +111,8 @@ export async function createApp(options: ServeOptions) {
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
 
   // For a load balancer: before the request log, the session and Remix. /healthz says the
-  // process answers; /readyz that the database is writable and its migrations current.
+  // process answers; /readyz that the database is writable, its migrations current and
+  // (REPLICA_URL) its replica within REPLICA_MAX_LAG.
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
     res.status(200).type("text/plain").send("ok");
@@ -119,7 +120,7 @@ export async function createApp(options: ServeOptions) {
   app.get("/readyz", (_req, res, next) => {
     readiness().then((r) => {
       res.setHeader("Cache-Control", "no-store");
-      if (r.ready) res.status(200).type("text/plain").send("ready");
+      if (r.ready) res.status(200).type("text/plain").send(r.note ? `ready; ${r.note}` : "ready");
       else res.status(503).type("text/plain").send(`not ready: ${r.reason}`);
     }, next);
   });

@@ -213,6 +213,7 @@ test("the disk dies mid-morning: the replica brings back every save older than t
     const rows = [...page.matchAll(/<tr[^>]*>([\s\S]*?)<\/tr>/g)].map((m) => m[1].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim()).filter((row) => /\d{4}-\d{2}-\d{2}/.test(row));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(` ${last.form.lines[0].amount} `);
+    expect(await (await fetch(`${again.baseURL}/readyz`)).text()).toMatch(/^ready; replica \d+\.\d s behind$/);
     const status = cli(["replica", "status"], p.env);
     expect(status.code).toBe(0);
     expect(status.stdout).toMatch(/läge: ikapp/);

@@ -62,7 +62,11 @@ describe("one replicator per database", () => {
     await prepareDb(db);
     db.$client.close();
     const a = replicator();
-    const first = await until(() => status()?.litestreamPid && status(), "no replicator wrote its status");
+    const withLitestream = () => {
+      const s = status();
+      return s?.litestreamPid ? s : null;
+    };
+    const first = await until(withLitestream, "no replicator wrote its status");
     const b = replicator();
     await until(() => b.log().includes("en annan process replikerar redan") || a.log().includes("en annan process replikerar redan"), "neither replicator waits");
     const holder = first.pid === a.child.pid ? a : b;
@@ -73,7 +77,10 @@ describe("one replicator per database", () => {
     // The holder dies without stopping its Litestream.
     holder.child.kill("SIGKILL");
     expect(alive(first.litestreamPid!)).toBe(true);
-    const next = await until(() => status()?.pid === standby.child.pid && status()?.litestreamPid && status(), "the standby never took over");
+    const next = await until(() => {
+      const s = withLitestream();
+      return s?.pid === standby.child.pid ? s : null;
+    }, "the standby never took over");
     expect(next.litestreamPid).not.toBe(first.litestreamPid);
     await until(() => !alive(first.litestreamPid!), "the orphaned Litestream still runs");
     expect(standby.log()).toContain(`en kvarlämnad Litestream (pid ${first.litestreamPid}) stoppades`);

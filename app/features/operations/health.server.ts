@@ -49,7 +49,7 @@ function expectedMigrations(): { count: number; last: number } {
   return journal;
 }
 
-export type Readiness = { ready: true } | { ready: false; reason: string };
+export type Readiness = { ready: true; note?: string } | { ready: false; reason: string };
 
 /**
  * Ready: the database answers, its migrations are the ones this code expects, (a local
@@ -78,7 +78,8 @@ export async function readiness(db: Db = getDb(), url = databaseUrl(), replica: 
       }
     }
   }
-  const lagging = replicationProblem(replicationState(replica, url));
+  const replication = replicationState(replica, url);
+  const lagging = replicationProblem(replication);
   if (lagging) return { ready: false, reason: lagging };
-  return { ready: true };
+  return replication.state === "ok" ? { ready: true, note: `replica ${replication.lagSeconds.toFixed(1)} s behind` } : { ready: true };
 }
