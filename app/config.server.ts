@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { bankgiroOf, orgNumberOf, swedishIbanOf } from "~/lib/bank-numbers.server";
-import { databaseUrlProblem } from "~/db.server";
+import { databaseFile, databaseUrlProblem } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 
@@ -269,7 +269,7 @@ function readReplica(e: z.infer<typeof envSchema>, databaseUrl: string): Replica
   if (!urlOk(url, REPLICA_SCHEMES)) {
     throw refuse.invalid("REPLICA_URL ska vara file:///sökväg (en annan disk), s3://hink/sökväg, sftp://värd/sökväg, gcs://… eller abs://….");
   }
-  if (!databaseUrl.startsWith("file:") || databaseUrl === "file::memory:") {
+  if (!databaseFile(databaseUrl)) {
     throw refuse.invalid("REPLICA_URL replikerar en lokal databasfil (DATABASE_URL=file:…); en libsql-server (Turso, sqld) har sina egna kopior.");
   }
   if (url.startsWith("file:") && new URL(url).host !== "") throw refuse.invalid("REPLICA_URL file:///… ska vara en absolut sökväg (tre snedstreck), t.ex. file:///mnt/replika/portal.");
@@ -287,7 +287,7 @@ function readSyncUrl(e: z.infer<typeof envSchema>, databaseUrl: string): string 
   const url = (e.DATABASE_SYNC_URL ?? "").trim();
   if (!url) return null;
   if (!urlOk(url, ["libsql:", "https:", "http:"])) throw refuse.invalid("DATABASE_SYNC_URL ska vara primärdatabasens adress: libsql://…, https://… eller http://….");
-  if (!databaseUrl.startsWith("file:") || databaseUrl === "file::memory:") {
+  if (!databaseFile(databaseUrl)) {
     throw refuse.invalid("DATABASE_SYNC_URL kräver att DATABASE_URL är en lokal fil (file:…), den inbäddade kopian.");
   }
   if ((e.REPLICA_URL ?? "").trim()) throw refuse.invalid("DATABASE_SYNC_URL och REPLICA_URL går inte ihop: en inbäddad kopia har primärdatabasen som original; replikera primären i stället.");

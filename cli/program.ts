@@ -258,6 +258,10 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       // The configuration, once, before anything opens: a bad one stops the start with one line.
       const { readConfig } = await import("../app/config.server");
       const config = readConfig(process.env, { demo: Boolean(opts.demo) });
+      if (config.replica) {
+        const { assertReplicationCanStart } = await import("../app/features/operations/index.server");
+        assertReplicationCanStart(config.replica, config.databaseUrl);
+      }
       const conn = getDb();
       await prepareDb(conn);
       // A server on a database it cannot write would answer every save with an error.

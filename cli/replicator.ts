@@ -8,11 +8,12 @@ import { createClient, type Client } from "@libsql/client";
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
-import { basename, dirname, join } from "node:path";
+import { join } from "node:path";
 import type { ReplicaSettings } from "../app/config.server";
-import { isDatabaseBusy } from "../db/client";
-import { litestreamBinary, redactedReplicaUrl, replicaStatusFile, type ReplicatorStatus } from "../app/features/operations/index.server";
+import { isDatabaseBusy, openDb } from "../db/client";
+import { besideDatabase, litestreamBinary, redactedReplicaUrl, replicaStatusFile, type ReplicatorStatus } from "../app/features/operations/index.server";
 
 /** A lock held for the life of this process: a SQLite file in EXCLUSIVE locking mode; the OS frees it when the process dies. */
 async function takeLock(file: string): Promise<Client | null> {
@@ -49,10 +50,11 @@ function freePort(): Promise<number> {
  */
 function killLeftover(pidFile: string, log: (line: string) => void) {
   try {
-    const pid = Number(readFileSync(pidFile, "utf8"));
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-    if (cmdline.includes("litestream") && cmdline.includes("replicate")) {
-      process.kill(pid, "SIGKILL");
+    const [pid, config] = readFileSync(pidFile, "utf8").split("\n");
+    const cmdline = readFileSync(`/proc/${Number(pid)}/cmdline`, "utf8");
+    // Its own configuration file names it: a reused pid is someone else's process.
+    if (config && cmdline.includes("litestream") && cmdline.includes(config)) {
+      process.kill(Number(pid), "SIGKILL");
       log(`replikering: en kvarlämnad Litestream (pid ${pid}) stoppades`);
     }
   } catch {
@@ -104,7 +106,7 @@ export function parseMetrics(text: string): { replica: { index: number; offset: 
  * size metric adds up every shadow file it still keeps.
  */
 export function shadowPosition(file: string): { index: number; size: number } | null {
-  const meta = join(dirname(file), `.${basename(file)}-litestream`);
+  const meta = besideDatabase(file, "litestream");
   try {
     const generation = readFileSync(join(meta, "generation"), "utf8").trim();
     const wal = join(meta, "generations", generation, "wal");
@@ -151,17 +153,17 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
 
   let lock: Client | null = null;
   for (let said = false; !stopping && !orphaned(); said = true) {
-    lock = await takeLock(join(dirname(file), `.${basename(file)}-replicator.lock`));
+    lock = await takeLock(besideDatabase(file, "replicator.lock"));
     if (lock) break;
     if (!said) log("replikering: en annan process replikerar redan databasen; den här väntar och tar över om den slutar.");
-    await sleep(2_000);
+    await sleep(1_000);
   }
   if (!lock) return;
-  const pidFile = join(dirname(file), `.${basename(file)}-litestream.pid`);
-  killLeftover(pidFile, log);
-
+  const pidFile = besideDatabase(file, "litestream.pid");
   const dir = mkdtempSync(join(tmpdir(), "portal-litestream-"));
   const config = join(dir, "litestream.yml");
+  killLeftover(pidFile, log);
+
   const status: ReplicatorStatus = {
     pid: process.pid,
     replica: redactedReplicaUrl(replica.url),
@@ -188,18 +190,42 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
   let port = 0;
   let childStartedAt = 0;
   // Litestream says when a write to the replica starts and when it is done. Version 0.3 can
-  // hang for good on a write that failed (its writer waits on a pipe nobody reads): a write
-  // that has not finished after the longer of REPLICA_MAX_LAG and 10 s gets Litestream
-  // restarted, and it goes on from where the replica stands.
-  let writeStartedAt: number | null = null;
-  let wrote = false;
-  const stallMs = Math.max(10_000, replica.maxLagSeconds * 1000);
-  // A fresh Litestream ships what the replica lacks within its first sync: if it has started
-  // no write by then, the replica had everything.
-  const settleMs = 2_000 * replica.syncIntervalSeconds + 2_000;
+  // hang for good on a write that failed (its writer waits on a pipe nobody reads): a WAL
+  // segment that has not been written after the longer of REPLICA_MAX_LAG and 10 s gets
+  // Litestream restarted, and it goes on from where the replica stands. A snapshot (the
+  // whole database) gets an hour.
+  let writing: { kind: "wal" | "snapshot"; since: number } | null = null;
+  let heartbeatDone = false;
+  let errorAt = 0;
+  const stallMs = { wal: Math.max(10_000, replica.maxLagSeconds * 1000), snapshot: 3_600_000 };
   let restartAt = 0;
   let pause = 1_000;
   log(`replikering: ${redactedReplicaUrl(replica.url)} (Litestream, synk var ${replica.syncIntervalSeconds} s)`);
+  const onLine = (line: string) => {
+    if (line.includes('msg="write wal segment"') || line.includes('msg="write snapshot"')) {
+      writing ??= { kind: line.includes("snapshot") ? "snapshot" : "wal", since: Date.now() };
+      return;
+    }
+    if (line.includes('msg="wal segment written"') || line.includes('msg="snapshot written"')) {
+      writing = null;
+      return;
+    }
+    log(`litestream: ${line}`);
+    if (/level=(WARN|ERROR)/.test(line)) {
+      errorAt = Date.now();
+      status.lastError = (/msg=("[^"]*"|\S+)/.exec(line)?.[1] ?? line).replace(/"/g, "").slice(0, 300) + (/error="([^"]*)"/.exec(line)?.[1] ? `: ${/error="([^"]*)"/.exec(line)![1].slice(0, 200)}` : "");
+    }
+  };
+  const stopped = (c: ChildProcess, why: string) => {
+    if (child === c) child = null;
+    status.running = false;
+    if (!stopping) {
+      status.lastError ??= `litestream avslutades (${why})`;
+      log(`replikering: litestream avslutades (${why}); startas igen om ${pause / 1000} s`);
+      restartAt = Date.now() + pause;
+      pause = Math.min(pause * 2, 30_000);
+    }
+  };
   try {
     while (!stopping && !orphaned()) {
       if (!child && Date.now() >= restartAt) {
@@ -209,65 +235,48 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
         const started = spawn(litestreamBinary(), ["replicate", "-config", config], { stdio: ["ignore", "ignore", "pipe"], env: process.env });
         child = started;
         status.litestreamPid = started.pid;
-        if (started.pid) writeFileSync(pidFile, String(started.pid));
+        if (started.pid) writeFileSync(pidFile, `${started.pid}\n${config}\n`);
         childStartedAt = Date.now();
-        writeStartedAt = null;
-        wrote = false;
+        writing = null;
+        heartbeatDone = false;
         status.running = true;
-        started.stderr?.setEncoding("utf8");
-        started.stderr?.on("data", (chunk: string) => {
-          for (const line of chunk.split("\n").filter(Boolean)) {
-            if (child !== started) continue;
-            if (line.includes('msg="write wal segment"') || line.includes('msg="write snapshot"')) {
-              writeStartedAt ??= Date.now();
-              continue;
-            }
-            if (line.includes('msg="wal segment written"') || line.includes('msg="snapshot written"')) {
-              writeStartedAt = null;
-              wrote = true;
-              continue;
-            }
-            log(`litestream: ${line}`);
-            if (/level=(WARN|ERROR)/.test(line)) status.lastError = (/msg=("[^"]*"|\S+)/.exec(line)?.[1] ?? line).replace(/"/g, "").slice(0, 300);
-          }
-        });
-        started.once("exit", (code, signal) => {
-          if (child === started) child = null;
-          status.running = false;
-          if (!stopping) {
-            status.lastError ??= `litestream avslutades (${signal ?? `exit ${code}`})`;
-            log(`replikering: litestream avslutades (${signal ?? `exit ${code}`}); startas igen om ${pause / 1000} s`);
-            restartAt = Date.now() + pause;
-            pause = Math.min(pause * 2, 30_000);
-          }
-        });
+        // Line by line: a line split across two reads of the pipe is still one line.
+        createInterface({ input: started.stderr! }).on("line", (line) => child === started && onLine(line));
+        started.once("error", (e) => stopped(started, e.message));
+        started.once("exit", (code, signal) => stopped(started, signal ?? `exit ${code}`));
       }
       const running = child as ChildProcess | null;
       if (running) {
         const now = Date.now();
         let replicaAt: { index: number; offset: number } | null = null;
+        let syncFailed = false;
         try {
           const m = parseMetrics(await (await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(2_000) })).text());
           replicaAt = m.replica;
-          if (m.syncErrors > status.syncErrors) status.lastError ??= "synkfel";
+          syncFailed = m.syncErrors > status.syncErrors;
+          if (syncFailed) status.lastError ??= "synkfel";
           status.syncErrors = m.syncErrors;
         } catch {
           // Litestream is starting (its port not open yet) or stopping: the lag grows meanwhile.
         }
+        // A fresh Litestream has no replica position until it writes, and an idle database
+        // gives it nothing to write: one small write of its own sequence table gives it one.
+        if (!replicaAt && !heartbeatDone && now - childStartedAt > 2_000 * replica.syncIntervalSeconds) heartbeatDone = await nudge(file);
         const shadow = shadowPosition(file);
         status.position = shadow && replicaAt ? { shadowIndex: shadow.index, shadowSize: shadow.size, replicaIndex: replicaAt.index, replicaOffset: replicaAt.offset } : null;
-        const upToDate =
-          writeStartedAt === null &&
-          (shadow && replicaAt ? caughtUp(shadow, replicaAt) : !wrote && shadow !== null && now - childStartedAt >= settleMs);
-        if (upToDate) {
+        // Caught up only on evidence: the replica's position reaches Litestream's copy of the
+        // WAL, no write is under way, and Litestream has reported no error or failed sync lately.
+        const quiet = !syncFailed && now - errorAt > 2_000 * replica.syncIntervalSeconds + 1_000;
+        if (shadow && replicaAt && writing === null && quiet && caughtUp(shadow, replicaAt)) {
           status.caughtUpAt = now;
           status.lastError = null;
           pause = 1_000;
         }
-        if (writeStartedAt !== null && now - writeStartedAt > stallMs) {
-          status.lastError = `en skrivning till repliken har inte blivit klar på ${Math.round((now - writeStartedAt) / 1000)} s`;
+        const w = writing as { kind: "wal" | "snapshot"; since: number } | null;
+        if (w && now - w.since > stallMs[w.kind]) {
+          status.lastError = `${w.kind === "wal" ? "en skrivning" : "en ögonblicksbild"} till repliken har inte blivit klar på ${Math.round((now - w.since) / 1000)} s`;
           log(`replikering: ${status.lastError}; Litestream startas om`);
-          writeStartedAt = null;
+          writing = null;
           running.kill("SIGKILL");
         }
       }
@@ -287,12 +296,34 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
         await Promise.race([exited, sleep(2_000)]);
       }
     }
-    rmSync(statusFile, { force: true });
+    // Stopped on purpose: said so, with the last moment it was caught up, so the servers
+    // keep counting the lag from there while another replicator takes over (it polls the
+    // lock every second) instead of answering "not running" at once.
+    status.running = false;
+    status.stoppedAt = Date.now();
+    writeStatus();
     if (!alive()) rmSync(pidFile, { force: true });
     rmSync(dir, { recursive: true, force: true });
     lock.close();
     process.off("SIGTERM", stop);
     process.off("SIGINT", stop);
+  }
+}
+
+/**
+ * Writes Litestream's own sequence row (the write it makes itself at each checkpoint), so
+ * that it has WAL to ship and reports the replica's position. False when it could not (the
+ * table not there yet, the database busy): tried again on the next round.
+ */
+async function nudge(file: string): Promise<boolean> {
+  const db = openDb(`file:${file}`, undefined, 1_000);
+  try {
+    await db.$client.execute("INSERT INTO _litestream_seq (id, seq) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET seq = seq + 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    db.$client.close();
   }
 }
 

@@ -1,5 +1,6 @@
 import { createClient, type Client, type Config } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
@@ -34,7 +35,7 @@ export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUT
     authToken,
     timeout: busyTimeoutMs,
     ...(syncUrl ? { syncUrl, syncInterval: 1 } : {}),
-    ...(checkpointsLeftToReplicator() ? { walAutocheckpoint: 0 } : {}),
+    ...(checkpointsLeftToReplicator() ? { walAutocheckpoint: REPLICATED_WAL_AUTOCHECKPOINT } : {}),
   };
   const client = createClient(config);
   return drizzle(client, { schema }) as Db;
@@ -43,9 +44,14 @@ export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUT
 /**
  * With REPLICA_URL set, Litestream replicates the database file and must be the one that
  * checkpoints it (decision 039): a checkpoint of ours between two of its reads of the WAL
- * would cost it a new generation, a full snapshot. Then no connection of this process
- * checkpoints on its own.
+ * would cost it a new generation, a full snapshot. Litestream checkpoints from 1,000 pages
+ * and forces one at 10,000, so the app's connections checkpoint only from 20,000 pages
+ * (80 MB): never while Litestream works, and a WAL that Litestream has left alone (it is
+ * down, or missing) still stops growing.
  */
+export const REPLICATED_WAL_AUTOCHECKPOINT = 20_000;
+
+/** REPLICA_URL is set: Litestream replicates this database (decision 039). */
 export function checkpointsLeftToReplicator(): boolean {
   return Boolean(process.env.REPLICA_URL?.trim());
 }
@@ -129,38 +135,43 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
   }
 }
 
-export async function prepareDb(db: Db): Promise<void> {
+export async function prepareDb(db: Db, migrationsFolder = resolve(process.cwd(), "db/migrations")): Promise<void> {
   // Another process may be writing (several app servers starting): wait for it, longer than a save would.
   const deadline = Date.now() + Math.max(writeWaitMs(), 30_000);
   // An embedded replica's journal is the primary's business.
   if ((databaseUrl().startsWith("file:") || db.$client.protocol === "file") && !embeddedReplicaOf(databaseUrl())) {
     await untilNotBusy(() => db.$client.execute("PRAGMA journal_mode=WAL"), () => false, deadline);
   }
-  await untilNotBusy(() => migrateOnce(db), () => false, deadline);
+  await untilNotBusy(() => migrateOnce(db, migrationsFolder), () => false, deadline);
+}
+
+/** How many of the migrations in `folder` the database has not applied. */
+async function pendingMigrations(db: Db, folder: string): Promise<number> {
+  const applied = await db.$client.execute("SELECT max(created_at) FROM __drizzle_migrations").catch(() => null);
+  const lastAt = applied?.rows.length ? Number(applied.rows[0][0] ?? -1) : -1;
+  return readMigrationFiles({ migrationsFolder: folder }).filter((m) => m.folderMillis > lastAt).length;
 }
 
 /**
- * drizzle's migrations (db/migrations), applied as drizzle's migrator applies them, but
- * which are pending is read inside the write transaction that applies them: the
- * transaction's lock is the migration lock. Two servers starting together on one new
- * database used to both find every migration pending; the second then failed with "table
- * already exists". Now the second waits for the first and finds nothing left to do; on a
- * remote libSQL server the write transaction orders them the same way.
+ * drizzle's migrator, which applies every pending migration in one batch with foreign keys
+ * off (drizzle-kit's table rebuilds need that, or a rebuilt parent would cascade-delete its
+ * children). It reads which are pending before its batch, so servers starting together on
+ * one new database all find every migration pending: the first batch applies them, the
+ * others wait for its lock and then fail ("table already exists") with nothing written.
+ * Such a server reads again: when another has applied everything, it is done; when another
+ * is still under way, it tries again.
  */
-async function migrateOnce(db: Db): Promise<void> {
-  const migrations = readMigrationFiles({ migrationsFolder: resolve(process.cwd(), "db/migrations") });
-  const tx = await db.$client.transaction("write");
-  try {
-    await tx.execute("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)");
-    const last = await tx.execute("SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 1");
-    const lastAt = last.rows.length ? Number(last.rows[0][0]) : -1;
-    for (const m of migrations.filter((x) => x.folderMillis > lastAt)) {
-      for (const statement of m.sql) if (statement.trim()) await tx.execute(statement);
-      await tx.execute({ sql: 'INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', args: [m.hash, m.folderMillis] });
+async function migrateOnce(db: Db, folder: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await migrate(db, { migrationsFolder: folder });
+      return;
+    } catch (error) {
+      if (isDatabaseBusy(error)) throw error;
+      const left = await pendingMigrations(db, folder);
+      if (left === 0) return;
+      if (attempt >= 3) throw error;
     }
-    await tx.commit();
-  } finally {
-    tx.close();
   }
 }
 

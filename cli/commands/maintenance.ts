@@ -52,7 +52,7 @@ export function registerMaintenance(program: Command, io: CliIo) {
         if (!replica) throw usage("REPLICA_URL är inte satt: ange repliken att återställa från (file:///…, s3://…).");
         const at = opts.at === undefined ? undefined : ops.parseRestorePoint(opts.at);
         if (opts.check) {
-          const c = await ops.checkReplica(replica, { at });
+          const c = await ops.checkReplica(replica, url, { at });
           const { stockholmTime } = await import("../../app/lib/dates");
           io.out(`restore --check: ${ops.redactedReplicaUrl(replica.url)}${at === undefined ? "" : ` (${stockholmTime(at)})`}, ${Math.round(c.bytes / 1024)} kB, integrity_check ok, rader: ${ops.countsText(c.counts)} (${seconds(started)})`);
           io.out("restore --check: kopian togs bort; databasen är orörd.");

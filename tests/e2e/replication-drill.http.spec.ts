@@ -166,6 +166,13 @@ test("the disk dies mid-morning: the replica brings back every save older than t
     // The disk is gone: the database, its WAL and Litestream's local copy of the WAL.
     for (const f of ["portal.db", "portal.db-wal", "portal.db-shm", ".portal.db-litestream", ".portal.db-replica.json"]) rmSync(`${p.dir}/${f}`, { recursive: true, force: true });
 
+    // A server started on the new, empty disk before the restore would start the replica
+    // over with an empty database, which a restore would then bring back: refused.
+    const early = cli(["serve", "--host", "127.0.0.1", "--port", String(await freePort())], { ...p.env, SESSION_SECRET: "replication-drill-secret-not-for-production", PORTAL_URL: "http://127.0.0.1:1", ...SELLER_ENV });
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/finns inte, men repliken file:\/\/.* har en kopia \(senast .*\): återställ den först med portal restore --from-replica/);
+    expect(existsSync(p.file)).toBe(false);
+
     // Point in time: the morning as it was 2.5 s after the first save.
     const first = acked[0].ackedAt!;
     const at = Math.floor((first + 2_500) / 1000) * 1000;
@@ -272,6 +279,15 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
       () => `readyz never said not ready: ${server.log()}`,
     );
     expect(notReady).toMatch(new RegExp(`not ready: replica \\d+ s behind \\(limit ${MAX_LAG_SECONDS} s\\)`));
+    // Litestream hangs on the failed write and is restarted; the restarted one cannot write
+    // either, and says nothing until it tries: still not ready, never "caught up" by default.
+    await until(async () => server.log().includes("Litestream startas om"), 60_000, () => `no restart of a hung Litestream: ${server.log()}`);
+    await until(async () => /litestream avslutades \(SIGKILL\); startas igen/.test(server.log()), 10_000, () => server.log());
+    for (let i = 0; i < 8; i++) {
+      notePid();
+      expect((await fetch(`${server.baseURL}/readyz`)).status, "readyz while the replica is still unwritable").toBe(503);
+      await new Promise((r) => setTimeout(r, 500));
+    }
     const behind = cli(["replica", "status"], p.env);
     expect(behind.code).toBe(1);
     expect(behind.stdout).toMatch(/läge: efter/);

@@ -85,11 +85,12 @@ describe("one replicator per database", () => {
     await until(() => !alive(first.litestreamPid!), "the orphaned Litestream still runs");
     expect(standby.log()).toContain(`en kvarlämnad Litestream (pid ${first.litestreamPid}) stoppades`);
 
-    // Stopped as a server stops it: its Litestream goes with it, and the status file.
+    // Stopped as a server stops it: its Litestream goes with it, and the status file says it stopped.
     const exited = new Promise((r) => standby.child.once("exit", r));
     standby.child.kill("SIGTERM");
     await exited;
     expect(alive(next.litestreamPid!)).toBe(false);
-    expect(status()).toBeNull();
+    expect(status()).toMatchObject({ pid: standby.child.pid, running: false });
+    expect(status()!.stoppedAt).toBeGreaterThan(next.writtenAt);
   }, 60_000);
 });

@@ -114,6 +114,11 @@ describe("the lag, as every server reads it", () => {
       "senast ikapp: 2026-11-28 07:44:29",
       "replikator: pid 42, i gång sedan 2026-11-28 07:35:00",
     ]);
+    // Stopped on purpose a moment ago (a server stopping): the lag counts on while another takes over; later, down.
+    write({ running: false, stoppedAt: now - 2_000, caughtUpAt: now - 3_000 });
+    expect(replicationState(settings, url, now)).toMatchObject({ state: "ok", lagSeconds: 3 });
+    write({ running: false, stoppedAt: now - 11_000, writtenAt: now - 1_000 });
+    expect(replicationProblem(replicationState(settings, url, now))).toBe("replication: replicator stopped");
     // Never caught up since it started: counted from the start.
     write({ caughtUpAt: null, startedAt: now - 40_000 });
     expect(replicationProblem(replicationState(settings, url, now))).toBe("replica 40 s behind (limit 30 s)");
@@ -163,6 +168,12 @@ describe("--at, Stockholm time", () => {
     expect(parseRestorePoint("2026-07-01 07:45:30", now)).toBe(Date.UTC(2026, 6, 1, 5, 45, 30));
     // The night summer time ends: 03:30 is after the clock went back.
     expect(parseRestorePoint("2026-10-25 03:30", now)).toBe(Date.UTC(2026, 9, 25, 2, 30));
+  });
+  it("refuses the hour the clock skips and the hour it repeats, rather than guess", () => {
+    expect(() => parseRestorePoint("2026-03-29 02:30", now)).toThrow(/finns inte i svensk tid/);
+    expect(() => parseRestorePoint("2026-10-25 02:30", now)).toThrow(/finns två gånger i svensk tid/);
+    expect(parseRestorePoint("2026-10-25 01:59", now)).toBe(Date.UTC(2026, 9, 24, 23, 59));
+    expect(parseRestorePoint("2026-03-29 03:00", now)).toBe(Date.UTC(2026, 2, 29, 1, 0));
   });
   it("refuses what it cannot read, and the future", () => {
     expect(() => parseRestorePoint("igår 07:45", now)).toThrow(/går inte att tolka/);

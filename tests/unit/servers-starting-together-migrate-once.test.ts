@@ -1,10 +1,11 @@
 // Several app servers started together on one new database (decision 039, the remote path
-// of decision 025): each runs the migrations at start. Which migrations are pending is now
-// read inside the write transaction that applies them, so the second waits for the first
-// and finds nothing left. Before, both read "all pending" and the second stopped with
-// "table already exists".
+// of decision 025): each runs the migrations at start. drizzle's migrator reads which are
+// pending before its batch, so the second found every one pending and stopped with "table
+// already exists"; now a server whose batch fails reads again and is done when another has
+// applied them. The batch keeps drizzle's foreign keys off: a migration that rebuilds a
+// parent table keeps its children's rows.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -53,3 +54,50 @@ describe("migrations at start with several servers", () => {
     expect(await applied(file)).toBe(expected);
   }, 60_000);
 });
+
+describe("a migration that rebuilds a parent table", () => {
+  /** A migrations folder of drizzle-kit's shape with the first `count` of two migrations. */
+  function folder(name: string, count: number): string {
+    const dirOf = join(dir, name);
+    mkdirSync(join(dirOf, "meta"), { recursive: true });
+    const entries = [
+      { idx: 0, version: "6", when: 1000, tag: "0000_parent_child", breakpoints: true },
+      { idx: 1, version: "6", when: 2000, tag: "0001_rebuild_parent", breakpoints: true },
+    ].slice(0, count);
+    writeFileSync(join(dirOf, "meta", "_journal.json"), JSON.stringify({ version: "7", dialect: "sqlite", entries }));
+    writeFileSync(
+      join(dirOf, "0000_parent_child.sql"),
+      "CREATE TABLE parent (id integer PRIMARY KEY, name text);\n--> statement-breakpoint\nCREATE TABLE child (id integer PRIMARY KEY, parent_id integer NOT NULL REFERENCES parent(id) ON DELETE CASCADE);",
+    );
+    // drizzle-kit's rebuild of a table whose column it cannot alter in place.
+    writeFileSync(
+      join(dirOf, "0001_rebuild_parent.sql"),
+      [
+        "PRAGMA foreign_keys=OFF;",
+        "CREATE TABLE __new_parent (id integer PRIMARY KEY, name text DEFAULT '' NOT NULL);",
+        "INSERT INTO __new_parent (id, name) SELECT id, coalesce(name, '') FROM parent;",
+        "DROP TABLE parent;",
+        "ALTER TABLE __new_parent RENAME TO parent;",
+        "PRAGMA foreign_keys=ON;",
+      ].join("\n--> statement-breakpoint\n"),
+    );
+    return dirOf;
+  }
+
+  it("keeps the rows of the tables that refer to it (foreign keys off while it runs)", async () => {
+    const file = join(dir, "rebuild.db");
+    const db = openDb(`file:${file}`);
+    try {
+      await prepareDb(db, folder("first", 1));
+      await db.$client.execute("INSERT INTO parent (id, name) VALUES (1, 'Şahin Livs')");
+      await db.$client.execute("INSERT INTO child (id, parent_id) VALUES (10, 1), (11, 1)");
+      await prepareDb(db, folder("both", 2));
+      expect(Number((await db.$client.execute("SELECT count(*) FROM child")).rows[0][0])).toBe(2);
+      expect((await db.$client.execute("PRAGMA foreign_key_check")).rows).toEqual([]);
+      expect(Number((await db.$client.execute("PRAGMA foreign_keys")).rows[0][0])).toBe(1);
+    } finally {
+      db.$client.close();
+    }
+  });
+});
+

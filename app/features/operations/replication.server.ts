@@ -39,9 +39,14 @@ export function redactedReplicaUrl(url: string): string {
   }
 }
 
+/** A file of the database's own beside it: `.<name>-<what>` (Litestream's copy of the WAL is `.<name>-litestream`). */
+export function besideDatabase(file: string, what: string): string {
+  return join(dirname(file), `.${basename(file)}-${what}`);
+}
+
 /** Where the replicator says how it is doing: beside the database, one file per database. */
 export function replicaStatusFile(file: string): string {
-  return join(dirname(file), `.${basename(file)}-replica.json`);
+  return besideDatabase(file, "replica.json");
 }
 
 /** What the replicator writes every second (cli/replicator.ts). Times are epoch ms. */
@@ -52,6 +57,8 @@ export type ReplicatorStatus = {
   writtenAt: number;
   /** Litestream is running (it is restarted when it stops), and its process id. */
   running: boolean;
+  /** When the replicator was stopped on purpose (a server stopping); another may take over. */
+  stoppedAt?: number;
   litestreamPid?: number;
   /** The last moment the replica held everything Litestream had read from the WAL; null: not yet. */
   caughtUpAt: number | null;
@@ -81,7 +88,11 @@ export function replicationState(replica: ReplicaSettings | null, url: string, n
     return { state: "down", reason: "replication not running" };
   }
   if (now - status.writtenAt > STALE_AFTER_MS) return { state: "down", reason: `replicator silent for ${Math.round((now - status.writtenAt) / 1000)} s` };
-  if (!status.running) return { state: "down", reason: `litestream not running${status.lastError ? ` (${status.lastError})` : ""}` };
+  // Stopped on purpose a moment ago: another replicator is taking over, and the lag counts on.
+  const handingOver = status.stoppedAt !== undefined && now - status.stoppedAt <= STALE_AFTER_MS;
+  if (!status.running && !handingOver) {
+    return { state: "down", reason: status.stoppedAt ? "replicator stopped" : `litestream not running${status.lastError ? ` (${status.lastError})` : ""}` };
+  }
   const lagSeconds = Math.max(0, (now - (status.caughtUpAt ?? status.startedAt)) / 1000);
   return { state: lagSeconds > replica.maxLagSeconds ? "behind" : "ok", lagSeconds, maxLagSeconds: replica.maxLagSeconds, status };
 }
@@ -130,7 +141,10 @@ export function replicationStatusLines(replica: ReplicaSettings | null, state: R
 /** The replica's snapshots (`litestream snapshots`): when each was taken, oldest first. */
 export function replicaSnapshots(replica: ReplicaSettings): { generation: string; createdAt: number }[] {
   const r = spawnSync(litestreamBinary(), ["snapshots", replica.url], { encoding: "utf8", env: process.env, timeout: 60_000 });
-  if (r.status !== 0) return [];
+  if (r.status !== 0) {
+    const said = `${r.stderr ?? ""}${r.error ? r.error.message : ""}`.trim().split("\n").pop();
+    throw refuse.invalid(`Repliken ${redactedReplicaUrl(replica.url)} gick inte att läsa: ${said || `exit ${r.status ?? r.signal}`}.`);
+  }
   return r.stdout
     .split("\n")
     .slice(1)
@@ -138,6 +152,26 @@ export function replicaSnapshots(replica: ReplicaSettings): { generation: string
     .filter((cols) => cols.length >= 5 && !Number.isNaN(Date.parse(cols[4])))
     .map((cols) => ({ generation: cols[1], createdAt: Date.parse(cols[4]) }))
     .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/**
+ * Before a server opens the database with REPLICA_URL set: Litestream is there for this
+ * platform, and a missing (or empty) database is not started afresh over a replica that
+ * holds a copy. An empty database would start a new generation, the newest, and a later
+ * `restore --from-replica` would bring back that empty one (Litestream's own rule:
+ * restore if the database is missing and the replica has one).
+ */
+export function assertReplicationCanStart(replica: ReplicaSettings, url: string): void {
+  litestreamBinary();
+  const file = databaseFile(url);
+  if (!file || (existsSync(file) && statSync(file).size > 0)) return;
+  const snapshots = replicaSnapshots(replica);
+  const last = snapshots.at(-1);
+  if (last) {
+    throw refuse.conflict(
+      `Databasen ${file} finns inte, men repliken ${redactedReplicaUrl(replica.url)} har en kopia (senast ${stockholmTime(last.createdAt)}): återställ den först med portal restore --from-replica. Ska databasen börja om tom, ange en ny REPLICA_URL.`,
+    );
+  }
 }
 
 /** `--at 'YYYY-MM-DD HH:MM[:SS]'`, Stockholm time, as epoch ms; refused when malformed or ahead of `now`. */
@@ -148,6 +182,12 @@ export function parseRestorePoint(value: string, now = Date.now()): number {
     throw refuse.invalid(`--at ${JSON.stringify(value)} går inte att tolka: ange datum och tid i svensk tid, t.ex. --at '2026-11-27 07:45'.`);
   }
   const at = stockholmMoment(m[1], `${m[2]}:${m[3]}`) + Number(m[4] ?? 0) * 1000;
+  const wall = `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? "00"}`;
+  // The hour the clock skips in spring does not exist; the hour it repeats in autumn exists twice.
+  if (stockholmTime(at) !== wall) throw refuse.invalid(`--at ${value.trim()} finns inte i svensk tid (klockan ställdes fram); ange en tid före 02:00 eller från 03:00.`);
+  if (stockholmTime(at - 3_600_000) === wall || stockholmTime(at + 3_600_000) === wall) {
+    throw refuse.invalid(`--at ${value.trim()} finns två gånger i svensk tid (klockan ställdes tillbaka); ange en tid före 02:00 eller från 03:00.`);
+  }
   if (at > now) throw refuse.invalid(`--at ${value.trim()} ligger i framtiden; utan --at återställs det senaste.`);
   return at;
 }
@@ -171,12 +211,15 @@ function litestreamRestore(replica: ReplicaSettings, out: string, at: number | u
 export type ReplicaCheck = { counts: RowCounts; bytes: number; at?: number };
 
 /**
- * `portal restore --from-replica --check`: restores into a scratch file of its own, runs the
- * restore's checks on it (integrity_check, a portal database) and deletes it. The live
- * database is not touched, nor even opened.
+ * `portal restore --from-replica --check`: restores into a scratch directory of its own
+ * beside the database, runs the restore's checks on it (integrity_check, a portal database)
+ * and deletes it. The live database is not touched, nor even opened.
  */
-export async function checkReplica(replica: ReplicaSettings, options: { at?: number } = {}): Promise<ReplicaCheck> {
-  const dir = mkdtempSync(join(tmpdir(), "portal-replica-check-"));
+export async function checkReplica(replica: ReplicaSettings, url: string, options: { at?: number } = {}): Promise<ReplicaCheck> {
+  // Beside the database, on its disk (the temporary directory may be memory): a national
+  // database is hundreds of megabytes.
+  const file = databaseFile(url);
+  const dir = mkdtempSync(file ? besideDatabase(file, "replica-check-") : join(tmpdir(), "portal-replica-check-"));
   const out = join(dir, "portal.db");
   try {
     litestreamRestore(replica, out, options.at);
