@@ -7,13 +7,13 @@
 import { createClient, type Client } from "@libsql/client";
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { ReplicaSettings } from "../app/config.server";
 import { isDatabaseBusy, openDb } from "../db/client";
 import { besideDatabase, litestreamBinary, redactedReplicaUrl, replicaStatusFile, type ReplicatorStatus } from "../app/features/operations/index.server";
+import { freePort } from "./free-port";
 
 /** A lock held for the life of this process: a SQLite file in EXCLUSIVE locking mode; the OS frees it when the process dies. */
 async function takeLock(file: string): Promise<Client | null> {
@@ -29,17 +29,6 @@ async function takeLock(file: string): Promise<Client | null> {
     if (isDatabaseBusy(e)) return null;
     throw e;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 /**

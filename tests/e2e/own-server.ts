@@ -5,12 +5,12 @@
 import { request as pwRequest, type APIRequestContext } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
 import { TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { SELLER_ENV } from "../production-env";
 import { loginPost } from "./login-post";
+import { freePort } from "../../cli/free-port";
 
 export type OwnServer = {
   baseURL: string;
@@ -20,17 +20,6 @@ export type OwnServer = {
   log: () => string;
   stop: () => Promise<void>;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `options.file`: serve this database file as it is (e.g. a restored backup) instead of a fresh one. */
 export async function startOwnServer(name: string, env: Record<string, string> = {}, options: { file?: string } = {}): Promise<OwnServer> {

@@ -9,7 +9,6 @@
 // catches up after.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { openDb, prepareDb, schema, type Db } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
@@ -18,21 +17,11 @@ import { SELLER_ENV } from "../production-env";
 import { expect, test } from "./fixtures";
 import { client, logIn } from "./own-server";
 import { postForm, returnForms, type SaveForm } from "./return-burst";
+import { freePort } from "../../cli/free-port";
 
 test.describe.configure({ timeout: 240_000 });
 
 const MAX_LAG_SECONDS = 5;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once("error", rej);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
-}
 
 type Place = { dir: string; file: string; replicaDir: string; env: Record<string, string> };
 

@@ -7,6 +7,7 @@ import { createStaff } from "../../../cli/seed/factories";
 import { baseData, db, newCustomer } from "../../../tests/unit/helpers";
 import { searchAudit } from "./search.server";
 import { eventText, targetText } from "./words";
+import { IMPORT_KINDS } from "~/features/imports/index.server";
 
 let shop: number, anna: number, bo: number;
 
@@ -43,6 +44,15 @@ describe("Logg's words", () => {
     ]);
     expect(targetText(rows[0])).toBe(`${shop} Pressbyrån Umeå`);
     expect(bos.map(eventText)).toEqual([`Fakturarad tillagd: 375,00 kr (Exponeringsställ, kund ${shop})`]);
+  });
+
+  it("names every kind of file import in Swedish, never by its English key", () => {
+    for (const kind of [...IMPORT_KINDS, "orders"]) {
+      const text = eventText({ action: `import.${kind}`, target: null, targetName: null, detail: null });
+      expect(text, kind).toMatch(/^Inläsning av [a-zåäö]+$/);
+      expect(text, kind).not.toContain(kind);
+    }
+    expect(eventText({ action: "import.distributors", target: null, targetName: null, detail: null })).toBe("Inläsning av distributörer");
   });
 
   it("names a target without a name of its own by what it is and its number, never by the stored key", () => {

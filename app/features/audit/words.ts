@@ -32,6 +32,7 @@ const str = (v: unknown): string | null => (typeof v === "string" && v !== "" ? 
 const ROLE_WORDS: Record<string, string> = { admin: "administratör", sales: "sälj", utb: "distributör (utb)" };
 const FIELD_WORDS: Record<string, string> = { bankgiro: "Bankgiro", bankAccount: "Bankkonto", orgNumber: "Organisationsnummer" };
 const IMPORT_WORDS: Record<string, string> = {
+  distributors: "distributörer",
   customers: "kunder",
   deliveries: "leveranser",
   editions: "utgåvor",
