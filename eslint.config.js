@@ -1,5 +1,26 @@
 import tseslint from "typescript-eslint";
 
+const testRules = [
+  // A test or suite written as skipped or focused. A skip decided per project at run time
+  // (`test.skip(({ javaScriptEnabled }) => …, why)`, `test.skip(!javaScriptEnabled, why)`)
+  // is the JS-off/JS-on split, not a skipped test.
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
+  {
+    selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
+    message: "No skipped tests.",
+  },
+  { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.length=0]", message: "No skipped tests." },
+];
+
+// Settings come from the environment through one schema (app/config.server.ts); db/ reads
+// its own few (db/client.ts, checked by readConfig with db/database-url.ts's rules) and the
+// date module its fixed test day. Passing the whole environment on (to a child process,
+// to readConfig) is not reading a setting.
+const envRules = [
+  { selector: "MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']", message: "Read settings through readConfig (app/config.server.ts), not process.env." },
+  { selector: "VariableDeclarator[init.object.name='process'][init.property.name='env'] > ObjectPattern", message: "Read settings through readConfig (app/config.server.ts), not process.env." },
+];
+
 export default tseslint.config(
   { ignores: ["build", "build-*", "node_modules", "test-results", "playwright-report", "bench/data", "tests/.tmp"] },
   ...tseslint.configs.recommended,
@@ -7,18 +28,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "@typescript-eslint/no-empty-object-type": "off",
-      "no-restricted-syntax": [
-        "error",
-        // A test or suite written as skipped or focused. A skip decided per project at run time
-        // (`test.skip(({ javaScriptEnabled }) => …, why)`, `test.skip(!javaScriptEnabled, why)`)
-        // is the JS-off/JS-on split, not a skipped test.
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']", message: "No focused tests." },
-        {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.0.type=/^(Literal|TemplateLiteral)$/]",
-          message: "No skipped tests.",
-        },
-        { selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name=/^(skip|todo|fixme)$/][arguments.length=0]", message: "No skipped tests." },
-      ],
+      "no-restricted-syntax": ["error", ...testRules],
     },
   },
   {
@@ -47,6 +57,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["app/**", "cli/**", "db/**"],
+    ignores: ["app/config.server.ts", "app/lib/dates.ts", "db/client.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...testRules, ...envRules] },
   },
   {
     // The database layer stands alone (docs/architecture.md): the app builds on db/, never the reverse.

@@ -6,8 +6,10 @@
 // guessed public address, unless the operator asked for the demo (`serve --demo`).
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { bankgiroOf, orgNumberOf, swedishIbanOf } from "~/lib/bank-numbers.server";
-import { databaseFile, databaseUrlProblem } from "~/db.server";
+import { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "~/db.server";
+import { ROLES, type Role } from "~/features/staff";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 
@@ -118,6 +120,18 @@ const envSchema = z.object({
   REPLICA_SNAPSHOT_INTERVAL: z.string().optional(),
   REPLICA_RETENTION: z.string().optional(),
   DATABASE_SYNC_URL: z.string().optional(),
+  DATABASE_AUTH_TOKEN: z.string().optional(),
+  THROTTLE_WINDOW_MS: z.string().optional(),
+  THROTTLE_IP_LIMIT: z.string().optional(),
+  THROTTLE_GLOBAL_LIMIT: z.string().optional(),
+  HASH_CONCURRENCY: z.string().optional(),
+  HASH_QUEUE: z.string().optional(),
+  STAFF_TOTP_ROLES: z.string().optional(),
+  PORTAL_WRITE_WAIT_MS: z.string().optional(),
+  PORTAL_TODAY: z.string().optional(),
+  PORTAL_QUIET_LOG: z.string().optional(),
+  PORTAL_DEMO: z.string().optional(),
+  REMIX_BUILD_DIR: z.string().optional(),
 });
 
 /** Who sends the invoices, as every invoice must say (mervärdesskattelagen 17 kap. 24 §). */
@@ -202,6 +216,8 @@ export type Config = {
   /** True when no SESSION_SECRET was set and a random one is used. */
   sessionSecretRandom: boolean;
   databaseUrl: string;
+  /** DATABASE_AUTH_TOKEN: a remote libSQL server's token, or undefined. */
+  databaseAuthToken: string | undefined;
   trustProxy: TrustProxy;
   contactPhone: string;
   contactEmail: string;
@@ -234,7 +250,66 @@ export type Config = {
   replica: ReplicaSettings | null;
   /** An embedded replica's primary (DATABASE_SYNC_URL), or null (decision 025). */
   databaseSyncUrl: string | null;
+  /** The login budgets that can be set (decision 012); the rest of the policy is fixed. */
+  throttle: { windowMs: number; ipLimit: number; globalLimit: number };
+  /** Login hashes at once and waiting (HASH_CONCURRENCY, HASH_QUEUE); beyond them a login is refused as busy. */
+  hashLimits: { concurrent: number; queue: number };
+  /** Staff roles that must give a second factor (STAFF_TOTP_ROLES, decision 013). */
+  totpRoles: Role[];
+  /** How long a save waits for a database another process holds (PORTAL_WRITE_WAIT_MS). */
+  writeWaitMs: number;
+  /** PORTAL_TODAY: the date the portal pretends is today (demos and tests), or null. */
+  today: string | null;
+  /** PORTAL_QUIET_LOG=1: no log line per request. */
+  quietLog: boolean;
+  /** Where the built app is (REMIX_BUILD_DIR, default build): several checkouts may build side by side. */
+  buildDir: string;
 };
+
+/**
+ * A whole number setting: unset is `fallback`; anything but digits from `min` to `max` is
+ * refused, never read as the default (THROTTLE_IP_LIMIT=abc does not run with 100).
+ */
+function readWhole(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const v = (value ?? "").trim();
+  if (v === "") return fallback;
+  if (!/^\d{1,10}$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw refuse.invalid(`${name} ska vara ett heltal från ${min} till ${max} (utan värde: ${fallback}).`);
+  }
+  return Number(v);
+}
+
+/** STAFF_TOTP_ROLES: roles separated by commas, or `none`; unset is admin. */
+export function parseTotpRoles(text: string | undefined): Role[] {
+  const value = (text ?? "").trim();
+  if (value === "") return ["admin"];
+  if (value.toLowerCase() === "none") return [];
+  const roles = value.split(",").map((r) => r.trim());
+  const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (unknown.length > 0 || roles.length === 0) {
+    throw refuse.invalid(`STAFF_TOTP_ROLES ska vara roller åtskilda med komma (${ROLES.join(", ")}) eller none; okänd roll: ${unknown.join(", ")}.`);
+  }
+  return [...new Set(roles)] as Role[];
+}
+
+/** PORTAL_TODAY: a real date YYYY-MM-DD, or unset. */
+function readToday(value: string | undefined): string | null {
+  const v = (value ?? "").trim();
+  if (v === "") return null;
+  const d = new Date(`${v}T12:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) {
+    throw refuse.invalid("PORTAL_TODAY ska vara ett datum ÅÅÅÅ-MM-DD, t.ex. 2026-03-02 (bara för demo och test).");
+  }
+  return v;
+}
+
+/** A yes/no switch: unset or "0" is off, "1" is on. */
+function readSwitch(name: string, value: string | undefined): boolean {
+  const v = (value ?? "").trim();
+  if (v === "" || v === "0") return false;
+  if (v === "1") return true;
+  throw refuse.invalid(`${name} ska vara 1 (på) eller 0 (av).`);
+}
 
 /** Where and how Litestream replicates the database file (decision 039). Durations in seconds. */
 export type ReplicaSettings = {
@@ -381,6 +456,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const databaseUrl = e.DATABASE_URL || "file:data/portal.db";
   const urlProblem = databaseUrlProblem(databaseUrl);
   if (urlProblem) throw refuse.invalid(urlProblem);
+  const waitProblem = writeWaitProblem(e.PORTAL_WRITE_WAIT_MS);
+  if (waitProblem) throw refuse.invalid(waitProblem);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
   if (trustProxy === "hops") {
     throw refuse.invalid(
@@ -413,6 +490,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: secret || randomBytes(32).toString("hex"),
     sessionSecretRandom: secret === "",
     databaseUrl,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN || undefined,
     trustProxy,
     contactPhone: e.CONTACT_PHONE || "010-123 45 00",
     contactEmail: e.CONTACT_EMAIL || "kundservice@returportalen.example",
@@ -431,6 +509,21 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     imageMaxSize: readImageMaxSize(e.IMAGE_MAX_SIZE),
     replica: readReplica(e, databaseUrl),
     databaseSyncUrl: readSyncUrl(e, databaseUrl),
+    throttle: {
+      windowMs: readWhole("THROTTLE_WINDOW_MS", e.THROTTLE_WINDOW_MS, 15 * 60_000, 1_000, 24 * 3600_000),
+      ipLimit: readWhole("THROTTLE_IP_LIMIT", e.THROTTLE_IP_LIMIT, 100, 1, 1_000_000),
+      globalLimit: readWhole("THROTTLE_GLOBAL_LIMIT", e.THROTTLE_GLOBAL_LIMIT, 2000, 1, 10_000_000),
+    },
+    hashLimits: {
+      // One core stays free for the event loop (pages, database) on a small machine.
+      concurrent: readWhole("HASH_CONCURRENCY", e.HASH_CONCURRENCY, Math.max(1, availableParallelism() - 1), 1, 256),
+      queue: readWhole("HASH_QUEUE", e.HASH_QUEUE, 16, 0, 10_000),
+    },
+    totpRoles: parseTotpRoles(e.STAFF_TOTP_ROLES),
+    writeWaitMs: writeWaitMsOf(e.PORTAL_WRITE_WAIT_MS),
+    today: readToday(e.PORTAL_TODAY),
+    quietLog: readSwitch("PORTAL_QUIET_LOG", e.PORTAL_QUIET_LOG),
+    buildDir: (e.REMIX_BUILD_DIR ?? "").trim() || "build",
   };
 }
 
@@ -439,4 +532,4 @@ export function readConfig(env: Record<string, string | undefined> = process.env
  * readConfig before the app is loaded (and marks its demo with PORTAL_DEMO=1); read
  * leniently here so that a tool importing the app loads.
  */
-export const config: Config = readConfig(process.env, { lenient: true, demo: process.env.PORTAL_DEMO === "1" });
+export const config: Config = readConfig(process.env, { lenient: true, demo: envSchema.parse(process.env).PORTAL_DEMO === "1" });

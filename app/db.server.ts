@@ -4,7 +4,7 @@ import { isDatabaseBusy, writeTransaction as writeInDb, type Db, type Tx } from 
 import { refuse } from "~/lib/refusal";
 
 export { databaseUrl, getDb, isDatabaseBusy, preparedQuery, writeIfFree, schema } from "../db/client";
-export { databaseFile, databaseUrlProblem } from "../db/database-url";
+export { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "../db/database-url";
 export type { Db, Tx } from "../db/client";
 export type { InvoiceBundleCredit, InvoiceBuyer, InvoiceSeller, InvoiceSpecificationRecord } from "../db/schema";
 

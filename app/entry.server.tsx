@@ -5,7 +5,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import { readFileSync } from "node:fs";
 import { RequestContext } from "./ui/request-context";
 import styles from "./styles.css?url";
+import { config } from "./config.server";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./db.server";
+import { afterFirstFrame } from "./http/page-script.server";
 import { noteRefusal, unansweredRefusal } from "./http/unanswered.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
@@ -25,7 +27,7 @@ let inlineCss: string | undefined | null = null;
 function css(): string | undefined {
   if (inlineCss === null) {
     try {
-      inlineCss = process.env.NODE_ENV === "production" ? readFileSync(`${process.env.REMIX_BUILD_DIR || "build"}/client${styles}`, "utf8") : undefined;
+      inlineCss = config.production ? readFileSync(`${config.buildDir}/client${styles}`, "utf8") : undefined;
     } catch {
       inlineCss = undefined;
     }
@@ -67,7 +69,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(afterFirstFrame(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

@@ -15,6 +15,10 @@ import { median } from "./lib";
 /** How long a person looks at a page before the next tap (not counted as waiting). */
 const READING_MS = 1000;
 
+/** What shows that a step is done: see onScreen. */
+type Ready = { css: string; text?: RegExp; count?: number };
+const SAVED: Ready = { css: "h1, h2, h3", text: /^Returerna är sparade$/ };
+
 export type Morning = { taps: number; keys: number; digits: number; waitMs: number; steps: Record<string, number> };
 
 async function shop(dbFile: string, id: number) {
@@ -91,24 +95,34 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
         fields[fields.indexOf(document.activeElement as HTMLInputElement) + 1]?.focus();
       })
     );
-    /** An action that makes the user wait: from the press until `ready` is on screen. */
-    // Every page works before its script has run (a tap on a link or a submit is the browser's
-    // own), so the wait ends when `ready` is on screen; only a next step that needs the script
-    // (Enter to the next field) waits for the page to be hydrated, and that wait counts too.
+    // What a step waits for, found with one plain DOM query: elements matching `css` that have
+    // a box on the page and whose text matches `text`, at least `count` of them. Not Playwright's
+    // role locators: those compute the accessible name of every element on the page, tens of
+    // milliseconds on the slowed CPU, and with JavaScript they queue behind hydration's slices,
+    // so they measured the query, not the page (decision 026).
+    const onScreen = (r: Ready) =>
+      page
+        .evaluate(
+          ({ css, text, count }) =>
+            [...document.querySelectorAll(css)].filter((e) => e.getClientRects().length > 0 && (!text || new RegExp(text).test((e.textContent ?? "").trim()))).length >= count,
+          { css: r.css, text: r.text?.source, count: r.count ?? 1 },
+        )
+        // Asked while the old page is leaving: not there yet.
+        .catch(() => false);
     // An action that makes the person wait: from the tap until `ready` is on screen. Every page
     // works before its script has run (a tap on a link or a submit is the browser's own), so
     // the wait ends there; then the person reads the page for a second before the next tap.
     // A next step that needs the script (Enter to the next field) needs the page hydrated: the
     // part of that which outlasts the reading is waiting too.
-    const waitFor = async (step: string, press: Locator | (() => Promise<unknown>), ready: Locator, needsScript = false) => {
+    const waitFor = async (step: string, press: Locator | (() => Promise<unknown>), ready: Ready, needsScript = false) => {
       const action = typeof press === "function" ? press : await aim(press);
       const started = performance.now();
       await action();
       // Looked for every few milliseconds: Playwright's own waitFor backs off to 500 ms
       // between looks, which read a step of 350 ms as up to 850 ms.
       const until = performance.now() + 60_000;
-      while (!(await ready.isVisible())) {
-        if (performance.now() > until) throw new Error(`Not shown within a minute: ${ready}`);
+      while (!(await onScreen(ready))) {
+        if (performance.now() > until) throw new Error(`Not shown within a minute: ${JSON.stringify(ready)}`);
         await page.waitForTimeout(5);
       }
       let ms = performance.now() - started;
@@ -129,8 +143,9 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
     await next();
     await type("4321");
     const start = page.getByRole("link", { name: /^Rapportera returer – 8 tidningar/ });
-    await waitFor("login", page.getByRole("button", { name: "Logga in" }), start);
-    await waitFor("form", start, amounts.first(), true);
+    await waitFor("login", page.getByRole("button", { name: "Logga in" }), { css: "a", text: /^Rapportera returer – 8 tidningar/ });
+    await start.waitFor();
+    await waitFor("form", start, { css: 'input[name$=".amount"]', count: 8 }, true);
     await amounts.nth(7).waitFor();
 
     if (js) {
@@ -145,7 +160,7 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
         await enter();
       }
       await type("2");
-      await waitFor("save", () => enter(), page.getByRole("heading", { name: "Returerna är sparade" }));
+      await waitFor("save", () => enter(), SAVED);
     } else {
       // The phone's Nästa goes through every text field: each row's Bunt, then its Retur.
       await tap(amounts.nth(0));
@@ -164,12 +179,12 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
         await next();
         await type(amount);
       }
-      await waitFor("save", page.getByRole("button", { name: "Spara och fortsätt" }), page.getByRole("heading", { name: "Returerna är sparade" }));
+      await waitFor("save", page.getByRole("button", { name: "Spara och fortsätt" }), SAVED);
     }
     // The confirm step: Öppen is chosen already for the one open bundle of each type; saved,
     // the form is back, saying so, with nothing left to report.
     const dialog = page.getByRole("heading", { name: "Returerna är sparade" });
-    await waitFor("confirm", page.getByRole("button", { name: "Spara", exact: true }), page.getByText(/^(Buntarna är sparade\.|Sparat!)$/));
+    await waitFor("confirm", page.getByRole("button", { name: "Spara", exact: true }), { css: '[role="status"]', text: /^(Buntarna är sparade\.|Sparat!)/ });
     await dialog.waitFor({ state: "hidden" });
     await page.getByText("Inget att rapportera").nth(1).waitFor();
     await context.close();

@@ -4,7 +4,9 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { CommanderError } from "commander";
+import type { ZodType, output } from "zod";
 import { decodeTextFile } from "../app/lib/csv.server";
+import { refuse } from "../app/lib/refusal";
 
 /** Where a command reads standard input and writes its output and its problems. */
 export type CliStreams = {
@@ -118,4 +120,19 @@ export function parsePeriodArgs(opts: { from: string; to: string }): { from: str
   const to = parseDateArg(opts.to, "--to");
   if (from > to) throw usage("--from ligger efter --to.");
   return { from, to };
+}
+
+/**
+ * Command-line options checked by the screen's own form schema: the same rules and words as
+ * the form, each message after the option it is about ("--zip: Postnumret är fem siffror…").
+ * `flags` names the option of each form field. Refused as invalid input (exit 1).
+ */
+export function checkedOptions<S extends ZodType>(schema: S, values: Record<string, unknown>, flags: Record<string, string>): output<S> {
+  const r = schema.safeParse(values);
+  if (r.success) return r.data;
+  const lines = r.error.issues.map((issue) => {
+    const field = String(issue.path[0] ?? "");
+    return `${flags[field] ?? field}: ${issue.message}`;
+  });
+  throw refuse.invalid([...new Set(lines)].join(" "));
 }

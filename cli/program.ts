@@ -5,7 +5,7 @@
 // the web screens use.
 import { Command, CommanderError, Option } from "commander";
 import { getDb, prepareDb } from "../db/client";
-import { cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
+import { checkedOptions, cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
 import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
 import { registerMaintenance } from "./commands/maintenance";
@@ -142,16 +142,19 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .option("--pin-stdin", "läs pinkoden från standard in")
     .addHelpText("after", "\nExempel:\n  echo 4711 | npm run portal -- customer add --id 2001 --name 'Kiosken' --distributor 1 --pin-stdin")
     .action(async (opts) => {
-      const id = parseIntArg(opts.id, "--id", 1, 99999);
-      const distributorId = parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31);
-      await refuseUnsafeText([opts.name, opts.address, opts.zip, opts.city, opts.phone, opts.email]);
+      // Ny kund's own schema: the same rules and words as the screen and the customers file.
+      const { CustomerAddSchema } = await import("../app/features/customers");
+      const c = checkedOptions(
+        CustomerAddSchema,
+        { kundnummer: opts.id, name: opts.name, distributorId: opts.distributor, address: opts.address, zip: opts.zip, city: opts.city, phone: opts.phone, email: opts.email },
+        { kundnummer: "--id", name: "--name", distributorId: "--distributor", address: "--address", zip: "--zip", city: "--city", phone: "--phone", email: "--email" },
+      );
+      await refuseUnsafeText([c.name, c.address, c.zip, c.city, c.phone, c.email]);
       const pin = await readSecret(io, Boolean(opts.pinStdin), "Pinkod (6 siffror): ");
       await prepareDb(getDb());
       const { addCustomer } = await import("../app/features/customers/index.server");
-      await addCustomer(
-        { id, name: opts.name, distributorId, address: opts.address, zip: opts.zip, city: opts.city, phone: opts.phone, email: opts.email, pin },
-        { id: "cli" },
-      );
+      const { kundnummer: id, ...details } = c;
+      await addCustomer({ id, ...details, pin }, { id: "cli" });
       io.out(`Kund ${id} tillagd.`);
     });
   customer
@@ -180,15 +183,21 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .option("--password-stdin", "läs lösenordet från standard in")
     .addHelpText("after", "\nExempel:\n  npm run portal -- staff add --email anna@example.se --roles admin,sales")
     .action(async (opts) => {
-      const { addStaff } = await import("../app/features/staff/index.server");
-      const { roles, distributorId } = await rolesAndDistributor(opts);
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(opts.email)) throw usage("--email ska vara en e-postadress.");
-      await refuseUnsafeText([opts.name ?? ""]);
-      if (roles.includes("utb") && !distributorId) throw usage("En utb-användare kräver --distributor.");
+      // The staff screen's own schema and role rule, checked before the password is asked for.
+      const { StaffAddSchema } = await import("../app/features/staff");
+      const { addStaff, checkRoleChoice } = await import("../app/features/staff/index.server");
+      const s = checkedOptions(
+        StaffAddSchema,
+        { intent: "lagg-till", email: opts.email, name: opts.name ?? opts.email, roles: String(opts.roles).split(",").map((r: string) => r.trim()).filter(Boolean), distributorId: opts.distributor },
+        // Without --name the name is the address: what is wrong with it is said of --email.
+        { email: "--email", name: opts.name === undefined ? "--email" : "--name", roles: "--roles", distributorId: "--distributor" },
+      );
+      await refuseUnsafeText([s.name]);
+      checkRoleChoice(s.roles, s.distributorId);
       const password = await readSecret(io, Boolean(opts.passwordStdin), "Lösenord (minst 12 tecken, inte ett vanligt lösenord): ");
       await prepareDb(getDb());
-      const id = await addStaff({ email: opts.email, name: opts.name ?? opts.email, password, roles, distributorId }, { id: "cli" });
-      io.out(`Personal ${opts.email} tillagd (id ${id}).`);
+      const id = await addStaff({ email: s.email, name: s.name, password, roles: s.roles, distributorId: s.distributorId }, { id: "cli" });
+      io.out(`Personal ${s.email} tillagd (id ${id}).`);
     });
 
   staff
@@ -226,7 +235,8 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .addHelpText("after", "\nExempel:\n  npm run portal -- staff reset-2fa anna@example.se")
     .action(async (raw: string) => {
       const email = raw.trim().toLowerCase();
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw usage("Ange en e-postadress.");
+      const { isEmailAddress } = await import("../app/lib/email");
+      if (!isEmailAddress(email)) throw usage("Ange en e-postadress.");
       await prepareDb(getDb());
       const { resetSecondFactor } = await import("../app/features/auth/index.server");
       const { sessionsEnded } = await resetSecondFactor(email, { id: "cli" });
@@ -252,8 +262,11 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
     .addHelpText("after", "\nExempel:\n  npm run portal -- serve --port 3000\n  npm run portal -- serve --demo   (npm start)")
     .action(async (opts: { port: string; host: string; dev?: boolean; demo?: boolean }) => {
       const port = parseIntArg(opts.port, "--port", 1, 65535);
+      // The flags become settings for readConfig here and in the app's modules (and the
+      // children the server starts): written, not read.
+      // eslint-disable-next-line no-restricted-syntax
       process.env.NODE_ENV ??= opts.dev ? "development" : "production";
-      // The app's module-level configuration reads the same flag (app/config.server.ts).
+      // eslint-disable-next-line no-restricted-syntax
       process.env.PORTAL_DEMO = opts.demo ? "1" : "";
       // The configuration, once, before anything opens: a bad one stops the start with one line.
       const { readConfig } = await import("../app/config.server");
@@ -266,7 +279,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       await prepareDb(conn);
       // A server on a database it cannot write would answer every save with an error.
       const { assertWritable } = await import("../app/features/operations/index.server");
-      await assertWritable(config.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
+      await assertWritable(config.databaseUrl, config.databaseAuthToken);
       if (opts.demo) {
         io.err("portal: DEMO (--demo): påhittade kunder och personal, inte för riktiga returer.");
         if (config.sessionSecretRandom) io.err("portal: SESSION_SECRET saknas; demon använder en slumpad, så inloggningar gäller bara tills den startas om.");

@@ -107,7 +107,7 @@ export async function createApp(options: ServeOptions) {
   app.disable("x-powered-by");
   // Behind a proxy, TRUST_PROXY names the proxies' addresses whose X-Forwarded-For/-Proto
   // count (never a hop count); checked at start (app/config.server.ts).
-  const { trustProxy } = readConfig(process.env, { lenient: true });
+  const { trustProxy, quietLog, buildDir } = readConfig(process.env, { lenient: true });
   if (trustProxy !== false) app.set("trust proxy", trustProxy);
 
   // For a load balancer: before the request log, the session and Remix. /healthz says the
@@ -138,7 +138,7 @@ export async function createApp(options: ServeOptions) {
     noStoreUnlessSet(res);
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      if (process.env.PORTAL_QUIET_LOG) return;
+      if (quietLog) return;
       process.stdout.write(
         JSON.stringify({
           t: new Date().toISOString(),
@@ -165,7 +165,7 @@ export async function createApp(options: ServeOptions) {
     app.use(server.middlewares);
     build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
-    const dir = resolve(process.env.REMIX_BUILD_DIR || "build");
+    const dir = resolve(buildDir);
     build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as ServerBuild;
     app.use("/assets", precompressed(`${dir}/client/assets`), express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
     app.use(onlyFiles(express.static(`${dir}/client`, { maxAge: "1h" })));

@@ -4,7 +4,7 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { databaseUrlProblem } from "./database-url";
+import { databaseUrlProblem, writeWaitMsOf } from "./database-url";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -79,7 +79,7 @@ export const BUSY_TIMEOUT_MS = 20;
  * import, another app server), counted from the call, before the busy refusal.
  */
 export function writeWaitMs(): number {
-  return Number(process.env.PORTAL_WRITE_WAIT_MS) || 4_000;
+  return writeWaitMsOf(process.env.PORTAL_WRITE_WAIT_MS);
 }
 
 /**

@@ -49,7 +49,11 @@ export function stockholmMoment(date: string, time: string): number {
 let lastSecond = Number.NaN;
 let lastDay = "";
 
-/** Today's date in Stockholm, or PORTAL_TODAY when set (demo and tests of fixed data). */
+/**
+ * Today's date in Stockholm, or PORTAL_TODAY when set (demo and tests of fixed data). Read
+ * here because this module also runs in the browser; readConfig refuses a PORTAL_TODAY
+ * that is not a real date at start, so a bad one never runs as "ignored".
+ */
 export function today(now: Date = new Date()): string {
   const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY : undefined;
   if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;

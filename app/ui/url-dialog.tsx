@@ -23,6 +23,9 @@ if (typeof window !== "undefined") {
     const target = event.target instanceof Element ? event.target : null;
     if (target?.closest('form button:not([type="button"]):not([type="reset"]), form input[type="submit"]')) return;
     if (event instanceof KeyboardEvent && event.key === "Enter" && target?.closest("form")) return;
+    // So does a link to another page (a dialog opens on its own page, `?…`).
+    const link = target?.closest("a[href]");
+    if (link instanceof HTMLAnchorElement && link.pathname !== window.location.pathname) return;
     for (const e of events) window.removeEventListener(e, fetchNow, true);
     void loadModal().catch(() => {});
   };

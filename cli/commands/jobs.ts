@@ -77,7 +77,8 @@ export function registerJobs(program: Command, io: CliIo) {
       const s = await workInvoiceRun(parseIntArg(run, "<run>", 1, Number.MAX_SAFE_INTEGER), claim);
       // One line in the server's log, as its scheduled jobs write them (cli/serve.ts).
       const summary = `invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`;
-      if (!process.env.PORTAL_QUIET_LOG) io.out(JSON.stringify({ t: new Date().toISOString(), job: "invoice work", level: "info", summary }));
+      const { readConfig } = await import("../../app/config.server");
+      if (!readConfig(process.env, { lenient: true }).quietLog) io.out(JSON.stringify({ t: new Date().toISOString(), job: "invoice work", level: "info", summary }));
     });
 
   const report = commandGroup(program, "report", "rapporter", "npm run portal -- report reconcile --from 2026-11-01 --to 2026-11-30");

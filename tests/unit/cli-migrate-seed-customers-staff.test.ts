@@ -58,8 +58,24 @@ describe("portal db migrate and seed --demo", () => {
   });
 
   it("refuses bad customer input without writing anything", async () => {
-    expect((await portal(["customer", "add", "--id", "abc", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" })).code).toBe(2);
-    expect((await portal(["customer", "add", "--id", "123456", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "1234\n" })).code).toBe(2);
+    // Ny kund's own schema and words, each after its option; invalid input exits 1.
+    for (const [args, line] of [
+      [["--id", "abc"], "portal: --id: Kundnummer är 1–5 siffror.\n"],
+      [["--id", "123456"], "portal: --id: Kundnummer är 1–5 siffror.\n"],
+      [["--id", "31338", "--zip", "1112"], "portal: --zip: Postnumret är fem siffror, till exempel 111 20.\n"],
+      [["--id", "31338", "--email", "kiosk@example"], "portal: --email: Ange en e-postadress (namn@exempel.se).\n"],
+      [["--id", "31338", "--email", "a@b.se;c@d.se"], "portal: --email: Ange en e-postadress (namn@exempel.se).\n"],
+      [["--id", "31338", "--name", "K".repeat(10_000)], "portal: --name: Högst 200 tecken.\n"],
+      [["--id", "31338", "--distributor", "ett"], "portal: --distributor: Välj distributör.\n"],
+    ] as const) {
+      const r = await portal(["customer", "add", "--name", "X", "--distributor", "1", ...args, "--pin-stdin"], { input: "123456\n" });
+      expect(r.stderr).toBe(line);
+      expect(r.code).toBe(1);
+    }
+    // The postcode is stored as the screen stores it, however it was typed.
+    const zip = await portal(["customer", "add", "--id", "31336", "--name", "Şahin Livs", "--distributor", "1", "--zip", "S-11120", "--pin-stdin"], { input: "482913\n" });
+    expect(zip.code, zip.stderr).toBe(0);
+    expect((await db().select().from(schema.customers).where(eq(schema.customers.id, 31336)))[0]).toMatchObject({ name: "Şahin Livs", zip: "111 20" });
     expect((await portal(["customer", "add", "--id", "31338", "--name", "X"])).code).toBe(2);
     const shortPin = await portal(["customer", "add", "--id", "31338", "--name", "X", "--distributor", "1", "--pin-stdin"], { input: "12\n" });
     expect(shortPin.code).toBe(1);
@@ -83,9 +99,19 @@ describe("portal db migrate and seed --demo", () => {
     expect(row.roles).toBe("admin,sales");
     expect(await verifySecret("ett-langt-losenord", row.passwordHash)).toBe(true);
 
-    expect((await portal(["staff", "add", "--email", "a@b.se", "--roles", "boss", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
-    expect((await portal(["staff", "add", "--email", "a@b.se", "--roles", "utb", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
-    expect((await portal(["staff", "add", "--email", "not-an-email", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" })).code).toBe(2);
+    // The staff screen's schema and role rule, before the password is asked for.
+    for (const [args, line] of [
+      [["--email", "a@b.se", "--roles", "boss"], "portal: --roles: Okänd roll: boss.\n"],
+      [["--email", "a@b.se", "--roles", "utb"], "portal: En utb-användare måste höra till en distributör.\n"],
+      [["--email", "not-an-email", "--roles", "sales"], "portal: --email: Ange en e-postadress (namn@exempel.se).\n"],
+      [["--email", "a@b.se;c@d.se", "--roles", "sales"], "portal: --email: Ange en e-postadress (namn@exempel.se).\n"],
+      [["--email", `${"a".repeat(196)}@b.se`, "--roles", "sales"], "portal: --email: Högst 200 tecken.\n"],
+      [["--email", "a@b.se", "--roles", "sales", "--name", "N".repeat(10_000)], "portal: --name: Högst 200 tecken.\n"],
+    ] as const) {
+      const r = await portal(["staff", "add", ...args, "--password-stdin"], { input: "ett-langt-losenord\n" });
+      expect(r.stderr).toBe(line);
+      expect(r.code).toBe(1);
+    }
     const short = await portal(["staff", "add", "--email", "a@b.se", "--roles", "sales", "--password-stdin"], { input: "kort\n" });
     expect(short.code).toBe(1);
     const twice = await portal(["staff", "add", "--email", "nils@example.se", "--roles", "sales", "--password-stdin"], { input: "ett-langt-losenord\n" });

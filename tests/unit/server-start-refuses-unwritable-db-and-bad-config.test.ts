@@ -84,6 +84,9 @@ describe("portal serve", () => {
     [{ TRUST_PROXY: "yes" }, /^portal: TRUST_PROXY "yes" går inte att tolka/],
     [{ PORTAL_URL: undefined }, /^portal: PORTAL_URL saknas: i drift krävs portalens publika adress/],
     [{ SELLER_ORG_NUMBER: undefined }, /^portal: Säljarens uppgifter för fakturorna saknas: SELLER_ORG_NUMBER/],
+    // Read elsewhere with a silent default before: 100 wrong logins per network, a 4 s wait.
+    [{ THROTTLE_IP_LIMIT: "abc" }, /^portal: THROTTLE_IP_LIMIT ska vara ett heltal från 1 till 1000000 \(utan värde: 100\)\.$/],
+    [{ PORTAL_WRITE_WAIT_MS: "0" }, /^portal: PORTAL_WRITE_WAIT_MS ska vara ett heltal millisekunder från 1 till 60000/],
   ] as const)("stops a production start on %o with one line and exit 1", async (env, message) => {
     const file = join(dir, `config-${Math.random().toString(36).slice(2)}.db`);
     const r = serve({ DATABASE_URL: `file:${file}`, ...env }, await freePort());

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
-import { availableParallelism } from "node:os";
+import { config } from "~/config.server";
 import { isRefusal, refuse } from "~/lib/refusal";
 
 const KEYLEN = 32;
@@ -35,11 +35,7 @@ export async function verifySecret(secret: string, stored: string | null | undef
  * refused at once (503), so a flood of logins costs the attacker, not the pages other
  * retailers are loading (scrypt runs on libuv's threads and competes for the cores).
  */
-export const HASH_LIMITS = {
-  // One core stays free for the event loop (pages, database) on a small machine.
-  concurrent: Number(process.env.HASH_CONCURRENCY) || Math.max(1, availableParallelism() - 1),
-  queue: Number(process.env.HASH_QUEUE) || 16,
-};
+export const HASH_LIMITS = { ...config.hashLimits };
 
 /** The refusal when every hashing slot and the queue are taken (503). */
 function hashBusy() {

@@ -8,10 +8,10 @@ import { clearThrottle } from "./throttle.server";
 import {
   confirmEnrolment,
   newTotpSecret,
-  parseTotpRoles,
   secondFactorRequired,
   verifySecondFactor,
 } from "./totp.server";
+import { parseTotpRoles } from "~/config.server";
 import { schema } from "../../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../../cli/seed/factories";
 import { portal } from "../../../tests/unit/cli-run";
@@ -47,7 +47,7 @@ describe("who must give a code", () => {
     expect(parseTotpRoles(undefined)).toEqual(["admin"]);
     expect(parseTotpRoles("admin, sales")).toEqual(["admin", "sales"]);
     expect(parseTotpRoles("none")).toEqual([]);
-    expect(() => parseTotpRoles("admin,boss")).toThrow("STAFF_TOTP_ROLES: Okänd roll: boss");
+    expect(() => parseTotpRoles("admin,boss")).toThrow("STAFF_TOTP_ROLES ska vara roller åtskilda med komma (admin, sales, utb) eller none; okänd roll: boss.");
   });
   it("a listed role, or anyone already enrolled", () => {
     expect(secondFactorRequired({ roles: "admin", totpSecret: null }, ["admin"])).toBe(true);

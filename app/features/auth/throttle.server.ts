@@ -4,14 +4,13 @@
 // database, so they hold across every app server that shares it.
 import { isIP } from "node:net";
 import { eq, inArray, lt, and, sql } from "drizzle-orm";
+import { config } from "~/config.server";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 
-const WINDOW_MS = Number(process.env.THROTTLE_WINDOW_MS) || 15 * 60_000;
-
 /** The policy. Tests that start their own server shorten the window (THROTTLE_WINDOW_MS). */
 export const THROTTLE = {
-  windowMs: WINDOW_MS,
+  windowMs: config.throttle.windowMs,
   /** Wrong guesses weighed per account (customer number, staff e-mail) in any window. */
   accountLimit: 10,
   /** Failures in a row after which an account takes no more guesses from unknown devices. */
@@ -20,14 +19,14 @@ export const THROTTLE = {
    * Wrong guesses weighed per client network in any window (many shops share a NAT): an
    * IPv4 address, or an IPv6 /64 (one subscriber's network hands out endless addresses).
    */
-  ipLimit: Number(process.env.THROTTLE_IP_LIMIT) || 100,
+  ipLimit: config.throttle.ipLimit,
   /** Wrong guesses weighed per IPv6 /48 (one site's networks) in any window. */
-  ip48Limit: (Number(process.env.THROTTLE_IP_LIMIT) || 100) * 3,
+  ip48Limit: config.throttle.ipLimit * 3,
   /**
    * Wrong guesses weighed across every account and address in any window: a breaker for a
    * spread-out attack. When it trips, only browsers known to their account log in.
    */
-  globalLimit: Number(process.env.THROTTLE_GLOBAL_LIMIT) || 2000,
+  globalLimit: config.throttle.globalLimit,
   /** Wrong guesses weighed per known device (device cookie) and account in any window. */
   deviceLimit: 5,
   /** Account rows with failures but no lock are forgotten this long after the last attempt. */

@@ -3,9 +3,10 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { HOTP, Secret, TOTP } from "otpauth";
+import { config } from "~/config.server";
 import { schema, writeTransaction } from "~/db.server";
 import { audit, type Actor, staffActor } from "~/features/audit/audit.server";
-import { getStaffByEmail, parseRoles, type Role } from "~/features/staff/staff.server";
+import { getStaffByEmail, type Role } from "~/features/staff/staff.server";
 import { refuse } from "~/lib/refusal";
 import { clearThrottle } from "./throttle.server";
 import { endStaffSessions } from "./sessions.server";
@@ -20,26 +21,14 @@ export const RECOVERY_CODE_COUNT = 10;
 /** 16 random digits, about 53 bits: typed on the same numeric keypad as a code. */
 const RECOVERY_DIGITS = 16;
 
-/** STAFF_TOTP_ROLES: a comma list of roles that must use the second factor; `none` = none. */
-export function parseTotpRoles(text: string | undefined): Role[] {
-  const value = (text ?? "").trim();
-  if (value === "") return ["admin"];
-  if (value.toLowerCase() === "none") return [];
-  try {
-    return parseRoles(value);
-  } catch (e) {
-    throw new Error(`STAFF_TOTP_ROLES: ${(e as Error).message}`);
-  }
-}
 
-const totpRoles = parseTotpRoles(process.env.STAFF_TOTP_ROLES);
 
 /**
  * Whether a staff user must give a code after the password: any role listed in
  * STAFF_TOTP_ROLES, or already enrolled (a factor once set up stays in use, also
  * when the role that required it is gone; `portal staff reset-2fa` removes it).
  */
-export function secondFactorRequired(staff: { roles: string; totpSecret: string | null }, roles: Role[] = totpRoles): boolean {
+export function secondFactorRequired(staff: { roles: string; totpSecret: string | null }, roles: Role[] = config.totpRoles): boolean {
   if (staff.totpSecret) return true;
   return staff.roles.split(",").some((r) => (roles as string[]).includes(r));
 }

@@ -7,6 +7,7 @@ import { clearThrottle } from "~/features/auth/throttle.server";
 import { LOCKED_STAFF, weighAttempt } from "~/features/auth/attempts.server";
 import { refuse } from "~/lib/refusal";
 import { passwordProblem } from "./password-policy.server";
+import { ROLES, type Role } from "./user-schemas";
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, passwordProblem } from "./password-policy.server";
 
@@ -16,8 +17,7 @@ function checkPassword(password: string, who: { email: string; name?: string | n
   if (problem) throw refuse.invalid(problem, { field });
 }
 
-export const ROLES = ["admin", "sales", "utb"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export function parseRoles(text: string): Role[] {
   const roles = text
@@ -59,10 +59,15 @@ export const UTB_NEEDS_DISTRIBUTOR = "En utb-användare måste höra till en dis
  * stores them: at least one role; a utb user belongs to a distributor that exists; any
  * other user to none (the distributor is dropped). Returns the distributor to store.
  */
-async function checkedRoles(tx: Tx, roles: Role[], distributorId: number | null | undefined): Promise<number | null> {
+/** The roles' own rule, before the database: at least one, and a distributor for utb. */
+export function checkRoleChoice(roles: Role[], distributorId: number | null | undefined): void {
   if (roles.length === 0) throw refuse.invalid("Välj minst en roll.", { field: "roles" });
-  if (!roles.includes("utb")) return null;
-  if (!distributorId) throw refuse.invalid(UTB_NEEDS_DISTRIBUTOR, { field: "distributorId" });
+  if (roles.includes("utb") && !distributorId) throw refuse.invalid(UTB_NEEDS_DISTRIBUTOR, { field: "distributorId" });
+}
+
+async function checkedRoles(tx: Tx, roles: Role[], distributorId: number | null | undefined): Promise<number | null> {
+  checkRoleChoice(roles, distributorId);
+  if (!roles.includes("utb") || !distributorId) return null;
   const [d] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, distributorId));
   if (!d) throw refuse.invalid(`Distributör ${distributorId} finns inte.`, { field: "distributorId" });
   return distributorId;

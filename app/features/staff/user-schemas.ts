@@ -1,8 +1,13 @@
 // The admins' staff screen forms.
 import { missing } from "~/lib/form-fields";
+import { isEmailAddress } from "~/lib/email";
 import { z } from "~/lib/zod";
 
-const ROLE = z.enum(["admin", "sales", "utb"], { error: "Välj en roll." });
+/** The staff roles (docs/decisions/013-staff-second-factor.md says which need a second factor). */
+export const ROLES = ["admin", "sales", "utb"] as const;
+export type Role = (typeof ROLES)[number];
+
+const ROLE = z.enum(ROLES, { error: (issue) => (typeof issue.input === "string" && issue.input !== "" ? `Okänd roll: ${issue.input.slice(0, 40)}.` : "Välj en roll.") });
 const roles = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(ROLE).min(1, "Välj minst en roll."));
 const distributorId = z
   .string()
@@ -19,7 +24,7 @@ export const StaffAddSchema = z.object({
     .trim()
     .toLowerCase()
     .max(200, "Högst 200 tecken.")
-    .regex(/^[^\s@;]+@[^\s@;]+\.[^\s@;]+$/, "Ange en e-postadress (namn@exempel.se)."),
+    .refine(isEmailAddress, "Ange en e-postadress (namn@exempel.se)."),
   name: z.string({ error: missing("Obligatorisk.") }).trim().min(1, "Obligatorisk.").max(200, "Högst 200 tecken."),
   roles,
   distributorId,
