@@ -5,12 +5,17 @@
 // besides the digits typed (Enter, or the phone keyboard's "Nästa", which moves to the next
 // text field without any script); measured: the time spent waiting for the portal, from
 // pressing Logga in to the confirm step's "saved" (what counts as waiting: decision 026).
-// JavaScript off and on, a fresh shop each, the median of five mornings after a warm-up.
+// JavaScript off and on, a fresh shop each, the median of nine mornings after a warm-up:
+// a step takes 300–600 ms on the phone and 1.1 × of that is 30–60 ms, about what one
+// morning differs from the next on a shared machine, so five were not enough to tell.
 import type { Locator } from "@playwright/test";
 import { addDays, today } from "../app/lib/dates";
 import { openDb } from "../db/client";
 import { createBundle, createCustomer, createDelivery, createLabelBlock, ensureTitlesAndEditions } from "../cli/seed/factories";
 import { median } from "./lib";
+
+/** Mornings each way, after the warm-up: the figures are their medians. */
+const MORNINGS = 9;
 
 /** How long a person looks at a page before the next tap (not counted as waiting). */
 const READING_MS = 1000;
@@ -197,7 +202,7 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
   // A first morning each way warms the server and the browser, as the morning's first shops do.
   await morning(false, base - 2);
   await morning(true, base - 1);
-  for (let i = 0; i < 5; i++) {
+  for (let i = 0; i < MORNINGS; i++) {
     off.push(await morning(false, base + i * 2));
     on.push(await morning(true, base + i * 2 + 1));
   }
