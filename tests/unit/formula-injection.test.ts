@@ -46,7 +46,7 @@ beforeAll(async () => {
     await db().update(schema.deliveries).set({ received: 17, receivedAt: Date.now() }).where(eq(schema.deliveries.id, d.id));
     await db().insert(schema.guarantees).values({ customerId: id, ledger: 83, amountOre: 45050 + i });
   }
-  for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
+  for (const g of await db().select().from(schema.guarantees)) await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10");
 });
 
 const expected = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);

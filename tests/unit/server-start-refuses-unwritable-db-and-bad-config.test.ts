@@ -85,7 +85,7 @@ describe("portal serve", () => {
     [{ PORTAL_URL: undefined }, /^portal: PORTAL_URL saknas: i drift krävs portalens publika adress/],
     [{ SELLER_ORG_NUMBER: undefined }, /^portal: Säljarens uppgifter för fakturorna saknas: SELLER_ORG_NUMBER/],
     // Read elsewhere with a silent default before: 100 wrong logins per network, a 4 s wait.
-    [{ THROTTLE_IP_LIMIT: "abc" }, /^portal: THROTTLE_IP_LIMIT ska vara ett heltal från 1 till 1000000 \(utan värde: 100\)\.$/],
+    [{ THROTTLE_IP_LIMIT: "abc" }, /^portal: THROTTLE_IP_LIMIT ska vara ett heltal från 1 till 1000000 \(utan värde: 100\)\.\n$/],
     [{ PORTAL_WRITE_WAIT_MS: "0" }, /^portal: PORTAL_WRITE_WAIT_MS ska vara ett heltal millisekunder från 1 till 60000/],
   ] as const)("stops a production start on %o with one line and exit 1", async (env, message) => {
     const file = join(dir, `config-${Math.random().toString(36).slice(2)}.db`);

@@ -124,9 +124,11 @@ describe("staff bundles", () => {
   it("refuses deleting a block whose numbers are used, deletes a free one, and never another customer's", async () => {
     const { c, used, free } = await setup();
     const other = await setup();
-    expect(await deleteLabelBlock(c, used.id, actor)).toBe("in-use");
-    expect(await deleteLabelBlock(c, other.free.id, actor)).toBe("not-found");
-    expect(await deleteLabelBlock(c, free.id, actor)).toBe("deleted");
+    await expect(deleteLabelBlock(c, used.id, actor)).rejects.toMatchObject({ code: "invalid", message: "Blocket kan inte tas bort: buntnummer i blocket används redan." });
+    await expect(deleteLabelBlock(c, other.free.id, actor)).rejects.toMatchObject({ code: "not-found", message: "Blocket finns inte." });
+    await deleteLabelBlock(c, free.id, actor);
+    // Deleted twice (two tabs): the second finds nothing.
+    await expect(deleteLabelBlock(c, free.id, actor)).rejects.toMatchObject({ code: "not-found" });
     expect(await db().select().from(schema.labelBlocks).where(eq(schema.labelBlocks.id, other.free.id))).toHaveLength(1);
   });
 
@@ -322,9 +324,10 @@ describe("guarantee payouts", () => {
       ])
       .returning();
     const other = await newCustomer();
-    expect(await addToRefund(other, g83.id, actor)).toBe(false);
-    expect(await addToRefund(c, g83.id, actor, "2026-11-18")).toBe(true);
-    expect(await addToRefund(c, g83.id, actor)).toBe(false);
+    // Another customer's amount, and one added twice: the spec's refusal, nothing written.
+    await expect(addToRefund(other, g83.id, actor)).rejects.toMatchObject({ code: "invalid", message: "Misslyckades med att spara utbetalning." });
+    await addToRefund(c, g83.id, actor, "2026-11-18");
+    await expect(addToRefund(c, g83.id, actor)).rejects.toMatchObject({ code: "invalid", message: "Misslyckades med att spara utbetalning." });
     await addToRefund(c, g80.id, actor, "2026-11-18");
     // Taken back by mistake, then again: twice is a no-op; another customer's is refused.
     expect(await undoRefund(other, g80.id, actor)).toBe(false);

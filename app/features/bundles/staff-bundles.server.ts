@@ -34,27 +34,29 @@ export function listLabelBlocks(customerId: number) {
     .orderBy(asc(l.fromNumber));
 }
 
-export type DeleteBlockResult = "deleted" | "not-found" | "in-use";
+const BLOCK_NOT_FOUND = "Blocket finns inte.";
 
-/** Deletes a block unless one of its numbers is already a bundle of the customer. */
-export async function deleteLabelBlock(customerId: number, blockId: number, actor: Actor): Promise<DeleteBlockResult> {
+/**
+ * Deletes a block unless one of its numbers is already a bundle of the customer. Refused:
+ * a block that is not the customer's (or already deleted, 404), one in use (400).
+ */
+export async function deleteLabelBlock(customerId: number, blockId: number | null, actor: Actor): Promise<void> {
   // A forged form can send any text; NaN cannot be bound as a query parameter.
-  if (!Number.isSafeInteger(blockId)) return "not-found";
-  return writeTransaction(async (tx) => {
+  if (blockId === null || !Number.isSafeInteger(blockId)) throw refuse.notFound(BLOCK_NOT_FOUND);
+  await writeTransaction(async (tx) => {
     const [block] = await tx
       .select()
       .from(schema.labelBlocks)
       .where(and(eq(schema.labelBlocks.id, blockId), eq(schema.labelBlocks.customerId, customerId)));
-    if (!block) return "not-found";
+    if (!block) throw refuse.notFound(BLOCK_NOT_FOUND);
     const b = schema.bundles;
     const [used] = await tx
       .select({ n: count() })
       .from(b)
       .where(and(eq(b.customerId, customerId), gte(b.number, block.fromNumber), lte(b.number, block.toNumber)));
-    if (used.n > 0) return "in-use";
+    if (used.n > 0) throw refuse.invalid("Blocket kan inte tas bort: buntnummer i blocket används redan.");
     await tx.delete(schema.labelBlocks).where(eq(schema.labelBlocks.id, blockId));
     await audit({ actor, action: "label-block.delete", target: `customer:${customerId}`, detail: block }, tx);
-    return "deleted";
   });
 }
 

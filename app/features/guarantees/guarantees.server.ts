@@ -57,8 +57,8 @@ export async function customerGuarantees(customerId: number) {
 }
 
 /** 'Betala ut': marks one amount of the customer for refund on next Monday. */
-export async function addToRefund(customerId: number, guaranteeId: number, actor: Actor, date = today()): Promise<boolean> {
-  return writeTransaction(async (tx) => {
+export async function addToRefund(customerId: number, guaranteeId: number, actor: Actor, date = today()): Promise<void> {
+  await writeTransaction(async (tx) => {
     const g = schema.guarantees;
     const refundDate = nextMonday(date);
     const done = await tx
@@ -66,9 +66,9 @@ export async function addToRefund(customerId: number, guaranteeId: number, actor
       .set({ refunded: true, refundDate, updatedAt: Date.now() })
       .where(and(eq(g.id, guaranteeId), eq(g.customerId, customerId), eq(g.refunded, false)))
       .returning({ id: g.id, amountOre: g.amountOre, ledger: g.ledger });
-    if (done.length === 0) return false;
+    // Already to be refunded (another tab, twice), or not the customer's: the spec's words.
+    if (done.length === 0) throw refuse.invalid("Misslyckades med att spara utbetalning.");
     await audit({ actor, action: "guarantee.refund", target: `customer:${customerId}`, detail: { ...done[0], refundDate } }, tx);
-    return true;
   });
 }
 

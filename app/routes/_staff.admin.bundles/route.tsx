@@ -70,9 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireStaff(request, context, ["admin"]);
   return handleForm(request, BundleActionSchema, async (value) => {
     if (value.intent === "delete-block") {
-      const result = value.blockId === null ? "not-found" : await deleteLabelBlock(value.kund, value.blockId, user.actor);
-      if (result === "not-found") throw refuse.notFound("Blocket finns inte.");
-      if (result === "in-use") throw refuse.invalid("Blocket kan inte tas bort: buntnummer i blocket används redan.");
+      await deleteLabelBlock(value.kund, value.blockId, user.actor);
       return redirectWithToast(request, `/admin/bundles?flik=block&kund=${value.kund}`, "Buntblocket borttaget.");
     }
     if (value.bundleId === null) throw refuse.invalid("Bunten finns inte hos kunden.", { field: "newNumber" });
