@@ -9,7 +9,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { bankgiroOf, orgNumberOf, swedishIbanOf } from "~/lib/bank-numbers.server";
 import { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "~/db.server";
-import { ROLES, type Role } from "~/features/staff";
+import { ROLES, type Role } from "~/catalog";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 
@@ -258,8 +258,6 @@ export type Config = {
   totpRoles: Role[];
   /** How long a save waits for a database another process holds (PORTAL_WRITE_WAIT_MS). */
   writeWaitMs: number;
-  /** PORTAL_TODAY: the date the portal pretends is today (demos and tests), or null. */
-  today: string | null;
   /** PORTAL_QUIET_LOG=1: no log line per request. */
   quietLog: boolean;
   /** Where the built app is (REMIX_BUILD_DIR, default build): several checkouts may build side by side. */
@@ -284,15 +282,19 @@ export function parseTotpRoles(text: string | undefined): Role[] {
   const value = (text ?? "").trim();
   if (value === "") return ["admin"];
   if (value.toLowerCase() === "none") return [];
-  const roles = value.split(",").map((r) => r.trim());
+  const roles = value
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   const unknown = roles.filter((r) => !(ROLES as readonly string[]).includes(r));
   if (unknown.length > 0 || roles.length === 0) {
-    throw refuse.invalid(`STAFF_TOTP_ROLES ska vara roller åtskilda med komma (${ROLES.join(", ")}) eller none; okänd roll: ${unknown.join(", ")}.`);
+    const what = unknown.length > 0 ? `; okänd roll: ${unknown.join(", ")}` : "";
+    throw refuse.invalid(`STAFF_TOTP_ROLES ska vara roller åtskilda med komma (${ROLES.join(", ")}) eller none${what}.`);
   }
   return [...new Set(roles)] as Role[];
 }
 
-/** PORTAL_TODAY: a real date YYYY-MM-DD, or unset. */
+/** PORTAL_TODAY: a real date YYYY-MM-DD (spaces around it are ignored, as dates.ts does), or unset. */
 function readToday(value: string | undefined): string | null {
   const v = (value ?? "").trim();
   if (v === "") return null;
@@ -303,11 +305,11 @@ function readToday(value: string | undefined): string | null {
   return v;
 }
 
-/** A yes/no switch: unset or "0" is off, "1" is on. */
+/** A yes/no switch: unset, 0, false or no is off; 1, true or yes is on. */
 function readSwitch(name: string, value: string | undefined): boolean {
-  const v = (value ?? "").trim();
-  if (v === "" || v === "0") return false;
-  if (v === "1") return true;
+  const v = (value ?? "").trim().toLowerCase();
+  if (["", "0", "false", "no"].includes(v)) return false;
+  if (["1", "true", "yes"].includes(v)) return true;
   throw refuse.invalid(`${name} ska vara 1 (på) eller 0 (av).`);
 }
 
@@ -456,6 +458,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   const databaseUrl = e.DATABASE_URL || "file:data/portal.db";
   const urlProblem = databaseUrlProblem(databaseUrl);
   if (urlProblem) throw refuse.invalid(urlProblem);
+  // PORTAL_TODAY is read by app/lib/dates.ts (it also runs in the browser); checked here.
+  readToday(e.PORTAL_TODAY);
   const waitProblem = writeWaitProblem(e.PORTAL_WRITE_WAIT_MS);
   if (waitProblem) throw refuse.invalid(waitProblem);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -521,7 +525,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     },
     totpRoles: parseTotpRoles(e.STAFF_TOTP_ROLES),
     writeWaitMs: writeWaitMsOf(e.PORTAL_WRITE_WAIT_MS),
-    today: readToday(e.PORTAL_TODAY),
     quietLog: readSwitch("PORTAL_QUIET_LOG", e.PORTAL_QUIET_LOG),
     buildDir: (e.REMIX_BUILD_DIR ?? "").trim() || "build",
   };

@@ -73,3 +73,7 @@ export const NEWSPAPER_VAT = 6;
 /** The product groups that are newspapers: their extra lines take NEWSPAPER_VAT, nothing else. */
 export const NEWSPAPER_GROUPS: readonly string[] = ["Huvudtidning", "Bilaga"];
 export const PAGE_SIZES = [10, 25, 50] as const;
+
+/** The staff roles (decision 013 says which need a second factor). */
+export const ROLES = ["admin", "sales", "utb"] as const;
+export type Role = (typeof ROLES)[number];

@@ -55,7 +55,7 @@ let lastDay = "";
  * that is not a real date at start, so a bad one never runs as "ignored".
  */
 export function today(now: Date = new Date()): string {
-  const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY : undefined;
+  const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY?.trim() : undefined;
   if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;
   const second = Math.floor(now.getTime() / 1000);
   if (second !== lastSecond) {

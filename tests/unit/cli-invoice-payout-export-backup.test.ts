@@ -106,7 +106,7 @@ describe("payout files", () => {
       { customerId: a, ledger: 80, amountOre: 30000 },
       { customerId: b, ledger: 83, amountOre: 12500 },
     ]);
-    for (const g of await db().select().from(schema.guarantees)) expect(await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10")).toBe(true);
+    for (const g of await db().select().from(schema.guarantees)) await addToRefund(g.customerId, g.id, { id: "staff:1" }, "2026-03-10");
     const out = join(dir, "payout");
     const r = await portal(["payout", "files", "--out", out]);
     expect(r.stderr).toBe("");

@@ -11,7 +11,9 @@ import { clearThrottle } from "~/features/auth/throttle.server";
 import { verifySecret } from "~/features/auth/passwords.server";
 import { checkBankDetail } from "~/features/guarantees/bank-numbers.server";
 import { BANK_FIELDS } from "~/features/guarantees/schemas";
+import { isEmailAddress } from "~/lib/email";
 import { refuse } from "~/lib/refusal";
+import { EMAIL_MESSAGE } from "./schemas";
 import { nextVersion } from "~/lib/row-version.server";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { setCustomerPin } from "./customers.server";
@@ -260,6 +262,7 @@ export async function updateCustomerDetails(customerId: number, typed: CustomerD
     const [distributor] = await tx.select({ id: schema.distributors.id }).from(schema.distributors).where(eq(schema.distributors.id, typed.distributorId));
     if (!distributor) problems.distributorId = "Distributören finns inte.";
     const input = { ...typed };
+    if (typed.email !== before.email && typed.email !== "" && !isEmailAddress(typed.email)) problems.email = EMAIL_MESSAGE;
     for (const field of BANK_FIELDS) {
       if (typed[field].trim() === before[field]) continue;
       const checked = checkBankDetail(field, typed[field]);

@@ -125,6 +125,19 @@ describe("a customer's details edited by staff", () => {
     expect(await updateCustomerDetails(id, details(), after.version, actor)).toEqual([]);
     expect(await db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "customer.update"), eq(schema.auditLog.target, `customer:${id}`)))).toHaveLength(1);
   });
+  it("checks an e-mail address by the one rule when it is changed, and leaves one stored under an older rule alone", async () => {
+    const id = await newCustomer({ name: "Şahin Livs", distributorId: 1 });
+    // Stored when the rule let a trailing comma through.
+    await db().update(schema.customers).set({ email: "kiosk@sahinlivs.example," }).where(eq(schema.customers.id, id));
+    const opened = (await getCustomerDetails(id))!;
+    await updateCustomerDetails(id, details({ email: "kiosk@sahinlivs.example,", city: "Lund" }), opened.version, actor);
+    const kept = (await getCustomerDetails(id))!;
+    expect(kept).toMatchObject({ city: "Lund", email: "kiosk@sahinlivs.example," });
+    for (const typed of ["kiosk@sahinlivs", "a@b.c", "kiosk@sahinlivs.example;info@sahinlivs.example"]) {
+      await expect(updateCustomerDetails(id, details({ email: typed, city: "Ystad" }), kept.version, actor)).rejects.toMatchObject({ code: "invalid", fields: { email: "Ange en e-postadress (namn@exempel.se)." } });
+    }
+    expect((await getCustomerDetails(id))!.city).toBe("Lund");
+  });
   it("refuses a save over someone else's (409) and an unknown distributor on its field, storing nothing", async () => {
     const id = await newCustomer({ name: "Kiosk Łódź", distributorId: 1 });
     const opened = (await getCustomerDetails(id))!;

@@ -7,7 +7,7 @@ import { clearThrottle } from "~/features/auth/throttle.server";
 import { LOCKED_STAFF, weighAttempt } from "~/features/auth/attempts.server";
 import { refuse } from "~/lib/refusal";
 import { passwordProblem } from "./password-policy.server";
-import { ROLES, type Role } from "./user-schemas";
+import { ROLES, type Role } from "~/catalog";
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, passwordProblem } from "./password-policy.server";
 

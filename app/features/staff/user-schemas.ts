@@ -1,11 +1,8 @@
 // The admins' staff screen forms.
 import { missing } from "~/lib/form-fields";
+import { ROLES } from "~/catalog";
 import { isEmailAddress } from "~/lib/email";
 import { z } from "~/lib/zod";
-
-/** The staff roles (docs/decisions/013-staff-second-factor.md says which need a second factor). */
-export const ROLES = ["admin", "sales", "utb"] as const;
-export type Role = (typeof ROLES)[number];
 
 const ROLE = z.enum(ROLES, { error: (issue) => (typeof issue.input === "string" && issue.input !== "" ? `Okänd roll: ${issue.input.slice(0, 40)}.` : "Välj en roll.") });
 const roles = z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(ROLE).min(1, "Välj minst en roll."));
