@@ -7,7 +7,6 @@ import { RequestContext } from "./ui/request-context";
 import styles from "./styles.css?url";
 import { config } from "./config.server";
 import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./db.server";
-import { afterFirstFrame } from "./http/page-script.server";
 import { noteRefusal, unansweredRefusal } from "./http/unanswered.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
@@ -69,7 +68,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(afterFirstFrame(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

@@ -50,8 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return handleForm(request, ActionSchema, async (v, submission) => {
     switch (v.intent) {
       case "request-hours": {
-        const errors = checkOpeningHoursRequest(v);
-        if (Object.keys(errors).length > 0) throw refuse.invalid(Object.values(errors)[0]!, { fields: errors });
+        checkOpeningHoursRequest(v);
         // Every request reaches many retailers: it says how many and asks first.
         if (!v.confirmed) {
           const question = await openingHoursRequestQuestion(v);

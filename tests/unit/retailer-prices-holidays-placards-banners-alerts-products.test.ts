@@ -188,6 +188,18 @@ describe("alerts (spec 4)", () => {
     const north = await newCustomer({ distributorId: d1?.id ?? 9701 });
     const south = await newCustomer({ distributorId: d2?.id ?? 9702 });
     const types = async (c: number, day: string) => (await listAlerts(c, day)).filter((a) => a.type === "OPPETTIDER").map((a) => a.imperative);
+    // The rule refuses by itself, on its fields, whoever calls it; nothing is stored.
+    const requests = async () => (await db().select().from(schema.openingHoursRequests)).length;
+    const stored = await requests();
+    await expect(requestOpeningHours({ distributorId: 9701, startReportDay: "2041-03-10", startForceReportDay: "2041-03-01" }, { id: "test" })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { startForceReportDay: "Lås från får inte vara före Påminn från." },
+    });
+    await expect(requestOpeningHours({ distributorId: 9701, startReportDay: "2041-02-30", startForceReportDay: "" }, { id: "test" })).rejects.toMatchObject({
+      code: "invalid",
+      fields: { startReportDay: "Ogiltigt datum (ÅÅÅÅ-MM-DD).", startForceReportDay: "Obligatorisk." },
+    });
+    expect(await requests()).toBe(stored);
     const id = await requestOpeningHours({ distributorId: 9701, startReportDay: "2041-03-01", startForceReportDay: "2041-03-10" }, { id: "test" });
     expect(await types(north, "2041-02-28")).toEqual([]);
     expect(await types(north, "2041-03-01")).toEqual([false]);

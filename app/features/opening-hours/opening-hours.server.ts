@@ -113,9 +113,13 @@ export async function listOpeningHoursRequests(): Promise<OpeningHoursRequest[]>
     .orderBy(desc(req.id));
 }
 
-export type RequestErrors = Partial<Record<"startReportDay" | "startForceReportDay", string>>;
+type RequestErrors = Partial<Record<"startReportDay" | "startForceReportDay", string>>;
 
-export function checkOpeningHoursRequest(input: { startReportDay: string; startForceReportDay: string }): RequestErrors {
+/**
+ * A request's two days: real dates, and locking not before reminding. Refused on the fields,
+ * all at once; checked before the question and again when the request is stored.
+ */
+export function checkOpeningHoursRequest(input: { startReportDay: string; startForceReportDay: string }): void {
   const errors: RequestErrors = {};
   for (const k of ["startReportDay", "startForceReportDay"] as const) {
     if (!input[k]) errors[k] = "Obligatorisk.";
@@ -124,7 +128,8 @@ export function checkOpeningHoursRequest(input: { startReportDay: string; startF
   if (!errors.startReportDay && !errors.startForceReportDay && input.startReportDay > input.startForceReportDay) {
     errors.startForceReportDay = "Lås från får inte vara före Påminn från.";
   }
-  return errors;
+  const first = Object.values(errors)[0];
+  if (first) throw refuse.invalid(first, { fields: errors });
 }
 
 /**
@@ -166,6 +171,7 @@ export async function requestOpeningHours(
   input: { distributorId: number | null; startReportDay: string; startForceReportDay: string },
   actor: Actor,
 ): Promise<number> {
+  checkOpeningHoursRequest(input);
   return writeTransaction(async (tx) => {
     await tx.update(req).set({ closed: true, updatedAt: Date.now() }).where(and(eq(req.closed, false), sameReach(input.distributorId)));
     const [row] = await tx
