@@ -6,8 +6,8 @@ import { readFileSync } from "node:fs";
 import { RequestContext } from "./ui/request-context";
 import styles from "./styles.css?url";
 import { config } from "./config.server";
-import { DATABASE_BUSY_RETRY_AFTER_SECONDS } from "./db.server";
-import { noteRefusal, unansweredRefusal } from "./http/unanswered.server";
+import { afterFirstFrame } from "./http/page-script.server";
+import { documentRetryAfter, noteRefusal, unansweredRefusal } from "./http/unanswered.server";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
 // logins at once, each writing to the database on the main thread) a 5 s limit aborted
@@ -54,9 +54,9 @@ export default function handleRequest(
     responseStatusCode = refusal.status;
     for (const [k, v] of Object.entries(refusal.headers)) responseHeaders.set(k, v);
   }
-  // A form's 503 (handleForm's busy refusal) keeps its Retry-After on the page too: Remix
-  // does not carry an action's headers over to the document.
-  if (responseStatusCode === 503 && !responseHeaders.has("Retry-After")) responseHeaders.set("Retry-After", String(DATABASE_BUSY_RETRY_AFTER_SECONDS));
+  // A form's 503 (handleForm's busy refusal) keeps its Retry-After on the page too.
+  const retryAfter = responseHeaders.has("Retry-After") ? null : documentRetryAfter(responseStatusCode, remixContext.staticHandlerContext.actionHeaders);
+  if (retryAfter) responseHeaders.set("Retry-After", retryAfter);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const chunks: Buffer[] = [];
@@ -68,7 +68,7 @@ export default function handleRequest(
       final(done) {
         clearTimeout(timer);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(afterFirstFrame(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
         done();
       },
     });

@@ -49,6 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export function Layout({ children }: { children: React.ReactNode }) {
   const { nonce, requestId, css } = useRequestValues();
   const csrf = useRouteLoaderData<typeof loader>("root")?.csrf;
+  useEffect(() => {
+    // When the page became interactive, in ms since the navigation began (an error page
+    // too): read by the slow-phone benchmarks (B9, B12) and by the e2e fixture, which waits
+    // for it after every page load with JavaScript.
+    document.documentElement.dataset.hydrated = String(Math.round(performance.now()));
+  }, []);
   return (
     <html lang="sv">
       <head>
@@ -76,11 +82,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   useFocusAfterNavigation();
-  useEffect(() => {
-    // When the page became interactive, in ms since the navigation began: read by the
-    // slow-phone benchmark (B9) and by tests that wait for hydration.
-    document.documentElement.dataset.hydrated = String(Math.round(performance.now()));
-  }, []);
   return (
     <>
       <Outlet />

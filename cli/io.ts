@@ -58,7 +58,7 @@ export async function readInputBytes(io: CliIo, file: string): Promise<Uint8Arra
   try {
     return await readFile(file);
   } catch (e) {
-    throw new Error(`Kan inte läsa ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw refuse.invalid(`Kan inte läsa ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
   }
 }
 
@@ -102,7 +102,7 @@ export function parseIntArg(value: string, name: string, min: number, max: numbe
  */
 export async function readInputFile(io: CliIo, file: string): Promise<string> {
   const decoded = decodeTextFile(await readInputBytes(io, file));
-  if (!decoded) throw new Error(`${file === "-" ? "Standard in" : file} är ingen textfil: spara den som CSV (semikolonavgränsad).`);
+  if (!decoded) throw refuse.invalid(`${file === "-" ? "Standard in" : file} är ingen textfil: spara den som CSV (semikolonavgränsad).`);
   return decoded.text;
 }
 

@@ -4,7 +4,8 @@
 // it in-process (tests/unit/cli-run.ts). Every command calls app/features, the same code
 // the web screens use.
 import { Command, CommanderError, Option } from "commander";
-import { getDb, prepareDb } from "../db/client";
+import { getDb, isDatabaseBusy, prepareDb } from "../db/client";
+import { isRefusal, refuse } from "../app/lib/refusal";
 import { checkedOptions, cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
 import { registerImport } from "./commands/import";
 import { registerJobs } from "./commands/jobs";
@@ -50,7 +51,7 @@ async function refusePublishedPasswords(conn: ReturnType<typeof getDb>) {
   const { activeStaffWithPasswords } = await import("../app/features/staff/index.server");
   const [email] = await activeStaffWithPasswords(PUBLISHED_DEMO_LOGINS, conn);
   if (email) {
-    throw new Error(`${email} har fortfarande demolösenordet som stått i README; servern startar inte i drift. Byt det med portal staff set-password ${email}, eller stäng av kontot.`);
+    throw refuse.conflict(`${email} har fortfarande demolösenordet som stått i README; servern startar inte i drift. Byt det med portal staff set-password ${email}, eller stäng av kontot.`);
   }
 }
 
@@ -102,7 +103,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         await prepareDb(conn);
         const { hasCustomers } = await import("../app/features/customers/index.server");
         if (await hasCustomers(conn)) {
-          throw new Error("Databasen har redan kunder; --scale fyller bara en tom databas.");
+          throw refuse.conflict("Databasen har redan kunder; --scale fyller bara en tom databas.");
         }
         const { seedNational } = await import("./seed/national");
         const { today } = await import("../app/lib/dates");
@@ -122,7 +123,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       const filled = await fillDemo(conn, io);
       if (filled === null) {
         if (opts.ifEmpty) return;
-        throw new Error("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
+        throw refuse.conflict("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
       }
       io.out(`Klart: ${filled.customers} kunder, ${filled.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     });
@@ -308,24 +309,46 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
 }
 
 /**
- * Runs one command line (the arguments after `portal`) and answers its exit code: 0 done,
- * 1 the command failed, 2 the command line was wrong (commander's own errors and usage()).
+ * What a command's end means to the shell that ran it (README, "Exit codes"): the one
+ * place an outcome becomes a number.
  */
+export const EXIT = {
+  /** Done. */
+  done: 0,
+  /** Refused: the input, a file, a setting, a rule or a check that does not hold (a Refusal); its message says why. */
+  refused: 1,
+  /** The command line is wrong (commander's own errors and usage()). */
+  usage: 2,
+  /** Not done for now: the database was held by another process, or a mail server refused; run it again later. */
+  busy: 3,
+  /** Something broke that no rule foresaw (a bug, the disk, the network): the message and the error's own words. */
+  broken: 4,
+} as const;
+
+/** Runs one command line (the arguments after `portal`) and answers its exit code (EXIT). */
 export async function runPortal(argv: string[], streams: CliStreams = {}): Promise<number> {
   const io = cliIo(streams);
   try {
     await buildProgram(io).parseAsync(argv, { from: "user" });
-    return 0;
+    return EXIT.done;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Commander has written its own errors already; ours are written here.
       if (error.code === USAGE) io.err(`portal: ${error.message}`);
-      return error.exitCode === 0 ? 0 : 2;
+      return error.exitCode === 0 ? EXIT.done : EXIT.usage;
+    }
+    if (isRefusal(error)) {
+      io.err(`portal: ${error.message}`);
+      return error.code === "busy" ? EXIT.busy : EXIT.refused;
+    }
+    if (isDatabaseBusy(error)) {
+      io.err(`portal: Databasen är upptagen av en annan process; kör kommandot igen om en stund.`);
+      return EXIT.busy;
     }
     // A failed query's message carries its SQL and parameters (hashes among them): say only why.
-    const e = error as Error & { cause?: unknown };
+    const e = error instanceof Error ? (error as Error & { cause?: unknown }) : new Error(String(error));
     const message = e.message.startsWith("Failed query") && e.cause instanceof Error ? e.cause.message : e.message;
-    io.err(`portal: ${message.split("\n")[0]}`);
-    return 1;
+    io.err(`portal: oväntat fel: ${message.split("\n")[0]}`);
+    return EXIT.broken;
   }
 }

@@ -19,3 +19,18 @@ export function unansweredRefusal(request: Request): { status: number; headers: 
   if (!refusal) return undefined;
   return { status: REFUSAL_STATUS[refusal.code], headers: retryHeaders(refusal) };
 }
+
+/**
+ * The Retry-After a page answering a form carries: the action's own, when its refusal said
+ * how long to wait (a busy database, 503; a login limit, 429). Remix does not carry an
+ * action's headers over to the document. Any other status, or a 503 that is no passing
+ * state (a setting missing), carries none: a client must not come back for it.
+ */
+export function documentRetryAfter(status: number, actionHeaders: Readonly<Record<string, Headers>> | undefined): string | null {
+  if (status !== 503 && status !== 429) return null;
+  for (const headers of Object.values(actionHeaders ?? {})) {
+    const value = headers.get("Retry-After");
+    if (value) return value;
+  }
+  return null;
+}

@@ -3,6 +3,7 @@ import { Command } from "commander";
 import { existsSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
+import { refuse } from "../../app/lib/refusal";
 import { readInputBytes, readInputFile, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 
@@ -50,7 +51,7 @@ export function registerImport(program: Command, io: CliIo) {
     if (kind === "customers") sub.option("--issue-pins <OUT.csv>", "ge nya kunder en slumpad 6-siffrig pinkod, skrivs som customer_id;pin till OUT (läsbar bara för dig)");
     sub.action(async (file: string, opts: Opts) => {
       const started = Date.now();
-      if (opts.issuePins && existsSync(opts.issuePins)) throw new Error(`${opts.issuePins} finns redan; pinkoder skrivs aldrig över.`);
+      if (opts.issuePins && existsSync(opts.issuePins)) throw refuse.conflict(`${opts.issuePins} finns redan; pinkoder skrivs aldrig över.`);
       if (opts.issuePins && file === "-" && opts.issuePins === "-") throw usage("--issue-pins behöver en fil, inte standard ut.");
       const text = await readInputFile(io, file);
       await prepareDb(getDb());
@@ -85,7 +86,7 @@ export function registerImport(program: Command, io: CliIo) {
       for (const p of result.problems) io.err(formatProblem(p));
       const header = result.problems.some((p) => p.line === 1);
       if (header || (result.problems.length > 0 && !opts.skipInvalid)) {
-        throw new Error(`${kind}: ${result.skipped} felaktiga rader av ${result.rows}; ingenting har ändrats.`);
+        throw refuse.invalid(`${kind}: ${result.skipped} felaktiga rader av ${result.rows}; ingenting har ändrats.`);
       }
       const note = opts.dryRun ? " [dry-run: ingenting ändrat]" : result.pinsIssued > 0 ? ` [${result.pinsIssued} pinkoder skrivna till ${opts.issuePins}]` : "";
       io.out(summary(kind, result, started, note));
@@ -104,7 +105,7 @@ export function registerImport(program: Command, io: CliIo) {
       // Like the staff upload: UTF-8 or Windows-1252, `;` or `,`.
       const { decodeTextFile } = await import("../../app/lib/csv.server");
       const decoded = decodeTextFile(await readInputBytes(io, file));
-      if (!decoded) throw new Error("orders: filen är ingen textfil (CSV).");
+      if (!decoded) throw refuse.invalid("orders: filen är ingen textfil (CSV).");
       const text = decoded.text;
       await prepareDb(getDb());
       const { parseOrdersFile, applyOrders, refusedOrderLines, orderRowProblems } = await import("../../app/features/invoices/index.server");
@@ -118,7 +119,7 @@ export function registerImport(program: Command, io: CliIo) {
       const fail = () => {
         for (const p of problems.sort((a, b) => a.line - b.line)) io.err(formatProblem(p));
         const bad = new Set(problems.map((p) => p.line)).size;
-        return new Error(`orders: ${bad} felaktiga rader; ingenting har ändrats.`);
+        return refuse.invalid(`orders: ${bad} felaktiga rader; ingenting har ändrats.`);
       };
       if (problems.some((p) => p.line === 1) || (problems.length > 0 && !opts.skipInvalid)) throw fail();
       const split = await classifyOrderRows(rows);

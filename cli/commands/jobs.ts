@@ -2,6 +2,7 @@
 import { Command } from "commander";
 import { createWriteStream, existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { finished } from "node:stream/promises";
+import { once } from "node:events";
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, prepareDb } from "../../db/client";
 import { parseDateArg, parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
@@ -129,7 +130,7 @@ export function registerJobs(program: Command, io: CliIo) {
       }
       mkdirSync(opts.out, { recursive: true });
       const clash = files.find((f) => existsSync(join(opts.out, f.filename)));
-      if (clash) throw new Error(`${join(opts.out, clash.filename)} finns redan; välj en annan katalog.`);
+      if (clash) throw refuse.conflict(`${join(opts.out, clash.filename)} finns redan; välj en annan katalog.`);
       for (const f of files) {
         writeFileSync(join(opts.out, f.filename), f.content, { flag: "wx" });
         io.out(join(opts.out, f.filename));
@@ -151,16 +152,21 @@ export function registerJobs(program: Command, io: CliIo) {
       const { from, to } = parsePeriodArgs(opts);
       const distributorIds = opts.distributor ? [parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31 - 1)] : [];
       if (!opts.out.toLowerCase().endsWith(".xlsx")) throw usage("--out ska sluta på .xlsx.");
-      if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
+      if (existsSync(opts.out)) throw refuse.conflict(`${opts.out} finns redan; välj ett nytt filnamn.`);
       await prepareDb(getDb());
       const { writeDistributionXlsx } = await import("../../app/features/distribution/index.server");
       // Written under a temporary name, so a failed export never leaves half a file.
       const tmp = join(dirname(resolve(opts.out)), `.${basename(opts.out)}.${process.pid}.tmp`);
       const stream = createWriteStream(tmp, { flags: "wx" });
+      // A folder that does not exist (or cannot be written) is said at once, not left to
+      // an error nobody listens for while the rows are read.
+      await once(stream, "open").catch((e: NodeJS.ErrnoException) => {
+        throw refuse.invalid(`Kan inte skriva ${opts.out}: ${e.code ?? e.message}`);
+      });
       try {
         const { rows } = await writeDistributionXlsx(stream, { from, to, excludeDates: [], distributorIds, editions: [] });
         if (!stream.writableFinished) await finished(stream);
-        if (existsSync(opts.out)) throw new Error(`${opts.out} finns redan; välj ett nytt filnamn.`);
+        if (existsSync(opts.out)) throw refuse.conflict(`${opts.out} finns redan; välj ett nytt filnamn.`);
         renameSync(tmp, opts.out);
         io.out(`export distribution ${from}..${to}: ${rows} rows -> ${opts.out} (${seconds(started)})`);
       } finally {
@@ -182,7 +188,7 @@ export function registerJobs(program: Command, io: CliIo) {
       const { runReminders, remindSummaryText } = await import("../../app/features/reminders/index.server");
       const s = await runReminders({ on, write: (line) => io.out(line) });
       io.out(`${remindSummaryText(s)} (${seconds(started)})`);
-      if (s.failed > 0) throw new Error(`${s.failed} påminnelser kunde inte skickas; kör igen senare (de som skickats skickas inte igen i dag).`);
+      if (s.failed > 0) throw refuse.busy(`${s.failed} påminnelser kunde inte skickas; kör igen senare (de som skickats skickas inte igen i dag).`);
     });
 
   program

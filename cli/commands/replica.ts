@@ -48,6 +48,6 @@ export function registerReplica(program: Command, io: CliIo) {
         io.out(last ? `ögonblicksbilder: ${snapshots.length}, äldsta ${stockholmTime(snapshots[0].createdAt)}, senaste ${stockholmTime(last.createdAt)}` : "ögonblicksbilder: inga");
       }
       if (state.state === "unconfigured") throw refuse.invalid("Databasen replikeras inte: sätt REPLICA_URL.");
-      if (state.state !== "ok") throw refuse.busy("Repliken är inte ikapp; se läget ovan.");
+      if (state.state !== "ok") throw refuse.conflict("Repliken är inte ikapp; se läget ovan.");
     });
 }

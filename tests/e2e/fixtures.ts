@@ -144,7 +144,48 @@ export async function formToken(request: APIRequestContext, headers: Record<stri
 }
 
 
+/**
+ * With JavaScript, a page load (goto, reload, back, forward) returns once the page is
+ * hydrated. The page script starts after the first frame (decision 026), so the browser's
+ * load event comes before it; a press in between meets the page without JavaScript (a link
+ * loads the next page, a form posts), which the js-off project tests. A test with
+ * JavaScript tests the page with it, so it waits as a person's second look would. Remix's
+ * inline context script has run on a Remix page whose JavaScript runs (not on a PDF, not
+ * with JavaScript off); every such page, an error page too, stamps <html data-hydrated>.
+ * The methods are patched on the class, so pages of a test's own contexts wait too.
+ */
+async function untilHydrated(page: Page) {
+  const remix = await page.evaluate(() => "__remixContext" in window).catch(() => false);
+  if (remix) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+const PAGE_LOADS = ["goto", "reload", "goBack", "goForward"] as const;
+let patched = false;
+function waitForHydrationOnLoads(page: Page) {
+  if (patched) return;
+  patched = true;
+  const proto = Object.getPrototypeOf(page) as Record<(typeof PAGE_LOADS)[number], (this: Page, ...args: unknown[]) => Promise<unknown>>;
+  for (const method of PAGE_LOADS) {
+    const original = proto[method];
+    proto[method] = async function (this: Page, ...args: unknown[]) {
+      const response = await original.apply(this, args);
+      await untilHydrated(this);
+      return response;
+    };
+  }
+}
+
 export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void> }>({
+  // Every page of a worker comes from its browser, a test's own contexts' pages too.
+  browser: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext();
+      waitForHydrationOnLoads(await context.newPage());
+      await context.close();
+      await use(browser);
+    },
+    { scope: "worker" },
+  ],
   retailer: async ({}, use, testInfo) => {
     await use(await makeRetailer(testInfo.workerIndex));
   },

@@ -15,6 +15,10 @@ const PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok
 
 async function javaScriptOf(request: APIRequestContext, path: string) {
   const html = await (await request.get(path)).text();
+  // The page script waits for the first frame (decision 026): Remix's async module was
+  // rewritten. A Remix that writes it differently would leave it async, and fail here.
+  expect(html, path).not.toContain('type="module" async');
+  expect(html, path).toMatch(/<script nonce="[^"]+" type="module">requestAnimationFrame\(\(\)=>setTimeout\(\(\)=>Promise\.all\(\[import\("\/assets\//);
   const preloads = [...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   // The route manifest file is loaded only when the page imports it. With lazy route
   // discovery (v3_lazyRouteDiscovery) it does not: the HTML carries the page's part of the

@@ -79,9 +79,9 @@ describe("delivery complaint validation", () => {
 
     expect(await saveReceived(a, mine.id, "18", TODAY, AT)).toEqual({ status: "saved", equalsDelivered: false });
     expect(await saveReceived(a, mine.id, "20", TODAY, AT)).toEqual({ status: "saved", equalsDelivered: true });
-    expect(await saveReceived(a, mine.id, "-3", TODAY, AT)).toEqual({ status: "invalid", error: "Kan inte vara negativt." });
-    expect(await saveReceived(a, mine.id, "999", TODAY, AT)).toEqual({ status: "invalid", error: "Orimligt värde." });
-    expect(await saveReceived(a, theirs.id, "5", TODAY, AT)).toEqual({ status: "not-found" });
+    await expect(saveReceived(a, mine.id, "-3", TODAY, AT)).rejects.toMatchObject({ code: "invalid", message: "Kan inte vara negativt.", fields: { mottagit: "Kan inte vara negativt." } });
+    await expect(saveReceived(a, mine.id, "999", TODAY, AT)).rejects.toMatchObject({ code: "invalid", message: "Orimligt värde." });
+    await expect(saveReceived(a, theirs.id, "5", TODAY, AT)).rejects.toMatchObject({ code: "not-found", message: "Leveransen finns inte på din följesedel." });
 
     const rows = await db().select().from(schema.deliveries).where(eq(schema.deliveries.customerId, b));
     expect(rows[0].received).toBeNull();
@@ -101,7 +101,7 @@ describe("delivery complaint validation", () => {
       ["Expressen", "Expressen", 0, 12],
       ["Aftonbladet", "Sportbladet", 1, 3],
     ]);
-    expect(await saveReceived(a, old.id, "5", TODAY, AT)).toEqual({ status: "not-found" });
+    await expect(saveReceived(a, old.id, "5", TODAY, AT)).rejects.toMatchObject({ code: "not-found" });
   });
 
   it("attaches the delivery-day message (type 1) for everyone or for this customer only", async () => {

@@ -54,8 +54,8 @@ describe("a claim", () => {
     const c = await newCustomer();
     const d = await newDelivery(c, { date: "2026-03-28", delivered: 10 });
     expect(await saveReceived(c, d.id, "8", "2026-03-29", Date.parse("2026-03-29T09:59:59Z"))).toMatchObject({ status: "saved" });
-    const late = await saveReceived(c, d.id, "6", "2026-03-29", Date.parse("2026-03-29T10:00:01Z"));
-    expect(late).toEqual({ status: "invalid", error: "Reklamationstiden för leveransen 2026-03-28 gick ut 2026-03-29 kl. 12:00. Mottaget antal kan inte längre ändras." });
+    const late = saveReceived(c, d.id, "6", "2026-03-29", Date.parse("2026-03-29T10:00:01Z"));
+    await expect(late).rejects.toMatchObject({ code: "invalid", message: "Reklamationstiden för leveransen 2026-03-28 gick ut 2026-03-29 kl. 12:00. Mottaget antal kan inte längre ändras." });
     expect(await claimOf(d.id)).toMatchObject({ copies: 2 });
     // Saving what is stored is no change, and is no refusal either.
     expect(await saveReceived(c, d.id, "8", "2026-03-29", Date.parse("2026-03-30T10:00:00Z"))).toMatchObject({ status: "saved" });
@@ -81,8 +81,8 @@ describe("a claim", () => {
     const states = await claimsOfDeliveries(north, deliveries.map((d) => d.id));
     expect(deliveries.map((d) => claimStatusText(states.get(d.id)!))).toEqual(["Delvis godkänd (3 ex)", "Avslagen (Levererat enligt chaufförens kvitto)", "Godkänd"]);
     // Decided: Mottagit is locked for the retailer.
-    const locked = await saveReceived(north, deliveries[0].id, "5", DAY, AT);
-    expect(locked).toEqual({ status: "invalid", error: CLAIM_TEXTS.locked(a.id) });
+    const locked = saveReceived(north, deliveries[0].id, "5", DAY, AT);
+    await expect(locked).rejects.toMatchObject({ code: "invalid", message: CLAIM_TEXTS.locked(a.id), fields: { mottagit: CLAIM_TEXTS.locked(a.id) } });
     // Every decision is in Logg.
     const logged = await db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "claim.decide"));
     expect(logged.map((l) => l.target)).toEqual(expect.arrayContaining([`claim:${a.id}`, `claim:${b.id}`, `claim:${c.id}`]));

@@ -5,6 +5,8 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { messageHtml } from "~/lib/html.server";
 import { CLAIM_TEXTS, type ClaimState } from "./claim-words";
+import { NOT_ON_NOTE } from "./words";
+import { isRefusal, refuse } from "~/lib/refusal";
 import { claimDeadline, claimsOfDeliveries, decidedClaim, recordClaim } from "./claims.server";
 
 /** The delivery note is kept one week: today and the six days before it (spec 9). */
@@ -149,18 +151,29 @@ export function checkReceived(input: string | null | undefined): { value: number
   return { value };
 }
 
-export type SaveReceivedResult =
-  | { status: "saved"; equalsDelivered: boolean }
-  | { status: "invalid"; error: string; conflict?: true; stored?: string }
-  /** Not saved: more than delivered, not yet confirmed; `error` is the question. */
-  | { status: "ask"; error: string }
-  | { status: "not-found" };
+/**
+ * What a save of Mottagit did: stored it, or stored nothing and asks first (more than was
+ * delivered, not yet confirmed: `question` says so). Anything else is a Refusal.
+ */
+export type SaveReceivedResult = { status: "saved"; equalsDelivered: boolean } | { status: "ask"; question: string };
+
+/** What a refusal for a change made elsewhere carries: what is stored now ("" = nothing). */
+export type ReceivedConflict = { stored: string };
+
+/** What is stored now, when `e` is saveReceived's refusal of a row changed elsewhere. */
+export function storedAfterConflict(e: unknown): string | null {
+  if (!isRefusal(e, "conflict")) return null;
+  const detail = e.detail;
+  return typeof detail === "object" && detail !== null && "stored" in detail && typeof detail.stored === "string" ? detail.stored : null;
+}
 
 /**
  * Stores the received amount of one of the customer's deliveries on the delivery
- * note. A delivery of another customer, or one older than the delivery note
- * keeps, is 'not-found'. Equal to delivered is saved but flagged, so the page can
- * say 'Du ska bara rapportera avvikelser.'.
+ * note. Refuses (a Refusal on the field `mottagit`) a value out of range, a row past the
+ * claim deadline or decided by staff ('invalid'), a row changed elsewhere since the page
+ * showed it ('conflict', with `ReceivedConflict` as detail), and a delivery of another
+ * customer or one older than the delivery note keeps ('not-found'). Equal to delivered is
+ * saved but flagged, so the page can say 'Du ska bara rapportera avvikelser.'.
  */
 export async function saveReceived(
   customerId: number,
@@ -180,24 +193,25 @@ export async function saveReceived(
       .select({ id: d.id, delivered: d.delivered, received: d.received, deliveryDate: d.deliveryDate })
       .from(d)
       .where(and(eq(d.id, deliveryId), eq(d.customerId, customerId), between(d.deliveryDate, from, to)));
-    if (!row) return { status: "not-found" } as const;
+    if (!row) throw refuse.notFound(NOT_ON_NOTE);
     const check = checkReceived(input);
-    if ("problem" in check) return { status: "invalid", error: check.problem } as const;
+    if ("problem" in check) throw refuse.invalid(check.problem, { field: "mottagit" });
     if (check.value !== row.received) {
       // Past the claim deadline, or decided by staff: Mottagit is locked (decision 031).
       const deadline = claimDeadline(row.deliveryDate);
-      if (now > deadline.at) return { status: "invalid", error: CLAIM_TEXTS.closed(row.deliveryDate, deadline.text) } as const;
+      if (now > deadline.at) throw refuse.invalid(CLAIM_TEXTS.closed(row.deliveryDate, deadline.text), { field: "mottagit" });
       const decided = await decidedClaim(tx, row.id);
-      if (decided) return { status: "invalid", error: CLAIM_TEXTS.locked(decided.id) } as const;
+      if (decided) throw refuse.invalid(CLAIM_TEXTS.locked(decided.id), { field: "mottagit" });
     }
     // Optimistic concurrency: changed by someone else since the page showed it,
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);
     if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {
-      return { status: "invalid", error: RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), conflict: true, stored: storedText } as const;
+      const detail: ReceivedConflict = { stored: storedText };
+      throw refuse.conflict(RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), { field: "mottagit", detail });
     }
     if (check.value > row.delivered && check.value !== row.received && confirmed?.trim() !== String(check.value)) {
-      return { status: "ask", error: RECEIVED_MESSAGES.aboveDelivered(check.value, row.delivered) } as const;
+      return { status: "ask", question: RECEIVED_MESSAGES.aboveDelivered(check.value, row.delivered) } as const;
     }
     await tx
       .update(d)

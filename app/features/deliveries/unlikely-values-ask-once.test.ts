@@ -28,10 +28,10 @@ describe("Mottagit above delivered", () => {
     const c = await newCustomer();
     const d = await newDelivery(c, { date: ON, delivered: 36 });
     const asked = await saveReceived(c, d.id, "40", ON, AT, "");
-    expect(asked).toEqual({ status: "ask", error: "Du skrev 40, fler än de 36 som levererades. Stämmer det? Tryck Spara igen så sparas 40." });
+    expect(asked).toEqual({ status: "ask", question: "Du skrev 40, fler än de 36 som levererades. Stämmer det? Tryck Spara igen så sparas 40." });
     expect(await receivedOf(d.id)).toBeNull();
     // A different amount than the one asked about is asked about again.
-    expect(await saveReceived(c, d.id, "41", ON, AT, "", "40")).toMatchObject({ status: "ask", error: RECEIVED_MESSAGES.aboveDelivered(41, 36) });
+    expect(await saveReceived(c, d.id, "41", ON, AT, "", "40")).toMatchObject({ status: "ask", question: RECEIVED_MESSAGES.aboveDelivered(41, 36) });
     expect(await saveReceived(c, d.id, "41", ON, AT, "", " 41 ")).toEqual({ status: "saved", equalsDelivered: false });
     expect(await receivedOf(d.id)).toBe(41);
     // Saving what is stored already asks nothing; at or below delivered never asks.

@@ -4,11 +4,11 @@ import { Form, Link, data, redirect, useActionData, useLoaderData } from "@remix
 import { requireRetailer } from "~/auth/guards.server";
 import { redirectWithToast } from "~/auth/session.server";
 import { CLAIM_TEXTS, NOT_ON_NOTE, RECEIVED_INTENT, SAVE_CHANGED, receivedSchema, type DeliveryNoteAnswer } from "~/features/deliveries";
-import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived } from "~/features/deliveries/index.server";
+import { RECEIVED_MESSAGES, deliveryDayMessage, listDeliveryNote, saveReceived, storedAfterConflict } from "~/features/deliveries/index.server";
 import { handleForm } from "~/http/form.server";
 import { formatLongDate, today } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { refuse } from "~/lib/refusal";
+import { isRefusal, refuse } from "~/lib/refusal";
 import { CsrfInput } from "~/ui/csrf";
 import { InfoIcon } from "~/ui/icons";
 import { UrlDialog } from "~/ui/url-dialog";
@@ -44,12 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!onPage) {
       // A form of one row: its refusal is the form's answer.
       if (deliveryId === SAVE_CHANGED) throw refuse.invalid(NOT_ON_NOTE);
+      // Its refusals (Refusal on `mottagit`) are the form's answer.
       const result = await saveReceived(user.customerId, deliveryId, mottagit, day, Date.now(), undefined, ja[String(deliveryId)]);
-      if (result.status === "not-found") throw refuse.notFound(NOT_ON_NOTE);
-      if (result.status === "invalid") throw refuse.invalid(result.error, { field: "mottagit" });
       // More than delivered: the dialog asks, with what was typed; its next Spara saves it.
       if (result.status === "ask")
-        return data<DeliveryNoteAnswer>({ rows: { [deliveryId]: mottagit ?? "" }, errors: { [deliveryId]: result.error }, asks: [deliveryId], saved: [] });
+        return data<DeliveryNoteAnswer>({ rows: { [deliveryId]: mottagit ?? "" }, errors: { [deliveryId]: result.question }, asks: [deliveryId], saved: [] });
       return redirectWithToast(request, `/foljesedel?sparad=${deliveryId}#leverans-${deliveryId}`, "Mottaget antal sparat.");
     }
     // The whole note: the pressed row (or, on Enter, every row changed since the page was shown) is saved;
@@ -64,11 +63,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const conflicts = new Map<string, string>();
     for (const id of targets) {
       // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
-      const result = await saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]);
-      if (result.status === "saved") saved.push(Number(id));
-      else errors[id] = result.status === "not-found" ? NOT_ON_NOTE : result.error;
-      if (result.status === "ask") asks.push(Number(id));
-      if (result.status === "invalid" && result.conflict) conflicts.set(id, result.stored ?? "");
+      // A row's refusal is said at its row; the other rows are saved or come back as typed.
+      try {
+        const result = await saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]);
+        if (result.status === "saved") saved.push(Number(id));
+        else {
+          errors[id] = result.question;
+          asks.push(Number(id));
+        }
+      } catch (e) {
+        if (!isRefusal(e) || e.code === "busy") throw e;
+        errors[id] = e.message;
+        const stored = storedAfterConflict(e);
+        if (stored !== null) conflicts.set(id, stored);
+      }
     }
     const pending = Object.keys(rad).some((id) => !saved.includes(Number(id)) && !(id in errors) && changed(id));
     if (Object.keys(errors).length === 0 && !pending) {
