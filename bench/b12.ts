@@ -19,6 +19,8 @@ const MORNINGS = 9;
 
 /** How long a person looks at a page before the next tap (not counted as waiting). */
 const READING_MS = 1000;
+/** A digit typed on a phone's keyboard by a practised hand (about seven a second). */
+const TYPING_MS = 150;
 
 /** What shows that a step is done: see onScreen. */
 type Ready = { css: string; text?: RegExp; count?: number };
@@ -90,7 +92,10 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
       return () => (m.taps++, phone ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
     };
     const tap = async (l: Locator) => (await aim(l))();
-    const type = (digits: string) => ((m.digits += digits.length), page.keyboard.type(digits));
+    // A person's typing, a key per TYPING_MS (not counted as waiting): typed in a few
+    // milliseconds, the customer number and PIN sent the login while the login page was still
+    // fetching the start page's code, on the phone's line beside the login itself.
+    const type = (digits: string) => ((m.digits += digits.length), page.keyboard.type(digits, { delay: TYPING_MS }));
     const enter = () => (m.keys++, page.keyboard.press("Enter"));
     // The phone keyboard's "Nästa": the browser's own move to the next text field.
     const next = () => (

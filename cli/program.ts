@@ -4,7 +4,7 @@
 // it in-process (tests/unit/cli-run.ts). Every command calls app/features, the same code
 // the web screens use.
 import { Command, CommanderError, Option } from "commander";
-import { getDb, isDatabaseBusy, prepareDb } from "../db/client";
+import { SettingProblem, getDb, isDatabaseBusy, prepareDb } from "../db/client";
 import { isRefusal, refuse } from "../app/lib/refusal";
 import { checkedOptions, cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
 import { registerImport } from "./commands/import";
@@ -340,6 +340,11 @@ export async function runPortal(argv: string[], streams: CliStreams = {}): Promi
     if (isRefusal(error)) {
       io.err(`portal: ${error.message}`);
       return error.code === "busy" ? EXIT.busy : EXIT.refused;
+    }
+    // A setting db/ checks itself (DATABASE_URL, PORTAL_WRITE_WAIT_MS): refused like readConfig's.
+    if (error instanceof SettingProblem) {
+      io.err(`portal: ${error.message}`);
+      return EXIT.refused;
     }
     if (isDatabaseBusy(error)) {
       io.err(`portal: Databasen är upptagen av en annan process; kör kommandot igen om en stund.`);

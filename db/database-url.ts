@@ -4,6 +4,17 @@
 // with these same functions at start, so a bad value stops `portal serve` with this line.
 import { resolve } from "node:path";
 
+/**
+ * A setting db/ cannot work with: an Error (db/ has no Refusal) marked so the CLI answers it
+ * as the refusal it is (exit 1, the line), not as something broken.
+ */
+export class SettingProblem extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SettingProblem";
+  }
+}
+
 /** The database URL schemes the libSQL client is used with. */
 export function databaseUrlProblem(url: string): string | undefined {
   if (url === ":memory:" || /^(file|libsql|https?):/i.test(url)) return undefined;
@@ -30,6 +41,6 @@ export function writeWaitProblem(value: string | undefined): string | undefined 
 /** PORTAL_WRITE_WAIT_MS in milliseconds; a bad value is an error, never the default. */
 export function writeWaitMsOf(value: string | undefined): number {
   const problem = writeWaitProblem(value);
-  if (problem) throw new Error(problem);
+  if (problem) throw new SettingProblem(problem);
   return (value ?? "").trim() === "" ? WRITE_WAIT_DEFAULT_MS : Number(value);
 }

@@ -1,6 +1,7 @@
 import { paperName } from "~/catalog";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, data, useLoaderData } from "@remix-run/react";
+import { Form, data, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { requireRetailer } from "~/auth/guards.server";
 import { checkHistoryRange, defaultHistoryRange, historyLimits, listHistory, type HistoryRow } from "~/features/returns/index.server";
 import { creditTrails } from "~/features/invoices/index.server";
@@ -34,10 +35,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function History() {
   const { range, limits, errors, rows, trails, claims } = useLoaderData<typeof loader>();
+  const form = useRef<HTMLFormElement>(null);
+  // Typed since the last page load began: kept when its answer comes (a person typing the
+  // next range while the last one loads). Otherwise the fields show the range shown (after
+  // Back, say).
+  const typed = useRef(false);
+  const navigation = useNavigation();
+  useEffect(() => {
+    if (navigation.state !== "idle") typed.current = false;
+  }, [navigation.state]);
+  useEffect(() => {
+    if (typed.current || !form.current) return;
+    for (const [name, value] of [["fran", range.from], ["till", range.to]]) {
+      const input = form.current.elements.namedItem(name);
+      if (input instanceof HTMLInputElement) input.value = value;
+    }
+  }, [range.from, range.to]);
   return (
     <>
       <h1>Historik</h1>
-      <Form method="get" className="range-form" noValidate>
+      <Form method="get" className="range-form" noValidate ref={form} onInput={() => (typed.current = true)}>
         <fieldset className="plain">
           <legend>Datumintervall</legend>
           <div className="range-form">
@@ -71,7 +88,6 @@ function DateField(props: { name: string; label: string; value: string; min: str
         name={props.name}
         type="date"
         defaultValue={props.value}
-        key={props.value}
         min={props.min}
         max={props.max}
         required

@@ -49,8 +49,9 @@ export default function RetailerLayout() {
   const { name, banners, alerts, locked, lockBundles, impersonated } = useLoaderData<typeof loader>();
   // 'Hämtar data...' while the next page's data loads (spec: the start page; with JavaScript,
   // on every page, since a slow phone otherwise shows nothing happening).
+  // A search form (method get, Historik's range) loads a page like a link; a save's reload does not count.
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.formMethod === undefined;
+  const loading = navigation.state === "loading" && (navigation.formMethod === undefined || navigation.formMethod.toUpperCase() === "GET");
   return (
     <>
       {impersonated ? <ImpersonationBanner customerName={name} /> : null}

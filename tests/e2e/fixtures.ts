@@ -145,42 +145,100 @@ export async function formToken(request: APIRequestContext, headers: Record<stri
 
 
 /**
- * With JavaScript, a page load (goto, reload, back, forward) returns once the page is
- * hydrated. The page script starts after the first frame (decision 026), so the browser's
- * load event comes before it; a press in between meets the page without JavaScript (a link
- * loads the next page, a form posts), which the js-off project tests. A test with
- * JavaScript tests the page with it, so it waits as a person's second look would. Remix's
- * inline context script has run on a Remix page whose JavaScript runs (not on a PDF, not
- * with JavaScript off); every such page, an error page too, stamps <html data-hydrated>.
- * The methods are patched on the class, so pages of a test's own contexts wait too.
+ * With JavaScript, a test acts on a hydrated page. The page script starts after the first
+ * frame (decision 026), so the browser's load event comes before it, and a press in between
+ * meets the page without JavaScript: a link loads the next page, a form posts (the js-off
+ * project tests exactly that). A test with JavaScript tests the page with it, so a page
+ * load (goto, reload, back, forward) returns once the page is hydrated, and every action
+ * (click, fill, a key) first waits for it when a document loaded since (a login, the
+ * returns form's save: the browser's own POSTs). Remix's inline context script has run on
+ * a Remix page whose JavaScript runs (not on a PDF, not with JavaScript off); every such
+ * page, an error page too, stamps <html data-hydrated> (root.tsx). The methods are patched
+ * on the classes, so the pages of a test's own contexts wait too.
  */
 async function untilHydrated(page: Page) {
-  const remix = await page.evaluate(() => "__remixContext" in window).catch(() => false);
-  if (remix) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const waiting = await page.evaluate(() => "__remixContext" in window && !document.documentElement.dataset.hydrated);
+      if (waiting) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return;
+    } catch (e) {
+      // A document replaced while asking (a navigation under way): ask the new one.
+      if (attempt < 5 && /context was destroyed|navigat/i.test(String(e))) continue;
+      if (page.isClosed()) return;
+      throw e;
+    }
+  }
 }
 
-const PAGE_LOADS = ["goto", "reload", "goBack", "goForward"] as const;
+/**
+ * What the pages of the running test said was wrong: an exception no script caught, or a
+ * console.error (a hydration mismatch, a refused inline script, React's warnings). A status
+ * the server answered ("Failed to load resource: … 400") is not one: the test asserts those.
+ */
+const pageProblems: string[] = [];
+const heard = new WeakSet<Page>();
+function listen(page: Page) {
+  if (heard.has(page)) return;
+  heard.add(page);
+  page.on("pageerror", (e) => pageProblems.push(`${page.url()}: uncaught ${e.name}: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource:")) pageProblems.push(`${page.url()}: console.error: ${m.text()}`);
+  });
+  const keyboard = page.keyboard as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of ["press", "type", "insertText", "down"]) {
+    const original = keyboard[method].bind(page.keyboard);
+    keyboard[method] = async (...args: unknown[]) => {
+      await untilHydrated(page);
+      return original(...args);
+    };
+  }
+}
+
+type Patchable = Record<string, (...args: unknown[]) => Promise<unknown>>;
+const PAGE_LOADS = ["goto", "reload", "goBack", "goForward"];
+const ACTIONS = ["click", "dblclick", "tap", "fill", "clear", "press", "pressSequentially", "type", "check", "uncheck", "setChecked", "selectOption", "setInputFiles", "focus"];
 let patched = false;
-function waitForHydrationOnLoads(page: Page) {
+function waitForHydration(page: Page) {
   if (patched) return;
   patched = true;
-  const proto = Object.getPrototypeOf(page) as Record<(typeof PAGE_LOADS)[number], (this: Page, ...args: unknown[]) => Promise<unknown>>;
+  const pageClass = Object.getPrototypeOf(page) as Patchable;
   for (const method of PAGE_LOADS) {
-    const original = proto[method];
-    proto[method] = async function (this: Page, ...args: unknown[]) {
+    const original = pageClass[method];
+    pageClass[method] = async function (this: Page, ...args: unknown[]) {
+      // Every page a test drives is heard from its first load on.
+      listen(this);
       const response = await original.apply(this, args);
       await untilHydrated(this);
       return response;
     };
   }
+  const locatorClass = Object.getPrototypeOf(page.locator("html")) as Patchable;
+  for (const method of ACTIONS) {
+    const original = locatorClass[method];
+    locatorClass[method] = async function (this: Locator, ...args: unknown[]) {
+      await untilHydrated(this.page());
+      return original.apply(this, args);
+    };
+  }
 }
 
-export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void> }>({
+export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void>; pageProblemsFail: void }>({
+  // A test whose pages threw or logged an error fails, whatever it asserted (Epic Stack's habit).
+  pageProblemsFail: [
+    async ({}, use) => {
+      pageProblems.length = 0;
+      await use();
+      const problems = pageProblems.splice(0);
+      expect(problems, "the pages' uncaught errors and console.error lines").toEqual([]);
+    },
+    { auto: true },
+  ],
   // Every page of a worker comes from its browser, a test's own contexts' pages too.
   browser: [
     async ({ browser }, use) => {
       const context = await browser.newContext();
-      waitForHydrationOnLoads(await context.newPage());
+      waitForHydration(await context.newPage());
       await context.close();
       await use(browser);
     },

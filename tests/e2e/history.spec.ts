@@ -56,3 +56,44 @@ test.describe("history", () => {
     expect(res.status()).toBe(400);
   });
 });
+
+test.describe("history with JavaScript", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript a search loads the whole page: there is nothing to type into while it loads");
+
+  test("while a search loads the page says it is busy, and what is typed meanwhile is kept; Back shows the range it shows", async ({ page, retailer }) => {
+    const b = await bundle(retailer.id, 31);
+    const old = await delivery(retailer.id, { date: addMonths(day(0), -2), delivered: 20, reported: true });
+    await returnRow(retailer.id, b.id, old.id, 11);
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.goto("/historik");
+    // The search's data is held until the test lets it go: a slow line, without a clock.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      (url) => url.pathname.startsWith("/historik") && url.searchParams.has("fran"),
+      async (route) => {
+        if (route.request().resourceType() === "document") return route.continue();
+        await held;
+        await route.continue();
+      },
+    );
+    const main = page.locator("main");
+    await page.getByLabel("Från").fill(addMonths(day(0), -3));
+    await page.getByRole("button", { name: "Visa" }).click();
+    await expect(main).toHaveAttribute("aria-busy", "true");
+    // The next range typed while the first one loads.
+    await page.getByLabel("Från").fill(addMonths(day(0), -1));
+    await page.getByLabel("Till").fill(day(-1));
+    release();
+    await expect(page.getByRole("row", { name: new RegExp(`^Aftonbladet ${addMonths(day(0), -2)} `) })).toBeVisible();
+    await expect(main).not.toHaveAttribute("aria-busy", "true");
+    await expect(page.getByLabel("Från")).toHaveValue(addMonths(day(0), -1));
+    await expect(page.getByLabel("Till")).toHaveValue(day(-1));
+    // Back: the fields show the range of the page shown, not what was typed.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/historik$/);
+    await expect(page.getByLabel("Från")).toHaveValue(addMonths(day(0), -1));
+    await expect(page.getByLabel("Till")).toHaveValue(day(0));
+    await expect(page.getByRole("row", { name: new RegExp(`^Aftonbladet ${addMonths(day(0), -2)} `) })).toHaveCount(0);
+  });
+});

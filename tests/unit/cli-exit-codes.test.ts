@@ -57,6 +57,12 @@ describe("portal's exit codes", () => {
     expect(r).toMatchObject({ code: EXIT.refused, stderr: `portal: Kan inte skriva ${out}: ENOENT\n` });
   });
 
+  it("a setting db/ checks itself (DATABASE_URL, PORTAL_WRITE_WAIT_MS) is refused like any setting: 1", () => {
+    const url = spawnCli(["report", "reconcile", "--from", "2026-03-01", "--to", "2026-03-07"], { env: { DATABASE_URL: "postgres://x" } });
+    expect(url.code, url.stderr).toBe(EXIT.refused);
+    expect(url.stderr).toContain('portal: DATABASE_URL "postgres://x" har ett okänt schema');
+  });
+
   it("what no rule foresaw (the database file is no database) is 4, said as unexpected", () => {
     const broken = join(dir, "trasig.db");
     writeFileSync(broken, Buffer.alloc(8192, 0x5a));

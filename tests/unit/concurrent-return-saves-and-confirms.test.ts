@@ -3,7 +3,7 @@
 // Label numbers under concurrency are proven in retailer-complaints-labels-invoices-journal.test.ts (in-process and two
 // processes); this file covers return saves and the confirm step.
 import { saveReturnsResult } from "./helpers";
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../db/client";
@@ -16,15 +16,36 @@ const ON = "2025-03-20";
 
 beforeAll(baseData);
 
-function worker(args: string[], startAt: number): Promise<boolean[]> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "tests/unit/concurrent-returns-worker.ts", ...args],
-      { env: { ...process.env, START_AT: String(startAt) }, encoding: "utf8" },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(JSON.parse(stdout))),
-    );
-  });
+/**
+ * Child "app servers" on the same database file, started together: each reports ready (its
+ * imports done) and begins on the go the test sends once all are ready. No clock decides it.
+ */
+async function workers(argsOf: string[][]): Promise<boolean[][]> {
+  const children = argsOf.map((args) => spawn(process.execPath, ["--import", "tsx", "tests/unit/concurrent-returns-worker.ts", ...args], { stdio: ["pipe", "pipe", "pipe"] }));
+  const results = children.map(
+    (child) =>
+      new Promise<boolean[]>((resolve, reject) => {
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d) => (stdout += String(d)));
+        child.stderr.on("data", (d) => (stderr += String(d)));
+        child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(stderr || `exit ${code}`))));
+      }),
+  );
+  const ready = children.map(
+    (child) =>
+      new Promise<void>((resolve, reject) => {
+        let said = "";
+        child.stderr.on("data", (d) => {
+          said += String(d);
+          if (said.includes("ready\n")) resolve();
+        });
+        child.once("exit", () => reject(new Error(`a worker ended before it was ready: ${said}`)));
+      }),
+  );
+  await Promise.all(ready);
+  for (const child of children) child.stdin.end("go\n");
+  return Promise.all(results);
 }
 
 /** A customer with a label block, one delivery of `delivered`, reported with 1 in bundle 101. */
@@ -72,8 +93,7 @@ describe("parallel return saves on one delivery", () => {
 
   it("4 processes × 15 saves at once never exceed the delivered amount, and every acknowledged save is stored", async () => {
     const { c, d } = await reportedDelivery(40);
-    const startAt = Date.now() + 4000;
-    const runs = await Promise.all([0, 1, 2, 3].map((w) => worker(["save", String(c), String(d.id), w % 2 ? "101" : "103", "15", ON], startAt)));
+    const runs = await workers([0, 1, 2, 3].map((w) => ["save", String(c), String(d.id), w % 2 ? "101" : "103", "15", ON]));
     const ok = runs.flat().filter(Boolean).length;
     expect(runs.flat()).toHaveLength(60);
     expect(ok).toBe(39);
@@ -111,8 +131,7 @@ describe("parallel confirm steps", () => {
   it("4 processes × 10 confirm steps at once leave at most one open bundle per type", async () => {
     const { c, bundles } = await customerWithOpenBundles();
     const spec = bundles.map(([t, n]) => `${t}:${n}`);
-    const startAt = Date.now() + 4000;
-    const runs = await Promise.all([0, 1, 2, 3].map(() => worker(["decide", String(c), "10", ON, ...spec], startAt)));
+    const runs = await workers([0, 1, 2, 3].map(() => ["decide", String(c), "10", ON, ...spec]));
     expect(runs.flat()).toHaveLength(40);
     expect(runs.flat().every(Boolean)).toBe(true);
     const open = await openPerType(c);

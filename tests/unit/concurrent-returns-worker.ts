@@ -8,9 +8,12 @@ import { decideBundles, type BundleDecision } from "../../app/features/bundles/b
 import { isRefusal } from "../../app/lib/refusal";
 
 const [mode, ...args] = process.argv.slice(2);
-// All workers start together (tsx start-up takes a second or two), so their writes overlap.
-const startAt = Number(process.env.START_AT ?? 0);
-await new Promise((r) => setTimeout(r, Math.max(0, startAt - Date.now())));
+// All workers start together, so their writes overlap: each says it is ready (its imports
+// done, tsx takes a second or two) on stderr and waits for the test's go on standard input,
+// sent when every worker is ready.
+process.stderr.write("ready\n");
+await new Promise<void>((r) => process.stdin.once("data", () => r()));
+process.stdin.destroy();
 const out: unknown[] = [];
 if (mode === "save") {
   const [customerId, deliveryId, bundle, count, on] = args;
