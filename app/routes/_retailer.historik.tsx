@@ -41,9 +41,11 @@ export default function History() {
   // Back, say).
   const typed = useRef(false);
   const navigation = useNavigation();
+  // Each page load begun (a search, Back, a search sent before the last one came) starts afresh.
+  const loadingKey = navigation.state === "idle" ? null : (navigation.location?.key ?? null);
   useEffect(() => {
-    if (navigation.state !== "idle") typed.current = false;
-  }, [navigation.state]);
+    if (loadingKey !== null) typed.current = false;
+  }, [loadingKey]);
   useEffect(() => {
     if (typed.current || !form.current) return;
     for (const [name, value] of [["fran", range.from], ["till", range.to]]) {

@@ -160,7 +160,8 @@ async function untilHydrated(page: Page) {
   for (let attempt = 0; ; attempt++) {
     try {
       const waiting = await page.evaluate(() => "__remixContext" in window && !document.documentElement.dataset.hydrated);
-      if (waiting) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // Bounded, so a page that never hydrates fails the step that needed it, by name.
+      if (waiting) await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 20_000 }).catch((e: unknown) => Promise.reject(new Error(`${page.url()} did not hydrate: ${String(e)}`)));
       return;
     } catch (e) {
       // A document replaced while asking (a navigation under way): ask the new one.

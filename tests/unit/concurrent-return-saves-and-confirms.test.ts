@@ -29,7 +29,8 @@ async function workers(argsOf: string[][]): Promise<boolean[][]> {
         let stderr = "";
         child.stdout.on("data", (d) => (stdout += String(d)));
         child.stderr.on("data", (d) => (stderr += String(d)));
-        child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(stderr || `exit ${code}`))));
+        // "close": the child's output is all read (at "exit" it may not be).
+        child.once("close", (code) => (code === 0 ? resolve(JSON.parse(stdout)) : reject(new Error(stderr || `exit ${code}`))));
       }),
   );
   const ready = children.map(

@@ -208,6 +208,9 @@ describe("order files", () => {
     expect(second).toMatchObject({ encoding: "utf-8" });
     expect(second.rows[0]).toMatchObject({ articleDescription: "Ställ, Łódź", amount: 2, ledger: 80 });
     await expect(checkOrdersFile(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00]))).rejects.toMatchObject({ code: "invalid", message: NOT_A_CSV_FILE });
+    // An upload's name is the feature's rule too (it was the route's): .csv or .txt, any case.
+    await expect(checkOrdersFile(cp1252, "beställningar.xlsx")).rejects.toMatchObject({ code: "invalid", fields: { file: NOT_A_CSV_FILE } });
+    expect((await checkOrdersFile(cp1252, "BESTÄLLNINGAR.TXT")).rows).toHaveLength(checked.rows.length);
   });
 
   it("reports every bad line at once — the file's and the database's — and stores nothing", async () => {
@@ -295,6 +298,13 @@ describe("daily products", () => {
     // The product comes with the products file (import products), priced; then it can be described.
     const imported = await importFile("products", "title_id;edition_id;start_date;end_date;heading;description;price_ore;ean_code\n1;1;2031-03-03;2031-03-03;;Aftonbladet;2200;7388000000001\n", { actor, source: "produkter.csv" });
     expect(imported).toMatchObject({ applied: true, created: 1 });
+    // The file takes Ny produkt's write path: the waiting cover is attached and published at
+    // once, and Logg has the product added by whoever ran the import (before: neither).
+    const [fromFile] = await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.startDate, "2031-03-03"));
+    expect(fromFile.coverImageId).toBe(imageId);
+    expect(await getImage(imageId, false)).not.toBeNull();
+    const logged = await db().select().from(schema.auditLog).where(eq(schema.auditLog.target, `daily-product:${fromFile.id}`));
+    expect(logged.map((l) => [l.action, l.actor])).toEqual([["daily-product.add", actor.id]]);
     const productId = await saveExtraDescription({ titleId: 1, editionId: 1, date: "2031-03-03", extraDescription: "Extra" }, actor);
     const [p] = await db().select().from(schema.dailyProducts).where(eq(schema.dailyProducts.id, productId));
     expect([p.coverImageId, p.extraDescription, p.description, p.priceOre]).toEqual([imageId, "Extra", "Aftonbladet", 2200]);

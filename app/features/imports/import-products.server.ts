@@ -1,10 +1,10 @@
 // The products import (docs/formats.md): its row, its checks and how it is applied.
-import { sql } from "drizzle-orm";
 import { schema } from "~/db.server";
 import { lastDayNotBeforeFirst, PRICE_ORE, productDetail } from "~/features/products";
 import { column } from "~/lib/csv-columns";
 import { z } from "~/lib/zod";
-import { chunks, classify, type Handler, inJson, nowMs } from "./import-rows.server";
+import { storeDailyProduct } from "~/features/products/index.server";
+import { chunks, classify, type Handler, inJson } from "./import-rows.server";
 
 export type ProductRow = { titleId: number; editionId: number; startDate: string; endDate: string; heading: string; description: string; priceOre: number; eanCode: string };
 
@@ -56,19 +56,12 @@ export const productsHandler: Handler<ProductRow> = {
         : null;
     });
   },
-  async apply(tx, rows, progress) {
-    const d = schema.dailyProducts;
+  // Ny produkt's write path, line by line: a cover waiting for the product is attached and
+  // published, and Logg gets each product added or priced (a day's file is tens of lines).
+  async apply(tx, rows, progress, actor) {
     for (const part of chunks(rows)) {
-      await tx
-        .insert(d)
-        .values(part.map(({ line: _line, ...p }) => p))
-        .onConflictDoUpdate({
-          target: [d.titleId, d.editionId, d.startDate],
-          // The staff's extra description and cover stay.
-          set: { endDate: sql`excluded.end_date`, heading: sql`excluded.heading`, description: sql`excluded.description`, priceOre: sql`excluded.price_ore`, eanCode: sql`excluded.ean_code`, updatedAt: nowMs },
-        });
+      for (const { line: _line, startDate, ...p } of part) await storeDailyProduct(tx, { ...p, date: startDate }, actor);
       progress(part.length);
     }
   },
 };
-

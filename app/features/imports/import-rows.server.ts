@@ -4,6 +4,7 @@
 // row is a zod schema over the file's columns (~/lib/csv-columns), sharing the forms' rules.
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { type Tx } from "~/db.server";
+import type { Actor } from "~/features/audit/index.server";
 import { type CsvProblem } from "~/lib/csv.server";
 import type { z } from "~/lib/zod";
 
@@ -41,7 +42,8 @@ export type Handler<T> = {
   keyColumns: string;
   /** Reads what exists in bulk, adds database problems, and classifies rows. */
   plan: (tx: Tx, rows: (T & Line)[], problems: CsvProblem[]) => Promise<Plan<T>>;
-  apply: (tx: Tx, rows: (T & Line)[], progress: (n: number) => void) => Promise<void>;
+  /** Writes the planned rows; `actor` is who ran the import (for a kind that logs each row). */
+  apply: (tx: Tx, rows: (T & Line)[], progress: (n: number) => void, actor: Actor) => Promise<void>;
 };
 
 export const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;

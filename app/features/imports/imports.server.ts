@@ -148,10 +148,15 @@ export async function importFile(kind: ImportKind, text: string, options: Import
     if (result.problems.length > 0 && !options.skipInvalid) return;
     if (options.dryRun) return;
     let done = 0;
-    await handler.apply(tx, plan.write as never, (n) => {
-      done += n;
-      options.onProgress?.(done, plan.write.length);
-    });
+    await handler.apply(
+      tx,
+      plan.write as never,
+      (n) => {
+        done += n;
+        options.onProgress?.(done, plan.write.length);
+      },
+      options.actor,
+    );
     await audit(
       {
         actor: options.actor,

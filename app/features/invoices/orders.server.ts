@@ -120,11 +120,13 @@ export const NOT_A_CSV_FILE = "Fel: Endast CSV-filer (.csv) kan laddas upp.";
 
 /**
  * Reads an order file's bytes and checks every line at once: the file's own rules and
- * the database's. Nothing is written. Refused (invalid, on the file): bytes that are no
- * text file, or lines that break the rules (all of them, in `detail`, as applyOrders's
+ * the database's. Nothing is written. Refused (invalid, on the file): an uploaded name
+ * that is not .csv or .txt, bytes that are no text file, or lines that break the rules (all of them, in `detail`, as applyOrders's
  * refusal: refusedOrderLines reads both).
  */
-export async function checkOrdersFile(bytes: Uint8Array): Promise<{ rows: OrderRow[]; encoding: "utf-8" | "windows-1252" }> {
+export async function checkOrdersFile(bytes: Uint8Array, fileName?: string): Promise<{ rows: OrderRow[]; encoding: "utf-8" | "windows-1252" }> {
+  // An upload's name says what it is meant to be (the CLI reads any name); the content decides the rest.
+  if (fileName !== undefined && !/\.(csv|txt)$/i.test(fileName)) throw refuse.invalid(NOT_A_CSV_FILE, { field: "file" });
   const decoded = decodeTextFile(bytes);
   if (!decoded) throw refuse.invalid(NOT_A_CSV_FILE, { field: "file" });
   const parsed = parseOrdersFile(decoded.text);

@@ -11,7 +11,7 @@ import { refuse } from "~/lib/refusal";
 import { cleanUploadName } from "~/lib/form-fields";
 import { imageSize } from "image-size";
 import { config } from "~/config.server";
-import { EAN_CODE, EAN_RULE, LAST_DAY_RULE, PRICE_RULE } from "./schemas";
+import { EAN_CODE, EAN_RULE, LAST_DAY_RULE, PRICE_ORE, PRICE_RULE } from "./schemas";
 
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
@@ -223,30 +223,37 @@ export type DailyProductInput = Key & { endDate: string; heading: string; descri
 /**
  * Creates a product for title, edition and first day, or prices an existing one (the same
  * rules as the products file: last day not before the first, a price, an EAN of 8–14
- * digits). The staff's extra description and cover stay; a cover waiting for this
- * product is attached and published. Returns the product and whether it is new.
+ * digits). Stored by storeDailyProduct, the one write path. Returns the product and
+ * whether it is new.
  */
 export async function saveDailyProduct(input: DailyProductInput, actor: Actor): Promise<{ id: number; created: boolean }> {
   const { errors } = await checkKey(input);
   if (!isValidDate(input.endDate)) errors.endDate = "Ogiltigt datum (ÅÅÅÅ-MM-DD).";
   else if (input.endDate < input.date) errors.endDate = LAST_DAY_RULE;
-  if (!Number.isInteger(input.priceOre) || input.priceOre < 1 || input.priceOre > 10_000_000) errors.price = PRICE_RULE;
+  if (!Number.isInteger(input.priceOre) || input.priceOre < PRICE_ORE.min || input.priceOre > PRICE_ORE.max) errors.price = PRICE_RULE;
   if (input.eanCode && !EAN_CODE.test(input.eanCode)) errors.eanCode = EAN_RULE;
   refuseIfAny(errors);
-  return writeTransaction(async (tx) => {
-    const d = schema.dailyProducts;
-    const existing = await findProduct(tx, input);
-    const values = { endDate: input.endDate, heading: input.heading, description: input.description, priceOre: input.priceOre, eanCode: input.eanCode };
-    let id: number;
-    if (existing) {
-      id = existing.id;
-      await tx.update(d).set({ ...values, updatedAt: Date.now() }).where(eq(d.id, id));
-    } else {
-      [{ id }] = await tx.insert(d).values({ titleId: input.titleId, editionId: input.editionId, startDate: input.date, ...values }).returning({ id: d.id });
-    }
-    const pending = await publishPendingCover(tx, input);
-    if (pending) await tx.update(d).set({ coverImageId: pending.id }).where(eq(d.id, id));
-    await audit({ actor, action: existing ? "daily-product.price" : "daily-product.add", target: `daily-product:${id}`, detail: { ...input, cover: pending?.id ?? null } }, tx);
-    return { id, created: !existing };
-  });
+  return writeTransaction((tx) => storeDailyProduct(tx, input, actor));
+}
+
+/**
+ * Stores a checked product, from Ny produkt or a line of the products file alike: created,
+ * or priced in place (the staff's extra description and cover stay); a cover waiting for
+ * it is attached and published; Logg gets the add or the new price.
+ */
+export async function storeDailyProduct(tx: Tx, input: DailyProductInput, actor: Actor): Promise<{ id: number; created: boolean }> {
+  const d = schema.dailyProducts;
+  const existing = await findProduct(tx, input);
+  const values = { endDate: input.endDate, heading: input.heading, description: input.description, priceOre: input.priceOre, eanCode: input.eanCode };
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await tx.update(d).set({ ...values, updatedAt: Date.now() }).where(eq(d.id, id));
+  } else {
+    [{ id }] = await tx.insert(d).values({ titleId: input.titleId, editionId: input.editionId, startDate: input.date, ...values }).returning({ id: d.id });
+  }
+  const pending = await publishPendingCover(tx, input);
+  if (pending) await tx.update(d).set({ coverImageId: pending.id }).where(eq(d.id, id));
+  await audit({ actor, action: existing ? "daily-product.price" : "daily-product.add", target: `daily-product:${id}`, detail: { ...input, cover: pending?.id ?? null } }, tx);
+  return { id, created: !existing };
 }
