@@ -4,7 +4,7 @@
 // it in-process (tests/unit/cli-run.ts). Every command calls app/features, the same code
 // the web screens use.
 import { Command, CommanderError, Option } from "commander";
-import { SettingProblem, getDb, isDatabaseBusy, prepareDb } from "../db/client";
+import { getDb, isDatabaseBusy, isSettingProblem, prepareDb } from "../db/client";
 import { isRefusal, refuse } from "../app/lib/refusal";
 import { checkedOptions, cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
 import { registerImport } from "./commands/import";
@@ -342,7 +342,7 @@ export async function runPortal(argv: string[], streams: CliStreams = {}): Promi
       return error.code === "busy" ? EXIT.busy : EXIT.refused;
     }
     // A setting db/ checks itself (DATABASE_URL, PORTAL_WRITE_WAIT_MS): refused like readConfig's.
-    if (error instanceof SettingProblem) {
+    if (isSettingProblem(error)) {
       io.err(`portal: ${error.message}`);
       return EXIT.refused;
     }

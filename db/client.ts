@@ -4,8 +4,8 @@ import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { SettingProblem, databaseUrlProblem, writeWaitMsOf } from "./database-url";
-export { SettingProblem } from "./database-url";
+import { databaseUrlProblem, settingProblem, writeWaitMsOf } from "./database-url";
+export { isSettingProblem } from "./database-url";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -22,7 +22,7 @@ export function databaseUrl(): string {
  */
 export function openDb(url = databaseUrl(), authToken = process.env.DATABASE_AUTH_TOKEN, busyTimeoutMs = 5_000): Db {
   const problem = databaseUrlProblem(url);
-  if (problem) throw new SettingProblem(problem);
+  if (problem) throw settingProblem(problem);
   if (url.startsWith("file:")) {
     const path = url.slice("file:".length);
     if (path && path !== ":memory:") mkdirSync(dirname(resolve(path)), { recursive: true });

@@ -4,15 +4,19 @@
 // with these same functions at start, so a bad value stops `portal serve` with this line.
 import { resolve } from "node:path";
 
+const SETTING_PROBLEM = "SettingProblem";
+
 /**
- * A setting db/ cannot work with: an Error (db/ has no Refusal) marked so the CLI answers it
- * as the refusal it is (exit 1, the line), not as something broken.
+ * A setting db/ cannot work with: an Error (db/ has no Refusal, the app's one error class)
+ * named so the CLI answers it as the refusal it is (exit 1, the line), not as something broken.
  */
-export class SettingProblem extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "SettingProblem";
-  }
+export function settingProblem(message: string): Error {
+  return Object.assign(new Error(message), { name: SETTING_PROBLEM });
+}
+
+/** Whether `e` is settingProblem's error. */
+export function isSettingProblem(e: unknown): e is Error {
+  return e instanceof Error && e.name === SETTING_PROBLEM;
 }
 
 /** The database URL schemes the libSQL client is used with. */
@@ -41,6 +45,6 @@ export function writeWaitProblem(value: string | undefined): string | undefined 
 /** PORTAL_WRITE_WAIT_MS in milliseconds; a bad value is an error, never the default. */
 export function writeWaitMsOf(value: string | undefined): number {
   const problem = writeWaitProblem(value);
-  if (problem) throw new SettingProblem(problem);
+  if (problem) throw settingProblem(problem);
   return (value ?? "").trim() === "" ? WRITE_WAIT_DEFAULT_MS : Number(value);
 }

@@ -184,7 +184,7 @@ function listen(page: Page) {
   heard.add(page);
   page.on("pageerror", (e) => {
     // A request the router itself aborted (a navigation that overtook a revalidation) is left
-    // unhandled by Remix 2's single fetch (react-router issue 14203): the expected end of a
+    // unhandled by Remix 2's single fetch (a known react-router bug): the expected end of a
     // request nobody waits for any more, not an error of the page.
     if (e.name === "AbortError") return;
     pageProblems.push(`${page.url()}: uncaught ${e.name}: ${e.message}`);
