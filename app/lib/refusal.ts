@@ -21,6 +21,28 @@ export type RefusalCode =
   /** Credentials were wrong (400 on the login form). */
   | "login";
 
+/**
+ * What one kind of refusal carries besides its message, typed: declared beside the rule that
+ * refuses (`const STALE = refusalDetail<Stale>("stale")`), put in with `detail: STALE.carry(v)`
+ * and read with `STALE.of(e)`: the value, or null when `e` is no refusal carrying it. No
+ * caller reads `detail` itself, so none reads it through a cast. The value is kept beside the
+ * refusal (a WeakMap), its `detail` only names the channel.
+ */
+export function refusalDetail<T>(channel: string) {
+  const carried = new WeakMap<object, T>();
+  return {
+    carry(value: T): { channel: string } {
+      const box = { channel };
+      carried.set(box, value);
+      return box;
+    },
+    of(e: unknown): T | null {
+      if (!isRefusal(e) || typeof e.detail !== "object" || e.detail === null) return null;
+      return carried.get(e.detail) ?? null;
+    },
+  };
+}
+
 export type RefusalOptions = {
   /** The form field the message belongs beside. */
   field?: string;
@@ -28,8 +50,8 @@ export type RefusalOptions = {
   fields?: Record<string, string>;
   /** For "limit" and "busy": how long to wait, in seconds. */
   retryAfterSeconds?: number;
-  /** Anything a caller needs besides the message (e.g. the rows a file was refused for). */
-  detail?: unknown;
+  /** What a caller needs besides the message: a refusalDetail channel's `carry(value)`. */
+  detail?: { channel: string };
   /** The error it stands for, when it stands for one (a database another process held). */
   cause?: unknown;
 };
@@ -38,7 +60,7 @@ export class Refusal extends Error {
   readonly code: RefusalCode;
   readonly fields: Readonly<Record<string, string>>;
   readonly retryAfterSeconds?: number;
-  readonly detail?: unknown;
+  readonly detail?: { channel: string };
 
   constructor(code: RefusalCode, message: string, options: RefusalOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });

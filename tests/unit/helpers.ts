@@ -1,9 +1,9 @@
 // Shared builders for unit tests: a distributor, titles and a customer with deliveries.
 import { getDb, type Db } from "../../db/client";
 import { createCustomer, createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
-import { saveReturns, type ReturnRowsRefused } from "../../app/features/returns/returns.server";
+import { RETURN_ROWS, saveReturns } from "../../app/features/returns/returns.server";
 import { isRefusal } from "../../app/lib/refusal";
-import { reserveAttempt, type AttemptRefused } from "../../app/features/auth/throttle.server";
+import { ATTEMPT_REFUSED, reserveAttempt } from "../../app/features/auth/throttle.server";
 
 let nextCustomerId = 10_000;
 
@@ -44,7 +44,7 @@ export async function saveReturnsResult(...args: Parameters<typeof saveReturns>)
     return { ok: true as const, ...(await saveReturns(...args)) };
   } catch (e) {
     if (!isRefusal(e, "invalid")) throw e;
-    const rows = e.detail as ReturnRowsRefused | undefined;
+    const rows = RETURN_ROWS.of(e);
     return rows ? { ok: false as const, formError: undefined, ...rows } : { ok: false as const, errors: {} as Record<string, string>, problems: {}, stored: undefined, formError: e.message };
   }
 }
@@ -54,7 +54,8 @@ export const tryAttempt = (...args: Parameters<typeof reserveAttempt>) =>
   reserveAttempt(...args).then(
     (reservation) => ({ ok: true as const, reservation }),
     (e: unknown) => {
-      if (isRefusal(e, "limit")) return { ok: false as const, refusal: e.detail as AttemptRefused };
+      const why = ATTEMPT_REFUSED.of(e);
+      if (isRefusal(e, "limit") && why) return { ok: false as const, refusal: why };
       throw e;
     },
   );

@@ -97,6 +97,11 @@ describe("the code's own idioms", () => {
     expect(handRolled).toEqual([]);
   });
 
+  it("reads what a refusal carries through its typed channel (refusalDetail), never through a cast", () => {
+    const casts = linesMatching(/\.detail\s+as\b|\.detail\s*\)\s*as\b/).filter((line) => /^(app|cli|tests)\//.test(line));
+    expect(casts).toEqual([]);
+  });
+
   it("gives each type its own name: one Refusal", () => {
     const declared = linesMatching(/^\s*(export )?(type|interface|class) Refusal\b/);
     expect(declared.map((line) => line.split(":")[0])).toEqual(["app/lib/refusal.ts"]);

@@ -4,7 +4,7 @@
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { isRefusal, refuse as refusal, type Refusal } from "~/lib/refusal";
 import { hashSlotsFull, isHashBusy, withHashSlot } from "./passwords.server";
-import { attemptNotWeighed, attemptSucceeded, LOCKED_RETRY_AFTER_S, reserveAttempt, type AttemptKeys, type AttemptRefused, type Reservation } from "./throttle.server";
+import { attemptNotWeighed, attemptSucceeded, LOCKED_RETRY_AFTER_S, reserveAttempt, type AttemptKeys, ATTEMPT_REFUSED, type Reservation } from "./throttle.server";
 
 export const BUSY_LOGINS = "Många loggar in just nu. Försök igen om en stund.";
 export const LOCKED_STAFF = "Kontot är spärrat efter för många misslyckade inloggningar. Be en administratör om ett nytt lösenord.";
@@ -17,7 +17,8 @@ export function loginRefused(code: "login" | "limit" | "busy", message: string, 
 
 /** A refused attempt, audited (never with the secret), told in the words of its screen. */
 async function refused(refusal: Refusal, target: string, locked: string, actor: Actor): Promise<never> {
-  const why = refusal.detail as AttemptRefused;
+  const why = ATTEMPT_REFUSED.of(refusal);
+  if (!why) throw refusal;
   await audit({ actor: { ...actor, id: "anonymous" }, action: why.kind === "locked" ? "login.locked" : "login.throttled", target });
   if (why.kind === "locked") throw loginRefused("limit", locked, LOCKED_RETRY_AFTER_S);
   throw refusal;

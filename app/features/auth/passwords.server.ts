@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { config } from "~/config.server";
-import { isRefusal, refuse } from "~/lib/refusal";
+import { refusalDetail, refuse } from "~/lib/refusal";
 
 const KEYLEN = 32;
 // N=2^14 keeps a login around 30–50 ms on this hardware.
@@ -37,14 +37,17 @@ export async function verifySecret(secret: string, stored: string | null | undef
  */
 export const HASH_LIMITS = { ...config.hashLimits };
 
+/** Marks withHashSlot's busy refusal: the check never ran. */
+const HASH_SLOTS = refusalDetail<true>("hash-slots");
+
 /** The refusal when every hashing slot and the queue are taken (503). */
 function hashBusy() {
-  return refuse.busy("Många loggar in just nu. Försök igen om en stund.", { retryAfterSeconds: 5, detail: "hash-slots" });
+  return refuse.busy("Många loggar in just nu. Försök igen om en stund.", { retryAfterSeconds: 5, detail: HASH_SLOTS.carry(true) });
 }
 
 /** Whether `e` is withHashSlot's refusal (the check never ran). */
 export function isHashBusy(e: unknown): boolean {
-  return isRefusal(e, "busy") && e.detail === "hash-slots";
+  return HASH_SLOTS.of(e) === true;
 }
 
 let active = 0;

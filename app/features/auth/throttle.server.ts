@@ -6,7 +6,7 @@ import { isIP } from "node:net";
 import { eq, inArray, lt, and, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
-import { refuse } from "~/lib/refusal";
+import { refusalDetail, refuse } from "~/lib/refusal";
 
 /** The policy. Tests that start their own server shorten the window (THROTTLE_WINDOW_MS). */
 export const THROTTLE = {
@@ -80,8 +80,9 @@ export const GLOBAL_KEY = "global:logins";
 
 export type Reservation = { at: number; keys: string[]; resetOnSuccess: string[] };
 
-/** Why an attempt was refused: the `detail` of reserveAttempt's "limit" refusal. */
+/** Why an attempt was refused: what reserveAttempt's "limit" refusal carries (ATTEMPT_REFUSED). */
 export type AttemptRefused = { kind: "throttled"; retryAfterMs: number } | { kind: "locked" };
+export const ATTEMPT_REFUSED = refusalDetail<AttemptRefused>("attempt-refused");
 
 /** What a refused attempt is told; the login screens say whose lock it is (app/auth). */
 export const THROTTLED = (seconds: number) =>
@@ -136,7 +137,7 @@ export async function reserveAttempt(
     for (const b of list) {
       const row = byKey.get(b.key);
       if (b.lock && row && row.failures >= THROTTLE.lockAfter) {
-        throw refuse.limit(LOCKED, { retryAfterSeconds: LOCKED_RETRY_AFTER_S, detail: { kind: "locked" } satisfies AttemptRefused });
+        throw refuse.limit(LOCKED, { retryAfterSeconds: LOCKED_RETRY_AFTER_S, detail: ATTEMPT_REFUSED.carry({ kind: "locked" }) });
       }
       const recent = parseRecent(row?.recent, now);
       if (recent.length >= b.limit) {
@@ -145,7 +146,7 @@ export async function reserveAttempt(
     }
     if (retryAfterMs > 0) {
       const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-      throw refuse.limit(THROTTLED(seconds), { retryAfterSeconds: seconds, detail: { kind: "throttled", retryAfterMs } satisfies AttemptRefused });
+      throw refuse.limit(THROTTLED(seconds), { retryAfterSeconds: seconds, detail: ATTEMPT_REFUSED.carry({ kind: "throttled", retryAfterMs }) });
     }
     for (const b of list) {
       const row = byKey.get(b.key);

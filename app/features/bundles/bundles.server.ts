@@ -187,7 +187,7 @@ export async function decideBundles(
       const openNumbers = new Set(open.map((x) => x.number));
       const closed = [...shown].filter((n) => !openNumbers.has(n) && decisions[n] !== "closed").sort((x, y) => x - y);
       const opened = [...openNumbers].filter((n) => !shown.has(n)).sort((x, y) => x - y);
-      if (closed.length || opened.length) throw refuse.conflict(staleBundlesMessage(closed, opened), { detail: { closed, opened } });
+      if (closed.length || opened.length) throw refuse.conflict(staleBundlesMessage(closed, opened));
     }
     const fields: Record<string, string> = {};
     const stayOpen = { 0: 0, 1: 0 };

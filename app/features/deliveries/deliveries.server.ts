@@ -6,7 +6,7 @@ import { addDays } from "~/lib/dates";
 import { messageHtml } from "~/lib/html.server";
 import { CLAIM_TEXTS, type ClaimState } from "./claim-words";
 import { NOT_ON_NOTE } from "./words";
-import { isRefusal, refuse } from "~/lib/refusal";
+import { refusalDetail, refuse } from "~/lib/refusal";
 import { claimDeadline, claimsOfDeliveries, decidedClaim, recordClaim } from "./claims.server";
 
 /** The delivery note is kept one week: today and the six days before it (spec 9). */
@@ -160,11 +160,11 @@ export type SaveReceivedResult = { status: "saved"; equalsDelivered: boolean } |
 /** What a refusal for a change made elsewhere carries: what is stored now ("" = nothing). */
 export type ReceivedConflict = { stored: string };
 
+const RECEIVED_CONFLICT = refusalDetail<ReceivedConflict>("received-conflict");
+
 /** What is stored now, when `e` is saveReceived's refusal of a row changed elsewhere. */
 export function storedAfterConflict(e: unknown): string | null {
-  if (!isRefusal(e, "conflict")) return null;
-  const detail = e.detail;
-  return typeof detail === "object" && detail !== null && "stored" in detail && typeof detail.stored === "string" ? detail.stored : null;
+  return RECEIVED_CONFLICT.of(e)?.stored ?? null;
 }
 
 /**
@@ -207,8 +207,7 @@ export async function saveReceived(
     // and the typed value is not what is stored now: refused, both values named.
     const storedText = row.received === null ? "" : String(row.received);
     if (shown !== undefined && shown.trim() !== storedText && check.value !== row.received) {
-      const detail: ReceivedConflict = { stored: storedText };
-      throw refuse.conflict(RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), { field: "mottagit", detail });
+      throw refuse.conflict(RECEIVED_MESSAGES.changedByOther(storedText || "inget", check.value), { field: "mottagit", detail: RECEIVED_CONFLICT.carry({ stored: storedText }) });
     }
     if (check.value > row.delivered && check.value !== row.received && confirmed?.trim() !== String(check.value)) {
       return { status: "ask", question: RECEIVED_MESSAGES.aboveDelivered(check.value, row.delivered) } as const;

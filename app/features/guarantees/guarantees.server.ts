@@ -14,7 +14,7 @@ import { config } from "~/config.server";
 import { audit, type Actor, CLI_ACTOR } from "~/features/audit/audit.server";
 import { isValidDate, nextMonday, today } from "~/lib/dates";
 import { PAYOUT_BATCHES_PER_PAGE, weekTag, weekWords } from "./refund-view";
-import { refuse } from "~/lib/refusal";
+import { refusalDetail, refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 import type { BankField } from "./schemas";
 import { checkBankDetail, storedDetailProblem } from "./bank-numbers.server";
@@ -190,12 +190,15 @@ export function missingDetails(refunds: Refund[]): string[] {
 
 const isComplete = (r: Refund) => Object.keys(refundProblems(r)).length === 0;
 
-/** Refuses (invalid, INCOMPLETE; `detail.missing` lists every gap) when a payout lacks a detail. */
+/** What assertComplete's refusal carries: the customers lacking a detail, and a line for each. */
+const INCOMPLETE_PAYOUTS = refusalDetail<{ customers: number[]; missing: string[] }>("incomplete-payouts");
+
+/** Refuses (invalid, INCOMPLETE; missingOf lists every gap) when a payout lacks a detail. */
 function assertComplete(refunds: Refund[]) {
   const missing = missingDetails(refunds);
   if (missing.length > 0) {
     const customers = refunds.filter((r) => !isComplete(r)).map((r) => r.customerId);
-    throw refuse.invalid(INCOMPLETE, { detail: { customers, missing } });
+    throw refuse.invalid(INCOMPLETE, { detail: INCOMPLETE_PAYOUTS.carry({ customers, missing }) });
   }
 }
 
@@ -222,8 +225,7 @@ export async function incompletePayouts(): Promise<string[]> {
 
 /** The lines of a refusal from assertComplete, or []. */
 export function missingOf(e: unknown): string[] {
-  const detail = (e as { detail?: { missing?: unknown } } | undefined)?.detail;
-  return Array.isArray(detail?.missing) ? (detail.missing as string[]) : [];
+  return INCOMPLETE_PAYOUTS.of(e)?.missing ?? [];
 }
 
 export type { BankField };

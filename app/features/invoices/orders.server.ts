@@ -12,7 +12,7 @@ import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { column, csvRow } from "~/lib/csv-columns";
 import { decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
-import { isRefusal, refuse } from "~/lib/refusal";
+import { refusalDetail, refuse } from "~/lib/refusal";
 import { cleanUploadName } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
 
@@ -79,14 +79,15 @@ export function parseOrdersFile(text: string): { rows: OrderRow[]; problems: Csv
 
 /** The refusal of a file whose lines break the rules; its lines travel in `detail`. */
 function ordersRefused(problems: CsvProblem[]) {
-  return refuse.invalid(`Filen har felaktiga rader: ${problems.map((p) => `rad ${p.line}: ${p.column}: ${p.reason}`).join("; ")}`, { field: "file", detail: { problems } });
+  return refuse.invalid(`Filen har felaktiga rader: ${problems.map((p) => `rad ${p.line}: ${p.column}: ${p.reason}`).join("; ")}`, { field: "file", detail: ORDER_LINES.carry(problems) });
 }
+
+/** The lines a file was refused for, carried by its refusal. */
+const ORDER_LINES = refusalDetail<CsvProblem[]>("order-lines");
 
 /** The lines applyOrders refused a file for, or null when `e` is not that refusal. */
 export function refusedOrderLines(e: unknown): CsvProblem[] | null {
-  if (!isRefusal(e, "invalid")) return null;
-  const detail = e.detail as { problems?: CsvProblem[] } | undefined;
-  return Array.isArray(detail?.problems) ? detail.problems : null;
+  return ORDER_LINES.of(e);
 }
 
 /**

@@ -6,7 +6,7 @@ import { and, asc, between, eq, gte, inArray, isNotNull, isNull, lte, or, sql } 
 import { getDb, preparedQuery, schema, writeTransaction, type Tx } from "~/db.server";
 import { listOpenBundles, type OpenBundle } from "~/features/bundles/bundles.server";
 import { addDays, today } from "~/lib/dates";
-import { isRefusal, refuse } from "~/lib/refusal";
+import { isRefusal, refusalDetail, refuse } from "~/lib/refusal";
 import { deadlineSql, latePolicyOf, type LatePolicy } from "./deadlines.server";
 import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { RETURN_MESSAGES } from "./texts";
@@ -153,6 +153,8 @@ export type ReturnRowsRefused = {
   /** Rows someone else changed since the page was loaded: line key → the amount stored now. */
   stored?: Record<string, string>;
 };
+/** The refused rows a returns save's refusal carries (`RETURN_ROWS.of(e)`). */
+export const RETURN_ROWS = refusalDetail<ReturnRowsRefused>("return-rows");
 
 type Checked = { line: ReturnLine; bundle: number; amount: number };
 
@@ -199,11 +201,11 @@ export async function saveReturns(
   }
   const refusedLines = () =>
     refuse.invalid(RETURN_MESSAGES.fixLines, {
-      detail: {
+      detail: RETURN_ROWS.carry({
         errors: Object.fromEntries(Object.entries(problems).map(([key, p]) => [key, rowMessage(p)])),
         problems,
         ...(Object.keys(stored).length ? { stored } : {}),
-      } satisfies ReturnRowsRefused,
+      }),
     });
   if (Object.keys(problems).length === 0 && checked.length === 0) {
     if (token && (await tokenApplied(customerId, token))) return { alreadyApplied: true, saved: 0 };

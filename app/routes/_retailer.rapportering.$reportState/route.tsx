@@ -14,9 +14,9 @@ import { hasReturnsOfDay, listOpenBundles } from "~/features/bundles/index.serve
 import { labelsOnHand } from "~/features/labels/index.server";
 import { BUNDLE_NUMBER } from "~/catalog";
 import { applyIntent, parseReportState, RETURN_MESSAGES, returnsFormSchema, withTypeBundle } from "~/features/returns";
-import { defaultBundlesOf, latePolicyOf, listPapers, saveReturns, type ReturnRowsRefused } from "~/features/returns/index.server";
+import { defaultBundlesOf, latePolicyOf, listPapers, RETURN_ROWS, saveReturns } from "~/features/returns/index.server";
 import { REFUSAL_STATUS, isRefusal } from "~/lib/refusal";
-import { handleForm } from "~/http/form.server";
+import { handleForm, retryHeaders } from "~/http/form.server";
 import { ReturnsForm, type ReturnsAnswer } from "./returns-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -116,9 +116,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (!isRefusal(error)) throw error;
       // Nothing was written; every line comes back as typed, with the same token, so a later
       // try of this form is still applied once at most.
-      const rows = error.detail as ReturnRowsRefused | undefined;
+      const rows = RETURN_ROWS.of(error);
       // The whole form refused (nothing to save; a busy database: 503): its message over the form.
-      if (!rows) return data<ReturnsAnswer>({ lines, errors: {}, formError: error.message, typeBundles, token, nonce }, { status: REFUSAL_STATUS[error.code] });
+      if (!rows) return data<ReturnsAnswer>({ lines, errors: {}, formError: error.message, typeBundles, token, nonce }, { status: REFUSAL_STATUS[error.code], headers: retryHeaders(error) });
       // Refused lines, each with its message. A row someone else changed: the typed value
       // stays, its shown value becomes what is stored now (the message names it), so a
       // second Spara after checking it is the user's own change.
