@@ -14,7 +14,7 @@ import {
 import { useEffect } from "react";
 import { formToken } from "./auth/csrf.server";
 import { getUserAndSession } from "./auth/guards.server";
-import { commitSession, takeToast } from "./auth/session.server";
+import { takeToast } from "./auth/session.server";
 import { useFocusAfterNavigation } from "./ui/focus";
 import { useRequestValues } from "./ui/request-context";
 import { RouteError } from "./ui/route-error";
@@ -37,10 +37,10 @@ export const meta: MetaFunction = () => [{ title: "Returportalen" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { session, user } = await getUserAndSession(request);
-  // The message of the request that sent the browser here: taking it changes the session,
-  // which must then be committed. One for another page (another tab's) stays for it.
-  const { text: toast, changed } = session.id ? takeToast(session, request) : { text: null, changed: false };
-  const headers = changed ? { "Set-Cookie": await commitSession(request, session) } : undefined;
+  // The message of the request that sent the browser here, taken: its cookie ends. One for
+  // another page (another tab's) stays for it.
+  const { text: toast, setCookie } = await takeToast(request);
+  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   // The session's form token, for <CsrfInput /> and the meta tag; none before login.
   const csrf = user ? formToken(session) : null;
   return data({ toast, userKind: user?.kind ?? null, csrf }, { headers });

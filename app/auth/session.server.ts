@@ -5,15 +5,32 @@ import { createSessionRow, deleteSessionRow, readSessionRow, updateSessionRow, t
 /** Signs the session and device cookies (SESSION_SECRET, checked at start: app/config.server.ts). */
 export const cookieSecret = config.sessionSecret;
 
-// Over HTTPS the cookie is `__Host-` prefixed and Secure; plain HTTP (localhost)
-// gets the same cookie without them, since browsers refuse Secure cookies there.
+// Over HTTPS the cookies are `__Host-` prefixed and Secure; plain HTTP (localhost)
+// gets the same cookies without them, since browsers refuse Secure cookies there.
 /**
  * A one-time message and the page it belongs to: the page the request that made it was
- * sent to (decision 035). Another tab loading another page meanwhile neither shows nor
- * uses it up; unread after TOAST_KEPT_MS it is dropped.
+ * sent to (decision 035). It travels in a cookie of its own, not in the session, so only
+ * a request the browser sends after the answer that set it can show it: a page's request
+ * sent earlier (a revalidation the router aborted, which the server still answers) neither
+ * shows nor uses it up, and neither does another tab loading another page meanwhile.
+ * Unread after TOAST_KEPT_MS it is dropped.
  */
 export type Toast = { text: string; path: string; at: number };
 export const TOAST_KEPT_MS = 2 * 60_000;
+
+function toastCookie(secure: boolean) {
+  return createCookie(secure ? "__Host-rp_toast" : "rp_toast", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    secrets: [cookieSecret],
+    maxAge: TOAST_KEPT_MS / 1000,
+  });
+}
+
+const secureToast = toastCookie(true);
+const plainToast = toastCookie(false);
 
 /** The page a URL or path names (`/admin/holidays?x=1#y` -> `/admin/holidays`). */
 function pagePath(to: string): string {
@@ -28,7 +45,7 @@ export function requestPage(request: Request): string {
   return page === "/_root" ? "/" : page;
 }
 
-function storage(secure: boolean): SessionStorage<SessionData, { toast: Toast }> {
+function storage(secure: boolean): SessionStorage<SessionData> {
   const cookie = createCookie(secure ? "__Host-rp_session" : "rp_session", {
     httpOnly: true,
     sameSite: "lax",
@@ -36,7 +53,7 @@ function storage(secure: boolean): SessionStorage<SessionData, { toast: Toast }>
     path: "/",
     secrets: [cookieSecret],
   });
-  return createSessionStorage<SessionData, { toast: Toast }>({
+  return createSessionStorage<SessionData>({
     cookie,
     createData: (data) => createSessionRow(data as SessionData),
     readData: (id) => readSessionRow(id),
@@ -56,25 +73,37 @@ function storageFor(request: Request) {
   return isHttps(request) ? secureStorage : plainStorage;
 }
 
-export type PortalSession = Session<SessionData, { toast: Toast }>;
+export type PortalSession = Session<SessionData>;
+
+function toastFor(request: Request) {
+  return isHttps(request) ? secureToast : plainToast;
+}
+
+function isToast(value: unknown): value is Toast {
+  if (typeof value !== "object" || value === null) return false;
+  const t = value as Record<string, unknown>;
+  return typeof t.text === "string" && typeof t.path === "string" && typeof t.at === "number";
+}
+
+/** The Set-Cookie value that gives the page `to` (where the caller redirects) the message `text`, once. */
+export function toastCookieHeader(request: Request, text: string, to: string, now = Date.now()): Promise<string> {
+  const toast: Toast = { text, path: pagePath(to), at: now };
+  return toastFor(request).serialize(toast);
+}
 
 /**
- * The session's message for this request's page, taken (the session must then be
- * committed), or null: a message for another page stays for it, an old one is dropped.
+ * The message the request's cookie holds for its page, taken, or null; `setCookie` is the
+ * header that ends the cookie when it was taken or is old, null when it stays for its page.
  */
-export function takeToast(session: PortalSession, request: Request, now = Date.now()): { text: string | null; changed: boolean } {
-  const waiting = session.data["__flash_toast__" as keyof SessionData] as Toast | string | undefined;
-  if (waiting === undefined) return { text: null, changed: false };
-  const toast: Toast = typeof waiting === "string" ? { text: waiting, path: requestPage(request), at: now } : waiting;
-  if (toast.path === requestPage(request)) {
-    session.get("toast");
-    return { text: toast.text, changed: true };
-  }
-  if (now - toast.at > TOAST_KEPT_MS) {
-    session.get("toast");
-    return { text: null, changed: true };
-  }
-  return { text: null, changed: false };
+export async function takeToast(request: Request, now = Date.now()): Promise<{ text: string | null; setCookie: string | null }> {
+  const cookie = toastFor(request);
+  const waiting: unknown = await cookie.parse(request.headers.get("Cookie"));
+  if (waiting === null || waiting === undefined) return { text: null, setCookie: null };
+  const ended = () => cookie.serialize("", { maxAge: 0, expires: new Date(0) });
+  if (!isToast(waiting)) return { text: null, setCookie: await ended() };
+  if (waiting.path === requestPage(request)) return { text: waiting.text, setCookie: await ended() };
+  if (now - waiting.at > TOAST_KEPT_MS) return { text: null, setCookie: await ended() };
+  return { text: null, setCookie: null };
 }
 
 export function getSession(request: Request): Promise<PortalSession> {
@@ -94,16 +123,12 @@ export function sessionData(session: PortalSession): SessionData {
   return Object.fromEntries(Object.entries(session.data).filter(([k]) => !k.startsWith("__flash"))) as SessionData;
 }
 
-/**
- * Starts a fresh session (a new id) holding `data`, ending the one the request had;
- * `toast` is shown once by the page `to` (where the caller redirects).
- */
-export async function startSession(request: Request, data: SessionData, toast?: { text: string; to: string }): Promise<string> {
+/** Starts a fresh session (a new id) holding `data`, ending the one the request had. */
+export async function startSession(request: Request, data: SessionData): Promise<string> {
   const old = await getSession(request);
   if (old.id) await deleteSessionRow(old.id);
   const fresh = await storageFor(request).getSession(null);
   for (const [k, v] of Object.entries(data)) fresh.set(k, v);
-  if (toast) fresh.flash("toast", { text: toast.text, path: pagePath(toast.to), at: Date.now() });
   return commitSession(request, fresh);
 }
 
@@ -133,10 +158,7 @@ export async function resumeStaffSession(request: Request, current: PortalSessio
 
 /** Redirects after a successful POST with a message the page `to` shows (role="status"), in this tab only. */
 export async function redirectWithToast(request: Request, to: string, toast: string, init?: ResponseInit) {
-  const session = await getSession(request);
-  if (!session.id) return redirect(to, init);
-  session.flash("toast", { text: toast, path: pagePath(to), at: Date.now() });
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await commitSession(request, session));
+  headers.append("Set-Cookie", await toastCookieHeader(request, toast, to));
   return redirect(to, { ...init, headers });
 }

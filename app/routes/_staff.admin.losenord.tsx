@@ -6,7 +6,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, redirect, useActionData, useLoaderData } from "@remix-run/react";
 import { getUserAndSession, requireStaff, staffHome } from "~/auth/guards.server";
-import { sessionData, startSession } from "~/auth/session.server";
+import { sessionData, startSession, toastCookieHeader } from "~/auth/session.server";
 import { loginPageHeaders } from "~/auth/login-flow.server";
 import { OwnPasswordSchema } from "~/features/staff";
 import { changeOwnPassword, PASSWORD_MIN_LENGTH } from "~/features/staff/index.server";
@@ -38,8 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const others = sessionsEnded === 0 ? "" : sessionsEnded === 1 ? " Din andra inloggning är avslutad." : ` Dina ${sessionsEnded} andra inloggningar är avslutade.`;
       // This login goes on under a new session id: a copy of the old cookie is worth nothing now.
       const home = staffHome(user.roles);
-      const cookie = await startSession(request, sessionData(session), { text: `Lösenordet är bytt.${others}`, to: home });
-      return redirect(home, { headers: { "Set-Cookie": cookie } });
+      const headers = new Headers({ "Set-Cookie": await startSession(request, sessionData(session)) });
+      headers.append("Set-Cookie", await toastCookieHeader(request, `Lösenordet är bytt.${others}`, home));
+      return redirect(home, { headers });
     },
     { hideFields: SECRET_FIELDS },
   );

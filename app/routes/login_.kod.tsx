@@ -16,7 +16,7 @@ import { rememberDevice } from "~/auth/device.server";
 import { getUserAndSession } from "~/auth/guards.server";
 import { pendingStillValid, readPending, type PendingLogin } from "~/auth/pending.server";
 import { auditLoginSuccess } from "~/auth/auth.server";
-import { startSession } from "~/auth/session.server";
+import { startSession, toastCookieHeader } from "~/auth/session.server";
 import { getStaff } from "~/features/staff/index.server";
 import { confirmEnrolment, enrolmentQrSvg, groupedSecret, verifySecondFactor } from "~/features/auth/index.server";
 import { Field, FieldErrors } from "~/ui/field";
@@ -66,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function logIn(request: Request, context: ActionFunctionArgs["context"], pending: PendingLogin, toast?: { text: string; to: string }): Promise<Headers> {
   await auditLoginSuccess({ kind: "staff", staffId: pending.staffId }, context);
   const headers = new Headers(NO_STORE);
-  headers.append("Set-Cookie", await startSession(request, { staffId: pending.staffId }, toast));
+  headers.append("Set-Cookie", await startSession(request, { staffId: pending.staffId }));
+  if (toast) headers.append("Set-Cookie", await toastCookieHeader(request, toast.text, toast.to));
   headers.append("Set-Cookie", await rememberDevice(request, pending.accountKey));
   return headers;
 }

@@ -1,19 +1,19 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { eq } from "drizzle-orm";
 import { mkdirSync, rmSync } from "node:fs";
-import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { loginPost } from "./login-post";
+import { serverDatabase, unusedCode } from "./totp-codes";
 
 let db: Db | undefined;
 export function e2eDb(): Db {
   db ??= openDb(`file:tests/.tmp/e2e-${process.env.E2E_PORT || 3100}.db`);
   return db;
 }
+serverDatabase(`http://127.0.0.1:${process.env.E2E_PORT || 3100}`, e2eDb);
 
 // Customer numbers 20000–89999 belong to e2e tests: a range per worker and a counter.
 let counter = 0;
@@ -50,28 +50,11 @@ export async function makeStaff(roles: string, distributorId: number | null = nu
   return { id: row.id, email, password, totpSecret: row.totpSecret };
 }
 
-const PERIOD_MS = 30_000;
+export { totpCode } from "./totp-codes";
 
-/** The TOTP code of `secret` for a time step (otpauth, as an authenticator app computes it). */
-export function totpCode(secret: string, step = TOTP.counter({ period: 30 })): string {
-  return HOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, counter: step });
-}
-
-/**
- * A code the server has not accepted yet for this staff user: the current step's, or
- * the next one's when the current was used (two logins within 30 s). Waits for the
- * clock in the rare case that both were used.
- */
-export async function nextTotpCode(email: string): Promise<string> {
-  const [row] = await e2eDb()
-    .select({ secret: schema.staffUsers.totpSecret, lastStep: schema.staffUsers.totpLastStep })
-    .from(schema.staffUsers)
-    .where(eq(schema.staffUsers.email, email.trim().toLowerCase()));
-  if (!row?.secret) throw new Error(`${email} is not enrolled`);
-  const step = Math.max(TOTP.counter({ period: 30 }), row.lastStep + 1);
-  const wait = (step - 1) * PERIOD_MS - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait + 50));
-  return totpCode(row.secret, step);
+/** A code the server has not accepted yet for this staff user of the e2e server (never waits for the clock). */
+export function nextTotpCode(email: string): Promise<string> {
+  return unusedCode(e2eDb(), email);
 }
 
 /** Logs in through the real form, the way a person does (the code step included for staff). */

@@ -5,11 +5,10 @@
 import { request as pwRequest, type APIRequestContext } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import { HOTP, Secret, TOTP } from "otpauth";
 import { openDb, type Db } from "../../db/client";
-import { TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { SELLER_ENV } from "../production-env";
 import { loginPost } from "./login-post";
+import { databaseOf, serverDatabase, unusedCode } from "./totp-codes";
 import { freePort } from "../../cli/free-port";
 
 export type OwnServer = {
@@ -58,6 +57,7 @@ export async function startOwnServer(name: string, env: Record<string, string> =
     await new Promise((r) => setTimeout(r, 200));
   }
   const db = openDb(`file:${file}`);
+  serverDatabase(baseURL, () => db);
   return {
     baseURL,
     port,
@@ -86,25 +86,20 @@ export async function formTokenOf(baseURL: string, cookie: string): Promise<stri
   return /<meta name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? "";
 }
 
-// The last time step each staff login here used, so a second login within 30 s sends
-// the next step's code rather than a replay the server refuses.
-const usedSteps = new Map<string, number>();
-
 /**
  * Logs a context in through the real login form; expects the redirect. Staff made by
- * createStaff are enrolled with TEST_TOTP_SECRET: the code step is answered with it.
+ * createStaff are enrolled with TEST_TOTP_SECRET: the code step is answered with a code
+ * read from the server's database (startOwnServer and the e2e server tell it; another
+ * server's test calls serverDatabase).
  */
 export async function logIn(ctx: APIRequestContext, name: string | number, secret: string, headers: Record<string, string> = {}) {
   const { path, form } = loginPost(name, secret);
   const res = await ctx.post(path, { form, headers, maxRedirects: 0 });
   if (res.status() !== 302) throw new Error(`login as ${name} answered ${res.status()}`);
   if (res.headers()["location"] !== "/login/kod") return res;
-  const key = String(name).toLowerCase();
-  const step = Math.max(TOTP.counter({ period: 30 }), (usedSteps.get(key) ?? 0) + 1);
-  const wait = (step - 1) * 30_000 - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait + 50));
-  usedSteps.set(key, step);
-  const kod = HOTP.generate({ secret: Secret.fromBase32(TEST_TOTP_SECRET), digits: 6, counter: step });
+  const db = databaseOf(res.url());
+  if (!db) throw new Error(`no database known for ${res.url()}: call serverDatabase(origin, () => db) first`);
+  const kod = await unusedCode(db, String(name));
   const code = await ctx.post("/login/kod", { form: { kod }, headers, maxRedirects: 0 });
   if (code.status() !== 302) throw new Error(`code step for ${name} answered ${code.status()}`);
   return code;

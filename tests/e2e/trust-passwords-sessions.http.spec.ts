@@ -154,6 +154,24 @@ test("a password change gives this login a new session id and ends every other: 
   expect(String(await getWith("/admin/distribution", await cookieOf(other)))).toMatch(/^\/personal\/logga-in/);
 });
 
+test("a request the browser sent before a save's answer neither shows nor takes the save's message", async () => {
+  // A page revalidating while its form is sent: the router aborts that GET, but the
+  // server may still read it after the save stored its message. It carries only the
+  // cookies the browser had when it was sent.
+  const admin = await staff("admin");
+  const c = await loggedIn(admin.email);
+  const before = (await c.storageState()).cookies.map((k) => `${k.name}=${k.value}`).join("; ");
+  const saved = await c.post("/admin", { form: { csrf: await formToken(c), intent: "add-shortcut", name: "Şahin Livs kundkort", url: "https://portal.example/admin/kunder/47001" }, maxRedirects: 0 });
+  expect(saved.status()).toBe(302);
+  expect(saved.headers()["location"]).toBe("/admin");
+  const earlier = await fetch(`${server.baseURL}/admin.data`, { headers: { cookie: before } });
+  expect(earlier.status).toBe(200);
+  expect(await earlier.text()).not.toContain("Länken är sparad.");
+  // The GET that follows the redirect shows it, once.
+  expect(await (await c.get("/admin")).text()).toContain("Länken är sparad.");
+  expect(await (await c.get("/admin")).text()).not.toContain("Länken är sparad.");
+});
+
 test("behind a configured proxy, a client reaching the app port directly cannot pick its own address for the login budget", async () => {
   // The proxy is 10.9.9.9; this client connects from 127.0.0.1 and forges X-Forwarded-For.
   const behind = await startOwnServer("trust-three-proxy", { TRUST_PROXY: "10.9.9.9", THROTTLE_IP_LIMIT: "3" });

@@ -16,6 +16,7 @@ import { SELLER_ENV } from "../production-env";
 import { startSmtpCatcher } from "../smtp-catcher";
 import { expect, test } from "./fixtures";
 import { client, logIn } from "./own-server";
+import { serverDatabase } from "./totp-codes";
 import { burstWithKill, postForm, returnForms, type SaveForm } from "./return-burst";
 
 test.describe.configure({ timeout: 300_000 });
@@ -135,6 +136,7 @@ async function seed(db: Db) {
 test("two app servers behind HAProxy: budgets, saves, the invoice run, a killed server and the reminders hold", async () => {
   for (const s of ["", "-wal", "-shm"]) rmSync(FILE + s, { force: true });
   const db = openDb(`file:${FILE}`);
+  serverDatabase(LB, () => db);
   const plan = await seed(db);
   const admin = await createStaff(db, { email: "anna@two-servers.example", name: "Anna Andersson", password: "Korrekt-Häst-Batteri-9", roles: "admin" });
   const servers = [await startServer(PORTS[0]), await startServer(PORTS[1])];

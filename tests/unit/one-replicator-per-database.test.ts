@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDb, prepareDb } from "../../db/client";
 import type { ReplicatorStatus } from "../../app/features/operations/index.server";
+import { litestreamAlive } from "../litestream-alive";
 
 const dir = mkdtempSync(join(tmpdir(), "portal-one-replicator-"));
 const file = join(dir, "portal.db");
@@ -37,14 +38,7 @@ function status(): ReplicatorStatus | null {
   }
 }
 
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+const alive = litestreamAlive;
 
 async function until<T>(get: () => T | null | undefined | false, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
