@@ -798,6 +798,16 @@ function floodRows(r: B13): Row[] {
     { id: "B13", what: "/kontakt during the same flood: p95", value: p95, unit: "ms", target: "< 1000 ms", pass: p95 < 1000 },
     {
       id: "B13",
+      what: `a wrong PIN, customer number that does not exist against one that does (${r.known.length} each, medians)`,
+      value: median(r.unknown),
+      unit: "ms",
+      reference: median(r.known),
+      ratio: median(r.unknown) / median(r.known),
+      target: "0.5–2 × (the time does not tell)",
+      pass: median(r.unknown) / median(r.known) > 0.5 && median(r.unknown) / median(r.known) < 2,
+    },
+    {
+      id: "B13",
       what: `the flood's answers: ${r.refused} × 400, ${r.busy} × 503 (hashing full), ${r.other} other`,
       value: r.busy,
       unit: "× 503",

@@ -255,27 +255,24 @@ test("a flood of logins is answered 400 or at once 503 (hashing bounded), and ot
   expect(pageTimes.length).toBeGreaterThan(0);
 });
 
-test("the answer time does not tell whether a customer number exists", async () => {
-  test.setTimeout(90_000);
+test("a wrong PIN for a customer number that exists and for one that does not gets the same answer", async () => {
+  // The same work behind both (one hash each) is counted by app/auth/login-work.test.ts;
+  // how long each takes is measured by the bench (B13), not on a machine the tests share.
   const known: number[] = [];
-  for (let i = 0; i < 25; i++) known.push(await customer());
+  for (let i = 0; i < 5; i++) known.push(await customer());
   const unknown = known.map((_, i) => 60000 + i);
   const exists = await server.db.select().from(schema.customers).where(inArray(schema.customers.id, unknown));
   expect(exists).toHaveLength(0);
-  const times = { known: [] as number[], unknown: [] as number[] };
+  const answers = { known: new Set<string>(), unknown: new Set<string>() };
   for (let i = 0; i < known.length; i++) {
-    // Alternate, each from an address of its own, so neither meets a delay.
     for (const [kind, id] of [["known", known[i]], ["unknown", unknown[i]]] as const) {
-      const t0 = performance.now();
       const r = await attempt(id, "9999", `100.64.${i}.${kind === "known" ? 1 : 2}`);
-      times[kind].push(performance.now() - t0);
       expect(r.status).toBe(400);
       expect(r.text).toContain("Felaktigt kundnummer eller pinkod.");
+      // The page without what differs by design: the number typed back, the request's id and its script nonce.
+      answers[kind].add(r.text.replaceAll(String(id), "N").replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "ID").replace(/nonce="[^"]*"/g, ""));
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const ratio = median(times.unknown) / median(times.known);
-  console.log(`login timing: known median ${median(times.known).toFixed(1)} ms, unknown ${median(times.unknown).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
-  expect(ratio).toBeGreaterThan(0.5);
-  expect(ratio).toBeLessThan(2);
+  expect(answers.known.size).toBe(1);
+  expect([...answers.unknown]).toEqual([...answers.known]);
 });
