@@ -1,4 +1,5 @@
 import tseslint from "typescript-eslint";
+import house from "./tests/lint/house.js";
 
 const testRules = [
   // A test or suite written as skipped or focused. A skip decided per project at run time
@@ -62,6 +63,31 @@ export default tseslint.config(
     files: ["app/**", "cli/**", "db/**"],
     ignores: ["app/config.server.ts", "app/lib/dates.ts", "db/client.ts", "**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-restricted-syntax": ["error", ...testRules, ...envRules] },
+  },
+  // The house's idioms (tests/lint/house.js), each where it applies.
+  { plugins: { house } },
+  {
+    files: ["app/**", "cli/**", "db/**", "tests/**", "bench/**"],
+    ignores: ["app/lib/refusal.ts"],
+    rules: { "house/one-error-class": "error", "house/refusal-detail-channel": "error" },
+  },
+  {
+    files: ["app/**", "cli/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "house/no-ok-false": "error", "house/no-message-reading": "error", "house/no-hand-rolled-rows": "error" },
+  },
+  { files: ["app/features/**"], ignores: ["**/*.test.ts"], rules: { "house/no-swedish-error": "error" } },
+  {
+    // app/lib/search-params.ts is the one reader; app/http/params.ts copies a list's own
+    // parameters into a link back; a component may echo the URL it shows (useSearchParams).
+    files: ["app/**"],
+    ignores: ["app/lib/search-params.ts", "app/http/params.ts", "app/ui/**", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "house/search-through-schema": "error", "house/write-through-queue": "error" },
+  },
+  {
+    files: ["app/routes/**", "app/ui/**", "app/auth/**", "app/http/**", "app/root.tsx", "cli/**"],
+    ignores: ["cli/seed/**"],
+    rules: { "house/barrel-dynamic-import": "error" },
   },
   {
     // The database layer stands alone (docs/architecture.md): the app builds on db/, never the reverse.

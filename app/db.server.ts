@@ -3,7 +3,7 @@
 import { isDatabaseBusy, writeTransaction as writeInDb, type Db, type Tx } from "../db/client";
 import { refuse } from "~/lib/refusal";
 
-export { databaseUrl, getDb, isDatabaseBusy, preparedQuery, writeIfFree, schema } from "../db/client";
+export { databaseUrl, errorReason, getDb, isDatabaseBusy, preparedQuery, writeIfFree, schema } from "../db/client";
 export { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "../db/database-url";
 export type { Db, Tx } from "../db/client";
 export type { InvoiceBundleCredit, InvoiceBuyer, InvoiceSeller, InvoiceSpecificationRecord } from "../db/schema";

@@ -4,7 +4,7 @@
 // it in-process (tests/unit/cli-run.ts). Every command calls app/features, the same code
 // the web screens use.
 import { Command, CommanderError, Option } from "commander";
-import { getDb, isDatabaseBusy, isSettingProblem, prepareDb } from "../db/client";
+import { errorReason, getDb, isDatabaseBusy, isSettingProblem, prepareDb } from "../db/client";
 import { isRefusal, refuse } from "../app/lib/refusal";
 import { checkedOptions, cliIo, parseIntArg, readSecret, usage, USAGE, type CliIo, type CliStreams } from "./io";
 import { registerImport } from "./commands/import";
@@ -351,9 +351,7 @@ export async function runPortal(argv: string[], streams: CliStreams = {}): Promi
       return EXIT.busy;
     }
     // A failed query's message carries its SQL and parameters (hashes among them): say only why.
-    const e = error instanceof Error ? (error as Error & { cause?: unknown }) : new Error(String(error));
-    const message = e.message.startsWith("Failed query") && e.cause instanceof Error ? e.cause.message : e.message;
-    io.err(`portal: oväntat fel: ${message.split("\n")[0]}`);
+    io.err(`portal: oväntat fel: ${errorReason(error)}`);
     return EXIT.broken;
   }
 }

@@ -166,6 +166,7 @@ export async function createApp(options: ServeOptions) {
     build = () => server.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
   } else {
     const dir = resolve(buildDir);
+    // eslint-disable-next-line house/barrel-dynamic-import -- the compiled build, found at run time: no module of the source
     build = (await import(pathToFileURL(`${dir}/server/index.js`).href)) as ServerBuild;
     app.use("/assets", precompressed(`${dir}/client/assets`), express.static(`${dir}/client/assets`, { immutable: true, maxAge: "1y" }));
     app.use(onlyFiles(express.static(`${dir}/client`, { maxAge: "1h" })));

@@ -2,6 +2,7 @@ import { createClient, type Client, type Config } from "@libsql/client";
 import { drizzle, type LibSQLDatabase } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { databaseUrlProblem, settingProblem, writeWaitMsOf } from "./database-url";
@@ -89,6 +90,15 @@ export function writeWaitMs(): number {
  */
 export function databaseBusy(): Error {
   return Object.assign(new Error("database is locked: another connection held it for the whole write wait"), { code: "SQLITE_BUSY_WAIT" });
+}
+
+/**
+ * What went wrong, in one line, for a log or an operator: a failed query says its driver's
+ * reason, not its SQL and parameters (hashes among them), which drizzle puts in its message.
+ */
+export function errorReason(error: unknown): string {
+  const e = error instanceof DrizzleQueryError && error.cause instanceof Error ? error.cause : error;
+  return (e instanceof Error ? e.message : String(e)).split("\n")[0];
 }
 
 /**

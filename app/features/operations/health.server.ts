@@ -5,15 +5,9 @@ import { createClient } from "@libsql/client";
 import { accessSync, constants, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { config, type ReplicaSettings } from "~/config.server";
-import { databaseFile, databaseUrl, getDb, isDatabaseBusy, type Db } from "~/db.server";
+import { databaseFile, databaseUrl, errorReason, getDb, isDatabaseBusy, type Db } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { replicationProblem, replicationState } from "./replication.server";
-
-function firstLine(e: unknown): string {
-  const err = e as Error & { cause?: unknown };
-  const m = err?.message?.startsWith("Failed query") && err.cause instanceof Error ? err.cause.message : String(err?.message ?? e);
-  return m.split("\n")[0];
-}
 
 /**
  * Refuses unless a write transaction can be started and written in on `url` (rolled back,
@@ -31,7 +25,7 @@ export async function assertWritable(url: string, authToken?: string): Promise<v
     }
   } catch (e) {
     if (isDatabaseBusy(e)) return;
-    throw refuse.invalid(`Databasen ${databaseFile(url) ?? url} går inte att skriva i (${firstLine(e)}); servern startar inte.`);
+    throw refuse.invalid(`Databasen ${databaseFile(url) ?? url} går inte att skriva i (${errorReason(e)}); servern startar inte.`);
   } finally {
     client.close();
   }
@@ -66,7 +60,7 @@ export async function readiness(db: Db = getDb(), url = databaseUrl(), replica: 
       return { ready: false, reason: `migrations pending (${Number(row.n)} of ${want.count} applied)` };
     }
   } catch (e) {
-    return { ready: false, reason: `database: ${firstLine(e)}` };
+    return { ready: false, reason: `database: ${errorReason(e)}` };
   }
   const file = databaseFile(url);
   if (file) {
