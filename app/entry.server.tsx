@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { readFileSync } from "node:fs";
 import { RequestContext } from "./ui/request-context";
@@ -99,7 +99,8 @@ export default function handleRequest(
 }
 
 function logError(error: unknown, request: Request, requestId: string) {
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  const message =
+    error instanceof Error ? (error.stack ?? error.message) : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}: ${JSON.stringify(error.data)}` : String(error);
   process.stderr.write(
     JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "error", path: new URL(request.url).pathname, error: message }) + "\n",
   );
@@ -107,6 +108,9 @@ function logError(error: unknown, request: Request, requestId: string) {
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A page or data request for no route (a made-up or mangled address): Remix's own 404,
+  // answered as such. Not a fault of the portal's, so not logged as one.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const requestId = context.requestId ?? "-";
   if (noteRefusal(request, error)) {
     process.stderr.write(

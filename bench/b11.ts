@@ -7,13 +7,13 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { SELLER_ENV } from "../tests/production-env";
 import { yieldCpu } from "../cli/server-jobs";
-import { log } from "./lib";
+import { log, SMOKE } from "./lib";
 
 /** Morning traffic at a national peak: saves and logins a second, each from its own retailer. */
 const SAVES_PER_SECOND = 20;
 const LOGINS_PER_SECOND = 2;
 const HEALTH_EVERY_MS = 100;
-const IDLE_SECONDS = 8;
+const IDLE_SECONDS = SMOKE ? 1 : 8;
 
 type Sample = { ms: number; ok: boolean };
 export type Traffic = { saves: Sample[]; logins: Sample[]; health: Sample[] };
@@ -121,8 +121,9 @@ export async function b11(
   makeSessions: (dbFile: string, ids: number[]) => Promise<Map<number, string>>,
   formToken: (id: number) => string,
 ): Promise<B11> {
-  // Enough retailers for the idle phase and a run of up to two minutes.
-  const forms = await saveForms(dbFile, makeSessions, formToken, SAVES_PER_SECOND * (IDLE_SECONDS + 120));
+  // Enough retailers for the idle phase and a run of up to two minutes (the smoke's small
+  // database: ten seconds, leaving retailers for the logins).
+  const forms = await saveForms(dbFile, makeSessions, formToken, SAVES_PER_SECOND * (IDLE_SECONDS + (SMOKE ? 10 : 120)));
   const idleForms = forms.splice(0, SAVES_PER_SECOND * IDLE_SECONDS);
   // Logins by retailers the saves do not use (each logs in once).
   const used = new Set([...idleForms, ...forms].map((f) => f.customerId));

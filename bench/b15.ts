@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { SELLER_ENV } from "../tests/production-env";
 import { b11, type B11 } from "./b11";
-import { log } from "./lib";
+import { log, useAppDatabase } from "./lib";
 
 export type B15 = { firstRunSeconds: number; lateReturns: number; claims: number; settle: B11; reconcileMs: number[]; balanced: boolean; difference: { copies: number; ore: number } };
 
@@ -53,7 +53,7 @@ export async function b15(
   log(`B15 ${customers}: ${raised.rowsAffected} returns raised after the run, ${claimed.rowsAffected} claims approved; the next run settles them under traffic`);
   const settle = await b11(url, dbFile, customers, next, makeSessions, formToken);
   // Avstämning for the month, in this process as the server answers it: three times.
-  process.env.DATABASE_URL = `file:${dbFile}`;
+  await useAppDatabase(dbFile);
   const { reconcile, reconciles } = await import("../app/features/invoices/reconcile.server");
   const reconcileMs: number[] = [];
   let result: Awaited<ReturnType<typeof reconcile>> | null = null;

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import { SELLER_ENV } from "../tests/production-env";
 import { startSmtpCatcher } from "../tests/smtp-catcher";
-import { log } from "./lib";
+import { log, useAppDatabase } from "./lib";
 
 export type B16 = { customers: number; createMs: number; locked: number; sampled: number; alertMs: number[]; mails: number; distinct: number; mailSeconds: number; perProcess: number[] };
 
@@ -19,7 +19,7 @@ export async function b16(dbFile: string): Promise<B16> {
   await client.execute("update customers set email = 'kund' || id || '@bench.example' where email = ''");
   const [day] = (await client.execute("select delivery_date as d, count(distinct customer_id) as n from deliveries where title_id = 1 and edition_id = 1 group by delivery_date order by n desc, d desc limit 1")).rows;
   client.close();
-  process.env.DATABASE_URL = `file:${dbFile}`;
+  await useAppDatabase(dbFile);
   const { createRecall } = await import("../app/features/recalls/index.server");
   const { listAlerts } = await import("../app/features/alerts/index.server");
   const deadline = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import { createClient } from "@libsql/client";
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { log } from "./lib";
+import { log, useAppDatabase } from "./lib";
 
 export type B17 = { requests: number; queueMs: { what: string; ms: number }[]; exportRows: number; exportMs: number };
 
@@ -19,7 +19,7 @@ export async function b17(dbFile: string): Promise<B17> {
   const [{ n }] = (await client.execute("select count(*) as n from supply_changes where status = 'sent'")).rows as unknown as { n: number }[];
   const [{ d }] = (await client.execute("select distributor_id as d from customers group by distributor_id order by count(*) desc limit 1")).rows as unknown as { d: number }[];
   client.close();
-  process.env.DATABASE_URL = `file:${dbFile}`;
+  await useAppDatabase(dbFile);
   const { supplyQueue, decideSupplyChanges, exportSupplyChanges, supplyExportRows, planningCsv } = await import("../app/features/supply/index.server");
   const all: { distributorIds: number[] | null } = { distributorIds: null };
   const base = { filter: "oppna" as const, distributorId: null, titleId: null, startFrom: null, startTo: null, page: 1 };

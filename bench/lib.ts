@@ -8,6 +8,23 @@ import { SELLER_ENV } from "../tests/production-env";
 
 export const DATA = "bench/data";
 
+/**
+ * `npm run bench -- --smoke` (npm test runs it): every figure measured once, on a small
+ * database, with no targets, so a screen change that breaks a benchmark's way through the
+ * portal fails the build. Its figures mean nothing.
+ */
+export const SMOKE = process.argv.includes("--smoke");
+
+/**
+ * Points the app's modules, used in this process, at `file`: the app's client is opened
+ * once and kept, so the one an earlier benchmark opened is closed first (the smoke runs
+ * B15, B16 and B17 in one process; each wrote into the one before's database).
+ */
+export async function useAppDatabase(file: string) {
+  process.env.DATABASE_URL = `file:${file}`;
+  (await import("../db/client")).closeDb();
+}
+
 export function log(msg: string) {
   process.stderr.write(`[bench] ${msg}\n`);
 }

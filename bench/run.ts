@@ -18,7 +18,7 @@ import { b15, type B15 } from "./b15";
 import { b16 } from "./b16";
 import { b17, b17Suggestions } from "./b17";
 import { b18 } from "./b18";
-import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, startServer, summarize, timeIt, type Load } from "./lib";
+import { checkStored, DATA, ensureDb, getLoad, gzipSize, log, median, SMOKE, startServer, summarize, timeIt, type Load } from "./lib";
 
 type Row = {
   id: string;
@@ -42,8 +42,18 @@ const curve: {
 const plans: Record<string, string> = {};
 
 const quick = process.argv.includes("--quick");
-const SECONDS = quick ? 4 : 12;
-const ROUNDS = quick ? 2 : 4;
+const SECONDS = SMOKE ? 1 : quick ? 4 : 12;
+const ROUNDS = SMOKE ? 1 : quick ? 2 : 4;
+/** Load rounds of a page against its reference, and the seconds of each. */
+const PAGE_ROUNDS = SMOKE ? 1 : quick ? 2 : 6;
+const ROUND_SECONDS = SMOKE ? 1 : 2;
+/** How often a one-off figure is taken (the median is the figure). */
+const RUNS = SMOKE ? 1 : 3;
+/**
+ * The national database (6,500 shops, 90 days; customers up to B2_UPTO are B2's, the rest
+ * B9's), or the smoke's small one.
+ */
+const NATIONAL = SMOKE ? { customers: 400, days: 21, b2Upto: 200 } : { customers: 6500, days: 90, b2Upto: 3000 };
 
 function combine(loads: Load[]): Load {
   const total = loads.reduce((n, l) => n + l.total, 0);
@@ -64,7 +74,7 @@ function add(row: Row) {
   log(
     `${row.id} ${row.what}: ${row.value.toFixed(2)} ${row.unit}${
       row.ratio !== undefined ? ` (ratio ${row.ratio.toFixed(2)})` : ""
-    } ${row.pass ? "PASS" : "FAIL"}`
+    }${SMOKE ? "" : row.pass ? " PASS" : " FAIL"}`
   );
 }
 
@@ -120,7 +130,7 @@ async function pageJsAndHtml(url: string, cookie: string) {
  * screen needs straight through @libsql/client. The two alternate, run for run, so a
  * noisy neighbour slows both alike; each figure is the median of its runs.
  */
-async function distribution(dbFile: string, from: string, to: string, runs = 7): Promise<{ ms: number; refMs: number }> {
+async function distribution(dbFile: string, from: string, to: string, runs = SMOKE ? 1 : 7): Promise<{ ms: number; refMs: number }> {
   const client = createClient({ url: `file:${dbFile}` });
   const q = {
     sql: `select c.distributor_id, d.customer_id, count(*) as n, sum(abs(d.delivered - d.received)) as amount,
@@ -170,10 +180,9 @@ async function b1(url: string, dbFile: string, customers: number) {
   await getLoad(url, "/rapportering/1", page);
   const refs: Load[] = [];
   const loads: Load[] = [];
-  const rounds = quick ? 2 : 6;
-  for (let round = 0; round < rounds; round++) {
-    refs.push(await getLoad(url, "/login", { connections: CONNECTIONS, seconds: 2 }));
-    loads.push(await getLoad(url, "/rapportering/1", { ...page, seconds: 2 }));
+  for (let round = 0; round < PAGE_ROUNDS; round++) {
+    refs.push(await getLoad(url, "/login", { connections: CONNECTIONS, seconds: ROUND_SECONDS }));
+    loads.push(await getLoad(url, "/rapportering/1", { ...page, seconds: ROUND_SECONDS }));
   }
   const load = combine(loads);
   if (load.non2xx > 0 || load.errors > 0) throw new Error(`B1: ${load.non2xx} non-2xx, ${load.errors} errors`);
@@ -189,7 +198,7 @@ async function b2(url: string, dbFile: string) {
       select d.id, d.customer_id as customerId, d.delivered, e.type,
         (select b.number from bundles b where b.customer_id = d.customer_id and b.open = 1 and b.type = e.type order by b.number desc limit 1) as bundle
       from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
-      where d.reported_at is null and d.customer_id <= 3000
+      where d.reported_at is null and d.customer_id <= ${NATIONAL.b2Upto}
       order by d.customer_id, d.id`)
   ).rows as unknown as {
     id: number;
@@ -202,7 +211,7 @@ async function b2(url: string, dbFile: string) {
   const byCustomer = new Map<number, typeof papers>();
   for (const p of papers)
     if (p.bundle !== null) byCustomer.set(p.customerId, [...(byCustomer.get(p.customerId) ?? []), p]);
-  const customers = [...byCustomer.entries()].filter(([, ps]) => ps.length >= 5).slice(0, quick ? 600 : 2000);
+  const customers = [...byCustomer.entries()].filter(([, ps]) => ps.length >= 5).slice(0, SMOKE ? 100 : quick ? 600 : 2000);
   const cookies = await makeSessions(
     dbFile,
     customers.map(([id]) => id)
@@ -303,7 +312,7 @@ async function b9(url: string, dbFile: string) {
   const exe = "/usr/bin/chromium";
   const args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
   const browser = await chromium.launch(existsSync(exe) ? { executablePath: exe, args } : { args });
-  // Retailers B2 does not touch (it takes numbers up to 3000), each with an unreported
+  // Retailers B2 does not touch (it takes numbers up to NATIONAL.b2Upto), each with an unreported
   // main paper and an open bundle of its type.
   const client = createClient({ url: `file:${dbFile}` });
   const rows = (
@@ -311,7 +320,7 @@ async function b9(url: string, dbFile: string) {
       select d.customer_id as customerId, d.id as deliveryId,
         (select b.number from bundles b where b.customer_id = d.customer_id and b.open = 1 and b.type = 0 order by b.number desc limit 1) as bundle
       from deliveries d join editions e on e.title_id = d.title_id and e.edition_id = d.edition_id
-      where d.reported_at is null and d.customer_id > 3000 and e.type = 0 and d.delivered >= 2
+      where d.reported_at is null and d.customer_id > ${NATIONAL.b2Upto} and e.type = 0 and d.delivered >= 2
       group by d.customer_id having bundle is not null order by d.customer_id limit 7`)
   ).rows as unknown as { customerId: number; deliveryId: number; bundle: number }[];
   client.close();
@@ -342,7 +351,7 @@ async function b9(url: string, dbFile: string) {
     const hydrated: number[] = [];
     const transferred: number[] = [];
     const warm: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < RUNS; i++) {
       const { context, page } = await slowPage(true, customerId);
       await page.goto(url + path, { waitUntil: "commit" });
       const laidOut = Number(await (await page.waitForFunction(visibleAt, selector, { polling: 20, timeout: 30_000 })).jsonValue());
@@ -362,7 +371,7 @@ async function b9(url: string, dbFile: string) {
           Math.max(...performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).map((e) => (e as PerformanceResourceTiming).responseEnd)),
         ),
       );
-      if (i === 2) {
+      if (i === RUNS - 1) {
         // Every later morning: the same phone again, its JavaScript in the cache (immutable assets).
         await page.goto(url + path, { waitUntil: "commit" });
         await page.waitForFunction(() => document.documentElement.dataset.hydrated, undefined, { timeout: 30_000 });
@@ -400,7 +409,7 @@ async function b9(url: string, dbFile: string) {
   const returns = await load("/rapportering/1", 'input[name$=".bundle"]', rows[0].customerId);
   const off: number[] = [];
   const on: number[] = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < RUNS; i++) {
     off.push(await confirmStep(false, rows[1 + 2 * i]));
     on.push(await confirmStep(true, rows[2 + 2 * i]));
   }
@@ -421,9 +430,9 @@ async function b10(url: string, dbFile: string, customers: number) {
   await getLoad(url, "/forsaljning", page);
   const returns: Load[] = [];
   const sales: Load[] = [];
-  for (let round = 0; round < (quick ? 2 : 4); round++) {
-    returns.push(await getLoad(url, "/rapportering/1", { ...page, seconds: 2 }));
-    sales.push(await getLoad(url, "/forsaljning", { ...page, seconds: 2 }));
+  for (let round = 0; round < (SMOKE ? 1 : quick ? 2 : 4); round++) {
+    returns.push(await getLoad(url, "/rapportering/1", { ...page, seconds: ROUND_SECONDS }));
+    sales.push(await getLoad(url, "/forsaljning", { ...page, seconds: ROUND_SECONDS }));
   }
   const load = combine(sales);
   if (load.non2xx > 0 || load.errors > 0) throw new Error(`B10: ${load.non2xx} non-2xx, ${load.errors} errors`);
@@ -543,12 +552,12 @@ async function b6(dbFile: string) {
         fromNumber: 101,
         toNumber: 120,
       }),
-    5
+    SMOKE ? 1 : 5
   );
   const invoiceMs = await timeIt(async () => {
     const pdf = await renderInvoicePdf(Number(inv.number), Number(inv.customer_id));
     if (!pdf) throw new Error("B6: no invoice pdf");
-  }, 5);
+  }, SMOKE ? 1 : 5);
   closeDb();
   return { labelsMs, invoiceMs };
 }
@@ -590,7 +599,7 @@ function table(): string {
     lines.push(
       `| ${r.id} | ${r.what} | ${r.value.toFixed(r.unit === "KB" ? 1 : 2)} ${r.unit} | ${
         r.reference !== undefined ? r.reference.toFixed(2) : "–"
-      } | ${r.ratio !== undefined ? r.ratio.toFixed(2) : "–"} | ${r.target} | ${r.pass ? "pass" : "FAIL"} |`
+      } | ${r.ratio !== undefined ? r.ratio.toFixed(2) : "–"} | ${r.target} | ${SMOKE ? "–" : r.pass ? "pass" : "FAIL"} |`
     );
   }
   return lines.join("\n");
@@ -718,16 +727,16 @@ async function supplyAtScale(national: string, big: string | null): Promise<Row[
   copyDb(national, runDb);
   const out: Row[] = [];
   const server = await startServer(runDb, PORT);
-  const ids = Array.from({ length: 200 }, (_, i) => 2 + Math.floor((i * 6500) / 200));
+  const ids = Array.from({ length: 200 }, (_, i) => 2 + Math.floor((i * NATIONAL.customers) / 200));
   const cookies = [...(await makeSessions(runDb, ids)).values()];
   const page = { connections: CONNECTIONS, seconds: 1, cookies };
   await getLoad(server.url, "/rapportering/1", page);
   await getLoad(server.url, "/leverans", page);
   const returns: Load[] = [];
   const supply: Load[] = [];
-  for (let round = 0; round < (quick ? 2 : 4); round++) {
-    returns.push(await getLoad(server.url, "/rapportering/1", { ...page, seconds: 2 }));
-    supply.push(await getLoad(server.url, "/leverans", { ...page, seconds: 2 }));
+  for (let round = 0; round < (SMOKE ? 1 : quick ? 2 : 4); round++) {
+    returns.push(await getLoad(server.url, "/rapportering/1", { ...page, seconds: ROUND_SECONDS }));
+    supply.push(await getLoad(server.url, "/leverans", { ...page, seconds: ROUND_SECONDS }));
   }
   await server.stop();
   const ref = combine(returns);
@@ -819,15 +828,18 @@ function floodRows(r: B13): Row[] {
 
 async function main() {
   const started = Date.now();
-  // Always the production build of this checkout: an old build would measure old code.
-  log("building");
-  if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
-  const national = ensureDb(6500);
+  // Always the production build of this checkout: an old build would measure old code. The
+  // smoke runs in npm test, right after its build.
+  if (!SMOKE) {
+    log("building");
+    if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
+  }
+  const national = ensureDb(NATIONAL.customers, NATIONAL.days);
   if (process.argv.includes("--b10")) {
     // `npm run bench -- --b10`: the sell-through page against the returns page alone.
     copyDb(national, `${DATA}/run.db`);
     const server = await startServer(`${DATA}/run.db`, PORT);
-    const ten = await b10(server.url, `${DATA}/run.db`, 6500);
+    const ten = await b10(server.url, `${DATA}/run.db`, NATIONAL.customers);
     await server.stop();
     console.log(JSON.stringify({ forsaljning: ten.load.rps, rapportering: ten.ref.rps, ratio: ten.load.rps / ten.ref.rps }, null, 2));
     return;
@@ -851,7 +863,7 @@ async function main() {
   }
   if (process.argv.includes("--b15")) {
     // `npm run bench -- --b15`: a national month settled after its run, alone.
-    for (const r of await settledMonth(national, 6500)) add(r);
+    for (const r of await settledMonth(national, NATIONAL.customers)) add(r);
     return;
   }
   if (process.argv.includes("--b8")) {
@@ -923,7 +935,7 @@ async function main() {
     console.log(JSON.stringify(nine, null, 2));
     return;
   }
-  const sizes = quick ? [1000, 6500] : [1000, 6500, 20000];
+  const sizes = SMOKE ? [NATIONAL.customers] : quick ? [1000, 6500] : [1000, 6500, 20000];
   for (const n of sizes) ensureDb(n);
   const runDb = `${DATA}/run.db`;
   const t = await today();
@@ -941,7 +953,7 @@ async function main() {
     target: "≤ 1.5 s",
     pass: server.startMs <= 1500,
   });
-  const first = await b1(server.url, runDb, 6500);
+  const first = await b1(server.url, runDb, NATIONAL.customers);
   const b1Ratio = first.load.rps / first.ref.rps;
   add({
     id: "B1",
@@ -989,7 +1001,7 @@ async function main() {
     target: "0",
     pass: two.lost === 0 && two.doubled === 0 && two.unacked === 0,
   });
-  const ten = await b10(server.url, runDb, 6500);
+  const ten = await b10(server.url, runDb, NATIONAL.customers);
   add({
     id: "B10",
     what: "GET /forsaljning (13 weeks per title), 200 retailers, 20 connections",
@@ -1057,7 +1069,7 @@ async function main() {
   for (const r of pressureRows(await b14(server.url, runDb))) add(r);
   await server.stop();
   curve.push({
-    customers: 6500,
+    customers: NATIONAL.customers,
     b1: first.load.rps,
     b1Ref: first.ref.rps,
     b3: 0,
@@ -1136,8 +1148,16 @@ async function main() {
     pass: six.invoiceMs <= 100,
   });
 
+  if (SMOKE) {
+    // The benchmarks that otherwise run alone (`--b11`, `--b15`, `--b16`, `--b17`), once each.
+    for (const r of await invoiceRunUnderTraffic(national, NATIONAL.customers)) add(r);
+    for (const r of await settledMonth(national, NATIONAL.customers)) add(r);
+    for (const r of await nationalRecall(national)) add(r);
+    for (const r of await supplyAtScale(national, null)) add(r);
+  }
+
   // How cost grows: B1 and B3 at other sizes.
-  for (const n of sizes.filter((s) => s !== 6500)) {
+  for (const n of sizes.filter((s) => s !== NATIONAL.customers)) {
     const file = ensureDb(n);
     copyDb(file, runDb);
     server = await startServer(runDb, PORT);
@@ -1174,6 +1194,11 @@ async function main() {
   console.log(`\nReturportalen benchmark — ${new Date().toISOString()} — ${machine}\n`);
   console.log(table());
   console.log(`\nHow cost grows:\n${curveTable}`);
+  if (SMOKE) {
+    // No targets and no results file: the figures of a small database on a busy machine.
+    console.log(`\nsmoke: ${rows.length} figures measured once on ${NATIONAL.customers} shops, every benchmark ran to its end (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    return;
+  }
   const passed = rows.filter((r) => r.pass).length;
   console.log(`\n${passed} passed, ${rows.length - passed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   writeFileSync(

@@ -36,6 +36,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
   use: { baseURL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "retain-on-failure", launchOptions },
   projects: [
     { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
@@ -48,7 +49,9 @@ export default defineConfig({
     { name: "http", testMatch: /\.http\.spec\.ts$/, dependencies: ["js-off", "js-on"] },
   ],
   webServer: {
-    command: `rm -f tests/.tmp/e2e-${port}.db* && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port}`,
+    // What the server logs goes to the console and to a file, which the fixtures read: an
+    // error the server logged fails the test it happened in (tests/e2e/fixtures.ts).
+    command: `rm -f tests/.tmp/e2e-${port}.db* tests/.tmp/e2e-${port}.log && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port} 2>&1 | tee -a tests/.tmp/e2e-${port}.log 1>&2`,
     cwd: "..",
     url: `${baseURL}/login`,
     reuseExistingServer: false,

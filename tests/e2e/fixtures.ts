@@ -1,7 +1,7 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { mkdirSync, rmSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs";
 import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
@@ -213,7 +213,36 @@ function waitForHydration(page: Page) {
   }
 }
 
-export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void>; pageProblemsFail: void }>({
+/** The shared e2e server's log (tests/playwright.config.ts): its size now, and its error lines after `from`. */
+const serverLog = `tests/.tmp/e2e-${process.env.E2E_PORT || 3100}.log`;
+function logSize(): number {
+  return existsSync(serverLog) ? statSync(serverLog).size : 0;
+}
+function serverErrorsSince(from: number): string[] {
+  const size = logSize();
+  if (size <= from) return [];
+  const fd = openSync(serverLog, "r");
+  try {
+    const bytes = Buffer.alloc(size - from);
+    readSync(fd, bytes, 0, bytes.length, from);
+    return bytes.toString("utf8").split("\n").filter((line) => line.includes('"level":"error"'));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export const test = base.extend<{ retailer: Retailer; globalLock: (name: string) => Promise<void>; pageProblemsFail: void; serverErrorsFail: void }>({
+  // An error the shared server logged while the test ran fails it (with the two workers,
+  // the other one's test too: both are then looked at). A refusal no route answered is a
+  // warning, not an error.
+  serverErrorsFail: [
+    async ({}, use) => {
+      const from = logSize();
+      await use();
+      expect(serverErrorsSince(from), "the server's error lines while this test ran").toEqual([]);
+    },
+    { auto: true },
+  ],
   // A test whose pages threw or logged an error fails, whatever it asserted (Epic Stack's habit).
   pageProblemsFail: [
     async ({}, use) => {

@@ -50,6 +50,14 @@ describe("the code's own words", () => {
     expect(cited).toEqual([]);
   });
 
+  it("docs/architecture.md's features table names every feature folder, and no other", () => {
+    const text = readFileSync(join(ROOT, "docs/architecture.md"), "utf8");
+    const table = text.slice(text.indexOf("## The feature folders"), text.indexOf("\n## ", text.indexOf("## The feature folders") + 5));
+    const named = new Set(table.split("\n").filter((l) => l.startsWith("| `")).flatMap((l) => [...l.split("|")[1].matchAll(/`([\w-]+)`/g)].map((m) => m[1])));
+    const folders = readdirSync(join(ROOT, "app/features")).filter((n) => statSync(join(ROOT, "app/features", n)).isDirectory());
+    expect([...named].sort()).toEqual(folders.sort());
+  });
+
   it("cites no design file outside the repository", () => {
     expect(linesMatching(new RegExp(["DESIGN", "\\.md|\\.\\./shared/"].join("")))).toEqual([]);
   });
