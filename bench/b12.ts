@@ -85,18 +85,20 @@ export async function b12(url: string, dbFile: string, profile: MorningProfile =
     // starts (Playwright's own click first scrolls and waits for the element to stand still,
     // which on the slowed CPU adds ~120 ms a person never waits for).
     const aim = async (l: Locator) => {
-      // A page that re-renders as it hydrates may swap the element while it is scrolled to
-      // (seen with no reading time, in the smoke): the locator then finds the new one.
-      for (let attempt = 1; ; attempt++) {
+      // A page that re-renders as it settles may swap the element while it is found (seen with
+      // no reading time, in the smoke): looked for again, the locator finds the new one. Before
+      // the clock starts, so it is not counted as waiting.
+      let box: { x: number; y: number; width: number; height: number } | null = null;
+      for (let attempt = 1; !box; attempt++) {
         try {
+          await l.waitFor({ state: "visible" });
           await l.scrollIntoViewIfNeeded();
-          break;
+          box = await l.boundingBox();
         } catch (e) {
-          if (attempt === 3 || !String(e).includes("not attached")) throw e;
+          if (attempt >= 5) throw e;
         }
+        if (!box && attempt >= 5) throw new Error(`Not on screen: ${l}`);
       }
-      const box = await l.boundingBox();
-      if (!box) throw new Error(`Not on screen: ${l}`);
       const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
       return () => (m.taps++, phone ? page.touchscreen.tap(x, y) : page.mouse.click(x, y));
     };
