@@ -109,8 +109,9 @@ function logError(error: unknown, request: Request, requestId: string) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   // A page or data request for no route (a made-up or mangled address): Remix's own 404,
-  // answered as such. Not a fault of the portal's, so not logged as one.
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+  // answered as such. Not a fault of the portal's, so not logged as one. (A 405, a form
+  // posting to a route without an action, is: it is logged.)
+  if (isRouteErrorResponse(error) && error.status === 404) return;
   const requestId = context.requestId ?? "-";
   if (noteRefusal(request, error)) {
     process.stderr.write(

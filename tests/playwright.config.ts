@@ -51,7 +51,7 @@ export default defineConfig({
   webServer: {
     // What the server logs goes to the console and to a file, which the fixtures read: an
     // error the server logged fails the test it happened in (tests/e2e/fixtures.ts).
-    command: `rm -f tests/.tmp/e2e-${port}.db* tests/.tmp/e2e-${port}.log && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port} 2>&1 | tee -a tests/.tmp/e2e-${port}.log 1>&2`,
+    command: `mkdir -p tests/.tmp && rm -f tests/.tmp/e2e-${port}.db* tests/.tmp/e2e-${port}.log && node build/cli/portal.js serve --demo --host 127.0.0.1 --port ${port} 2>&1 | tee -a tests/.tmp/e2e-${port}.log 1>&2`,
     cwd: "..",
     url: `${baseURL}/login`,
     reuseExistingServer: false,

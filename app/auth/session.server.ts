@@ -85,10 +85,20 @@ function isToast(value: unknown): value is Toast {
   return typeof t.text === "string" && typeof t.path === "string" && typeof t.at === "number";
 }
 
+// A cookie holds about 4 KB; a message longer than a person reads in a glance is cut (an
+// error's text passed on by a job, say) rather than dropped by the browser unseen.
+const TOAST_MAX_CHARS = 500;
+
 /** The Set-Cookie value that gives the page `to` (where the caller redirects) the message `text`, once. */
 export function toastCookieHeader(request: Request, text: string, to: string, now = Date.now()): Promise<string> {
-  const toast: Toast = { text, path: pagePath(to), at: now };
+  const shown = text.length > TOAST_MAX_CHARS ? `${text.slice(0, TOAST_MAX_CHARS - 1)}…` : text;
+  const toast: Toast = { text: shown, path: pagePath(to), at: now };
   return toastFor(request).serialize(toast);
+}
+
+/** The Set-Cookie value that ends a waiting message (taken, old, or its user logged out). */
+export function endToastCookie(request: Request): Promise<string> {
+  return toastFor(request).serialize("", { maxAge: 0, expires: new Date(0) });
 }
 
 /**
@@ -99,10 +109,9 @@ export async function takeToast(request: Request, now = Date.now()): Promise<{ t
   const cookie = toastFor(request);
   const waiting: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (waiting === null || waiting === undefined) return { text: null, setCookie: null };
-  const ended = () => cookie.serialize("", { maxAge: 0, expires: new Date(0) });
-  if (!isToast(waiting)) return { text: null, setCookie: await ended() };
-  if (waiting.path === requestPage(request)) return { text: waiting.text, setCookie: await ended() };
-  if (now - waiting.at > TOAST_KEPT_MS) return { text: null, setCookie: await ended() };
+  if (!isToast(waiting)) return { text: null, setCookie: await endToastCookie(request) };
+  if (waiting.path === requestPage(request)) return { text: waiting.text, setCookie: await endToastCookie(request) };
+  if (now - waiting.at > TOAST_KEPT_MS) return { text: null, setCookie: await endToastCookie(request) };
   return { text: null, setCookie: null };
 }
 
@@ -156,7 +165,10 @@ export async function resumeStaffSession(request: Request, current: PortalSessio
   return commitSession(request, createSession(data, staffSessionId) as PortalSession);
 }
 
-/** Redirects after a successful POST with a message the page `to` shows (role="status"), in this tab only. */
+/**
+ * Redirects after a successful POST with a message the page `to` shows (role="status"):
+ * the next load of that page in this browser, which is this tab's, following the redirect.
+ */
 export async function redirectWithToast(request: Request, to: string, toast: string, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastCookieHeader(request, toast, to));

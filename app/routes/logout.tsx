@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, redirect } from "@remix-run/react";
 import { requireFormToken } from "~/auth/csrf.server";
 import { getUserAndSession } from "~/auth/guards.server";
-import { destroySession } from "~/auth/session.server";
+import { destroySession, endToastCookie } from "~/auth/session.server";
 import { endSessionOf } from "~/features/auth/index.server";
 import { audit } from "~/features/audit/index.server";
 import { requestContext } from "~/http/request-context";
@@ -29,7 +29,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const staffEnded = typeof staffSessionId === "string" && user.kind === "retailer" && user.impersonatorId !== null ? await endSessionOf(staffSessionId, user.impersonatorId) : false;
     await audit({ actor: { ...user.actor, ...requestContext(context) }, action: "logout", detail: staffEnded ? { staffSessionEnded: true } : undefined });
     // Staff come back to their own login page.
-    return redirect(user.kind === "staff" || staffEnded ? "/personal/logga-in" : "/login", { headers: { "Set-Cookie": await destroySession(request, session) } });
+    // A message still waiting for its page is the user's: the next user of the browser does not see it.
+    const headers = new Headers({ "Set-Cookie": await destroySession(request, session) });
+    headers.append("Set-Cookie", await endToastCookie(request));
+    return redirect(user.kind === "staff" || staffEnded ? "/personal/logga-in" : "/login", { headers });
   });
 }
 

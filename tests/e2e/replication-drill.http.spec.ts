@@ -249,8 +249,7 @@ test("a replica that cannot be written for a while: /readyz says so, and replica
   const served = openDb(`file:${p.file}`);
   serverDatabase(server.baseURL, () => served);
   try {
-    await logIn(admin, "drift@replication.example", "Korrekt-Häst-Batteri-9");
-    served.$client.close();
+    await logIn(admin, "drift@replication.example", "Korrekt-Häst-Batteri-9").finally(() => served.$client.close());
     expect(await adminStart()).not.toContain("Replikering:");
     const forms = await returnForms(server.baseURL, plan, "135790");
     expect((await postForm(server.baseURL, forms[0])).status).toBe(302);

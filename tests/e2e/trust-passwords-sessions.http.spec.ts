@@ -172,6 +172,19 @@ test("a request the browser sent before a save's answer neither shows nor takes 
   expect(await (await c.get("/admin")).text()).not.toContain("Länken är sparad.");
 });
 
+test("a message still waiting for its page is ended by Logga ut: the browser's next user does not see it", async () => {
+  const admin = await staff("admin");
+  const c = await loggedIn(admin.email);
+  const saved = await c.post("/admin", { form: { csrf: await formToken(c), intent: "add-shortcut", name: "Kvällsposten", url: "https://portal.example/admin/kunder/47002" }, maxRedirects: 0 });
+  expect(saved.status()).toBe(302);
+  const out = await c.post("/logout", { form: { csrf: await formToken(c) }, maxRedirects: 0 });
+  expect(out.status()).toBe(302);
+  expect(out.headersArray().filter((h) => h.name.toLowerCase() === "set-cookie").map((h) => h.value)).toContainEqual(expect.stringMatching(/^rp_toast=; Max-Age=0;/));
+  // The next user of this browser, on the page the message was for.
+  await logIn(c, admin.email, PASSWORD);
+  expect(await (await c.get("/admin")).text()).not.toContain("Länken är sparad.");
+});
+
 test("behind a configured proxy, a client reaching the app port directly cannot pick its own address for the login budget", async () => {
   // The proxy is 10.9.9.9; this client connects from 127.0.0.1 and forges X-Forwarded-For.
   const behind = await startOwnServer("trust-three-proxy", { TRUST_PROXY: "10.9.9.9", THROTTLE_IP_LIMIT: "3" });

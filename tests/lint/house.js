@@ -13,7 +13,11 @@ function selectorRule(description, selectors) {
   };
 }
 
-const isGetDbCall = (node) => node?.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === "getDb";
+/** `getDb()`, also behind a type assertion (`getDb() as Db`) or parentheses. */
+function isGetDbCall(node) {
+  while (node && (node.type === "TSAsExpression" || node.type === "TSSatisfiesExpression" || node.type === "TSNonNullExpression" || node.type === "TSTypeAssertion")) node = node.expression;
+  return node?.type === "CallExpression" && node.callee.type === "Identifier" && node.callee.name === "getDb";
+}
 
 /**
  * The variable `name` resolves to from `node`'s scope: whether it holds the app's own
@@ -35,7 +39,8 @@ function holdsAppClient(context, node, name) {
   return false;
 }
 
-const WRITES = new Set(["insert", "update", "delete"]);
+// Drizzle's writes, and the client's own ways to send SQL that may write.
+const WRITES = new Set(["insert", "update", "delete", "run", "batch"]);
 
 const ERROR_CLASS = "One error class: Refusal (app/lib/refusal.ts). Say no with refuse.*, not a class of its own.";
 const DETAIL_CAST = "Read what a refusal carries through its typed channel (refusalDetail(...).of), not through a cast.";
@@ -48,7 +53,8 @@ export default {
   meta: { name: "house" },
   rules: {
     "one-error-class": selectorRule("Refusal is the one error class", [
-      [":matches(ClassDeclaration, ClassExpression)[superClass.name='Error']", ERROR_CLASS],
+      [":matches(ClassDeclaration, ClassExpression)[superClass.name=/Error$/]", ERROR_CLASS],
+      [":matches(ClassDeclaration, ClassExpression)[superClass.property.name=/Error$/]", ERROR_CLASS],
       [":matches(TSTypeAliasDeclaration, TSInterfaceDeclaration, ClassDeclaration)[id.name='Refusal']", "Refusal is declared once, in app/lib/refusal.ts."],
     ]),
     "refusal-detail-channel": selectorRule("a refusal's detail is read through its channel", [
@@ -60,9 +66,11 @@ export default {
       [":matches(Property[key.name='ok'], Property[key.value='ok'])[value.type='Literal'][value.value=false]", "Say no by throwing a Refusal (app/lib/refusal.ts), not with an { ok: false } result."],
     ]),
     "no-message-reading": selectorRule("no decision on an error's message", [
-      ["CallExpression[callee.property.name='test'] > MemberExpression.arguments[property.name='message']", MESSAGE_READ],
+      ["CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name='message']", MESSAGE_READ],
       ["CallExpression[callee.property.name='test'] > Identifier.arguments[name='message']", MESSAGE_READ],
-      ["CallExpression > MemberExpression.callee[property.name=/^(includes|startsWith|endsWith|match|indexOf|search)$/] > MemberExpression.object[property.name='message']", MESSAGE_READ],
+      ["CallExpression[callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|indexOf|search)$/] > MemberExpression.callee MemberExpression[property.name='message']", MESSAGE_READ],
+      ["BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='message']", MESSAGE_READ],
+      ["SwitchStatement > MemberExpression.discriminant[property.name='message']", MESSAGE_READ],
     ]),
     "no-swedish-error": selectorRule("a message for a person is a Refusal", [
       [":matches(NewExpression, CallExpression)[callee.name='Error'] > Literal.arguments[value=/[åäöÅÄÖ]/]", SWEDISH_ERROR],

@@ -87,7 +87,7 @@ describe("the code's own idioms, on the syntax tree", () => {
     {
       rule: "house/one-error-class",
       file: "app/features/x/x.server.ts",
-      caught: ["export class Nope extends Error {}", "export const Nope = class extends Error {};", "export type Refusal = { why: string };", "export interface Refusal { why: string }"],
+      caught: ["export class Nope extends Error {}", "export const Nope = class extends Error {};", "export class Nope extends TypeError {}", "export class Nope extends globalThis.Error {}", "export type Refusal = { why: string };", "export interface Refusal { why: string }"],
       allowed: ["class Base {}\nexport class Fine extends Base {}"],
     },
     { rule: "house/one-error-class", file: "tests/unit/x.test.ts", caught: ["class TestError extends Error {}\nexport { TestError };"], allowed: [] },
@@ -117,6 +117,10 @@ describe("the code's own idioms, on the syntax tree", () => {
         "declare const e: Error;\nexport const busy = e.message.includes('locked');",
         "declare const e: unknown;\nexport const busy = (e as Error).message\n  .startsWith('locked');",
         "declare const message: string;\nexport const busy = /locked/i.test(message);",
+        "declare const e: Error;\nexport const busy = e.message === 'locked';",
+        "declare const e: Error;\nexport const busy = e.message.toLowerCase().includes('locked');",
+        "declare const e: Error;\nexport const busy = /locked/.exec(e.message);",
+        "declare const e: Error;\nexport function f() {\n  switch (e.message) {\n    case 'locked':\n      return 1;\n  }\n  return 0;\n}",
       ],
       allowed: ["declare const e: Error;\nconsole.log(e.message);"],
     },
@@ -143,6 +147,7 @@ describe("the code's own idioms, on the syntax tree", () => {
         "import { getDb, schema } from '~/db.server';\nexport const f = () => getDb().insert(schema.customers).values([]);",
         "import { getDb, schema } from '~/db.server';\nexport async function f() {\n  const db = getDb();\n  await db\n    .update(schema.customers)\n    .set({});\n}",
         "import { getDb, schema, type Db } from '~/db.server';\nexport async function f(db: Db = getDb()) {\n  await db.delete(schema.customers);\n}",
+        "import { getDb, type Db } from '~/db.server';\nimport { sql } from 'drizzle-orm';\nexport async function f() {\n  const db = getDb() as Db;\n  await db.run(sql`delete from customers`);\n}",
       ],
       allowed: [
         "import { getDb, schema, writeTransaction } from '~/db.server';\nexport const f = () => writeTransaction((tx) => tx.insert(schema.customers).values([]));\nexport const g = () => getDb().select().from(schema.customers);",
