@@ -1,12 +1,13 @@
 // Test fixtures: every test makes its own customers and staff in the e2e database
 // (the server's file, opened here too), so tests never share mutable data.
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import { openDb, schema, type Db } from "../../db/client";
 import { createCustomer, createStaff } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { loginPost } from "./login-post";
 import { serverDatabase, unusedCode } from "./totp-codes";
+import { logSize, serverErrorsSince } from "./server-log";
 
 let db: Db | undefined;
 export function e2eDb(): Db {
@@ -210,24 +211,6 @@ function waitForHydration(page: Page) {
       await untilHydrated(this.page());
       return original.apply(this, args);
     };
-  }
-}
-
-/** The shared e2e server's log (tests/playwright.config.ts): its size now, and its error lines after `from`. */
-const serverLog = `tests/.tmp/e2e-${process.env.E2E_PORT || 3100}.log`;
-function logSize(): number {
-  return existsSync(serverLog) ? statSync(serverLog).size : 0;
-}
-function serverErrorsSince(from: number): string[] {
-  const size = logSize();
-  if (size <= from) return [];
-  const fd = openSync(serverLog, "r");
-  try {
-    const bytes = Buffer.alloc(size - from);
-    readSync(fd, bytes, 0, bytes.length, from);
-    return bytes.toString("utf8").split("\n").filter((line) => line.includes('"level":"error"'));
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -2,16 +2,13 @@
 // without logging an error. (It logged "[object Object]" as an error for every made-up
 // data address and every path with an encoded slash, which hid real errors in the noise.)
 import { expect, test } from "@playwright/test";
-import { existsSync, readFileSync } from "node:fs";
-
-const log = `tests/.tmp/e2e-${process.env.E2E_PORT || 3100}.log`;
-const errorLines = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((l) => l.includes('"level":"error"')) : []);
+import { logSize, serverErrorsSince } from "./server-log";
 
 test("made-up and mangled addresses answer 404 and log no error", async ({ request }) => {
-  const before = errorLines().length;
+  const from = logSize();
   for (const path of ["/finns-inte", "/finns-inte.data", "/assets/..%2f..%2fpackage.json", "/admin%2fkunder"]) {
     const res = await request.get(path, { maxRedirects: 0 });
     expect(res.status(), path).toBe(404);
   }
-  expect(errorLines().slice(before)).toEqual([]);
+  expect(serverErrorsSince(from)).toEqual([]);
 });

@@ -6,14 +6,12 @@
 // tested against the rule itself (app/features/auth/staff-second-factor.test.ts, the
 // staff-2fa specs).
 import { and, eq } from "drizzle-orm";
-import { HOTP, Secret, TOTP } from "otpauth";
+import { codeAt, timeStep } from "../../app/features/auth/totp.server";
 import { schema, type Db } from "../../db/client";
 
-const PERIOD_S = 30;
-
-/** The TOTP code of `secret` for a time step (now's by default). */
-export function totpCode(secret: string, step = TOTP.counter({ period: PERIOD_S })): string {
-  return HOTP.generate({ secret: Secret.fromBase32(secret), digits: 6, counter: step });
+/** The TOTP code of `secret` for a time step (now's by default), computed as the server does. */
+export function totpCode(secret: string, step = timeStep(Date.now())): string {
+  return codeAt(secret, step);
 }
 
 // The database behind each server a test logs in to, by origin.
@@ -40,7 +38,7 @@ export async function unusedCode(db: Db, email: string): Promise<string> {
     .from(schema.staffUsers)
     .where(eq(schema.staffUsers.email, key));
   if (!row?.secret) throw new Error(`${email} is not enrolled`);
-  const now = TOTP.counter({ period: PERIOD_S });
+  const now = timeStep(Date.now());
   if (row.lastStep < now + 1) return totpCode(row.secret, Math.max(now, row.lastStep + 1));
   const set = await db
     .update(schema.staffUsers)
