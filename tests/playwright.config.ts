@@ -44,7 +44,18 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   globalSetup: "./e2e/global-setup.ts",
   globalTeardown: "./e2e/global-teardown.ts",
-  use: { baseURL, locale: "sv-SE", timezoneId: "Europe/Stockholm", trace: "retain-on-failure", launchOptions },
+  // No trace unless asked for (E2E_TRACE=1): recording one for every test (DOM snapshots and
+  // screenshots at each step, kept only on a failure) took a quarter of the run's CPU on the
+  // 2-core machine (docs/testing.md). A failure keeps its screenshot and the page's
+  // accessibility snapshot (error-context.md).
+  use: {
+    baseURL,
+    locale: "sv-SE",
+    timezoneId: "Europe/Stockholm",
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
   projects: [
     { name: "js-off", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, launchOptions } },
     { name: "js-on", testIgnore: /\.http\.spec\.ts$/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, launchOptions } },
