@@ -835,6 +835,16 @@ async function main() {
     if (spawnSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"] }).status !== 0) throw new Error("build failed");
   }
   const national = ensureDb(NATIONAL.customers, NATIONAL.days);
+  if (process.argv.includes("--b1")) {
+    // `npm run bench -- --b1`: the returns page against /login, and its HTML and script, alone.
+    copyDb(national, `${DATA}/run.db`);
+    const server = await startServer(`${DATA}/run.db`, PORT);
+    const one = await b1(server.url, `${DATA}/run.db`, NATIONAL.customers);
+    const page = await pageJsAndHtml(server.url, one.cookies[0]);
+    await server.stop();
+    console.log(JSON.stringify({ rapportering: one.load.rps, login: one.ref.rps, ratio: one.load.rps / one.ref.rps, htmlGzipKB: page.htmlGzip / 1024, jsGzipKB: page.jsGzip / 1024 }, null, 2));
+    return;
+  }
   if (process.argv.includes("--b10")) {
     // `npm run bench -- --b10`: the sell-through page against the returns page alone.
     copyDb(national, `${DATA}/run.db`);
