@@ -1,13 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
 import { existsSync } from "node:fs";
-import { today } from "../app/lib/dates";
-
-// The whole run is on one date: the day it started (Stockholm), unless PORTAL_TODAY already
-// says one. The shared server, every server of a test's own and the tests' own date sums
-// (the workers inherit this process's environment) then agree on "today" also when a run
-// goes past midnight.
-process.env.PORTAL_TODAY ||= today();
-
 const port = Number(process.env.E2E_PORT || 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -52,7 +44,7 @@ export default defineConfig({
     baseURL,
     locale: "sv-SE",
     timezoneId: "Europe/Stockholm",
-    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
+    trace: process.env.E2E_TRACE === "1" ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions,
   },
@@ -88,7 +80,6 @@ export default defineConfig({
       THROTTLE_IP_LIMIT: "100000",
       THROTTLE_GLOBAL_LIMIT: "1000000",
       NODE_ENV: "production",
-      PORTAL_TODAY: process.env.PORTAL_TODAY,
       E2E_PORT: String(port),
       ...(process.env.REMIX_BUILD_DIR ? { REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR } : {}),
     },

@@ -10,7 +10,8 @@ import type { AgnosticRouteObject } from "@remix-run/router";
 const require = createRequire(import.meta.url);
 // What the server loads: the CommonJS build (package.json "main").
 const patched = require("@remix-run/router") as typeof import("@remix-run/router");
-// The untouched build (the browser's), to compare answers with.
+// An untouched build of the same version (the patch changes only the CommonJS one), to
+// compare answers with.
 const plain = require("@remix-run/router/dist/router.umd.js") as typeof import("@remix-run/router");
 
 // A table shaped like the portal's: layouts without paths, index routes, parameters, an

@@ -3,9 +3,8 @@
 // same database file. Before the fix a write refused as SQLITE_BUSY left an old read
 // snapshot on an idle pooled connection, and the next reads there did not see new
 // sessions: a login that answered 302 met the login page (docs/reliability.md).
-import { gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDb, schema, type Db } from "../../db/client";
+import { openDb, type Db } from "../../db/client";
 import { createCustomer } from "../../cli/seed/factories";
 import { createSessionRow, readSessionRow } from "../../app/features/auth/sessions.server";
 import { baseData, newCustomer } from "./helpers";
@@ -42,12 +41,8 @@ describe("sessions while another process writes", () => {
   it("every new session is read back at once, by each of several parallel readers", async () => {
     const retailers = await Promise.all(Array.from({ length: 8 }, () => newCustomer()));
     let stop = false;
-    let appRefused = 0;
     let refused = () => {};
-    const putBack = onWriteRefused(() => {
-      appRefused++;
-      refused();
-    });
+    const putBack = onWriteRefused(() => refused());
     /**
      * The other process's write (a CLI import's batch): it takes the lock and holds it until
      * one of the app's writes was refused for it (longer than the app's busy timeout,
@@ -94,11 +89,8 @@ describe("sessions while another process writes", () => {
       await pageLoads;
       putBack();
     }
+    // Each round ends only after one of its writes was refused for the other's lock (a
+    // refusal db/client.ts stopped noting would leave the round waiting: the test times out).
     expect(lost).toEqual([]);
-    // every round's writes met the other process's lock: one was refused, and retried
-    expect(appRefused).toBeGreaterThanOrEqual(20);
-    // and the other process committed every write (the app's pool never kept it from it)
-    const others = await other.select({ id: schema.customers.id }).from(schema.customers).where(gte(schema.customers.id, 60_000));
-    expect(others).toHaveLength(20);
   }, 60_000);
 });
