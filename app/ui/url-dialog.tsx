@@ -1,14 +1,18 @@
 import { useNavigate } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "./use-hydrated";
 
-let modalLoaded = false;
+// The modal's component once its chunk has arrived. Not `React.lazy`: a lazy component
+// suspends at its first render even when its code is already here, and the Suspense
+// fallback (the section) is then a second section in another place of the tree, mounted
+// for a moment and replaced by the modal. A field typed in during that moment was
+// emptied (measured: section, section again about 20 ms later, modal 40 ms after that).
+let LoadedModal: typeof import("./aria-modal").default | null = null;
 const loadModal = () =>
   import("./aria-modal").then((m) => {
-    modalLoaded = true;
+    LoadedModal = m.default;
     return m;
   });
-const AriaModal = lazy(loadModal);
 
 // A page that can open a dialog fetches the modal's code at the user's first touch, key or
 // click, so the first dialog opens as the modal at once: otherwise the section shows while
@@ -39,26 +43,31 @@ if (typeof window !== "undefined") {
  * a press outside, the page hidden from screen readers, focus back to the opener). The
  * modal's code is a chunk of its own, fetched at the user's first touch or key (or when a
  * dialog opens first); until it has arrived the dialog shows as the section, so nothing
- * waits for it, and a section someone has typed in stays the section.
+ * waits for it, and a section someone has entered (a field focused or typed in) stays
+ * the section.
  */
 export function UrlDialog({ title, closeTo, children }: { title: ReactNode; closeTo: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const titleId = useId();
   const closeDialog = () => navigate(closeTo, { preventScrollReset: true });
-  // Until the modal's code has arrived the dialog is the section. Once someone has typed in
-  // the section it stays the section for this opening: the modal would be a new form, and
-  // what was typed would be gone (a slow phone, or a loaded machine, types before the chunk
-  // arrives).
-  const [modalReady, setModalReady] = useState(modalLoaded);
-  const [typedInSection, setTypedInSection] = useState(false);
+  // Until the modal's code has arrived the dialog is the section. Once someone has entered
+  // the section (focused a field, typed) it stays the section for this opening: the modal
+  // would be a new form, what was typed would be gone, and a key pressed after the modal
+  // took the focus would land on the dialog, not the field (a slow phone, or a loaded
+  // machine, is in the field before the chunk arrives). A focus is a discrete event, so
+  // React commits its update before the next key is handled.
+  const [modalReady, setModalReady] = useState(LoadedModal !== null);
+  const [enteredSection, setEnteredSection] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     // Typed before React hydrated (onInput was not listening yet): a field no longer holds
     // what the page came with. Checked in the same pass that marks the page hydrated, so
     // the modal never replaces it.
-    const fields = sectionRef.current?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [];
-    if ([...fields].some((f) => f.value !== f.defaultValue || ("checked" in f && f.checked !== f.defaultChecked))) setTypedInSection(true);
+    const section = sectionRef.current;
+    const fields = section?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [];
+    if ([...fields].some((f) => f.value !== f.defaultValue || ("checked" in f && f.checked !== f.defaultChecked))) setEnteredSection(true);
+    if (section?.contains(document.activeElement) && document.activeElement?.matches("input, textarea, select")) setEnteredSection(true);
   }, []);
   useEffect(() => {
     if (!hydrated || modalReady) return;
@@ -113,7 +122,15 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
     </a>
   );
   const section = (
-    <section ref={sectionRef} className="card url-dialog" aria-labelledby={titleId} onInput={() => setTypedInSection(true)}>
+    <section
+      ref={sectionRef}
+      className="card url-dialog"
+      aria-labelledby={titleId}
+      onInput={() => setEnteredSection(true)}
+      onFocus={(e) => {
+        if (e.target.matches("input, textarea, select")) setEnteredSection(true);
+      }}
+    >
       <div className="dialog-head">
         <h2 id={titleId}>{title}</h2>
         {close}
@@ -121,12 +138,10 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
       {children}
     </section>
   );
-  if (!hydrated || !modalReady || typedInSection) return section;
+  if (!hydrated || !modalReady || enteredSection || LoadedModal === null) return section;
   return (
-    <Suspense fallback={section}>
-      <AriaModal title={title} close={close} onClose={closeDialog}>
-        {children}
-      </AriaModal>
-    </Suspense>
+    <LoadedModal title={title} close={close} onClose={closeDialog}>
+      {children}
+    </LoadedModal>
   );
 }

@@ -202,6 +202,48 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(opener).toBeFocused();
   });
+
+  test("a dialog's field entered before the modal's code arrives keeps the focus and what is typed in it", async ({ page, retailer }) => {
+    const paper = await delivery(retailer.id, { date: dayFrom(0), delivered: 9 });
+    await loginAs(page, retailer.id, retailer.pin);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/foljesedel");
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated);
+    // Every time the dialog's section leaves the page while it is open (a swap under the user's hands).
+    await page.evaluate(() => {
+      const w = window as unknown as { sectionsRemoved: number };
+      w.sectionsRemoved = 0;
+      new MutationObserver((changes) => {
+        for (const c of changes) for (const n of c.removedNodes) if (n instanceof HTMLElement && n.matches("section.url-dialog")) w.sectionsRemoved++;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    // The modal's code is held back (a slow line): the dialog opens as the section.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let chunk = "";
+    await page.route(/\/aria-modal-[^/]*\.js$/, async (route) => {
+      chunk = route.request().url();
+      await held;
+      await route.continue();
+    });
+    await page.locator(`#leverans-${paper.id}`).getByRole("link", { name: /^Ändra mottaget/ }).click();
+    const section = page.locator("section.url-dialog");
+    await section.getByLabel("Mottagit").click();
+    await expect(section.getByLabel("Mottagit")).toBeFocused();
+    // The code arrives while the user is in the field; the page has run it when this returns.
+    await expect.poll(() => chunk).not.toBe("");
+    release();
+    await page.evaluate(async (url) => {
+      await import(url);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    }, chunk);
+    await page.keyboard.type("12");
+    await expect(section.getByLabel("Mottagit")).toHaveValue("12");
+    await page.keyboard.press("Enter");
+    await expect(section.getByRole("alert")).toHaveText("Du skrev 12, fler än de 9 som levererades. Stämmer det? Tryck Spara igen så sparas 12.");
+    await expect(section.getByLabel("Mottagit")).toHaveValue("12");
+    expect(await page.evaluate(() => (window as unknown as { sectionsRemoved: number }).sectionsRemoved)).toBe(0);
+  });
 });
 
 test.describe("without JavaScript", () => {

@@ -6,8 +6,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createStaff, TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { client, startOwnServer, type OwnServer } from "./own-server";
-import { timeStep } from "../../app/features/auth/totp.server";
-import { totpCode } from "./totp-codes";
+import { codeAt, timeStep } from "../../app/features/auth/totp.server";
 
 test.describe.configure({ mode: "serial" });
 
@@ -40,13 +39,12 @@ async function pendingClient(email: string, ip: string) {
   return c;
 }
 
-const codeAt = (step: number) => totpCode(TEST_TOTP_SECRET, step);
 const nowStep = () => timeStep(Date.now());
 
 test("30 wrong codes at once from 30 addresses: at most 10 are weighed, the rest get 429, and then the right code is refused too", async () => {
   const staff = await admin();
   const c = await pendingClient(staff.email, "198.51.100.1");
-  const right = new Set([-1, 0, 1].map((d) => codeAt(nowStep() + d)));
+  const right = new Set([-1, 0, 1].map((d) => codeAt(TEST_TOTP_SECRET, nowStep() + d)));
   const wrong = Array.from({ length: 30 }, (_, i) => String(100000 + i * 29_311).slice(0, 6)).filter((code) => !right.has(code));
   const started = Date.now();
   const answers = await Promise.all(
@@ -69,7 +67,7 @@ test("30 wrong codes at once from 30 addresses: at most 10 are weighed, the rest
   expect(failures.filter((a) => a.action === "totp.failure")).toHaveLength(weighed);
 
   // The budget is the account's: the right code, from yet another address, waits too.
-  const rightNow = await c.post("/login/kod", { form: { kod: codeAt(nowStep()) }, headers: { "X-Forwarded-For": "192.0.2.77" } });
+  const rightNow = await c.post("/login/kod", { form: { kod: codeAt(TEST_TOTP_SECRET, nowStep()) }, headers: { "X-Forwarded-For": "192.0.2.77" } });
   expect(rightNow.status()).toBe(429);
   expect((await c.get("/admin")).status()).toBe(302);
   // Nothing got through, and the code step's failures do not touch the password's budget.
@@ -81,7 +79,7 @@ test("one right code replayed by 10 password-holding clients at once logs in exa
   const staff = await admin();
   const clients = [];
   for (let i = 0; i < 10; i++) clients.push(await pendingClient(staff.email, `198.51.100.${20 + i}`));
-  const kod = codeAt(nowStep());
+  const kod = codeAt(TEST_TOTP_SECRET, nowStep());
   const answers = await Promise.all(clients.map((c, i) => c.post("/login/kod", { form: { kod }, headers: { "X-Forwarded-For": `198.51.100.${20 + i}` } })));
   const statuses = answers.map((r) => r.status());
   console.log(`[staff-2fa] one code replayed by ${clients.length} clients at once: ${statuses.filter((s) => s === 302).length} logged in, statuses ${JSON.stringify(statuses)}`);
@@ -111,5 +109,5 @@ test("bodies that are no form, or no code, answer 400 (a JSON body 415) at the c
   const rows = await server.db.select().from(schema.loginThrottle).where(eq(schema.loginThrottle.key, `totp:staff:${staff.id}`));
   expect(rows).toHaveLength(0);
   // The waiting login is still there for the right code.
-  expect((await c.post("/login/kod", { form: { kod: codeAt(nowStep()) } })).status()).toBe(302);
+  expect((await c.post("/login/kod", { form: { kod: codeAt(TEST_TOTP_SECRET, nowStep()) } })).status()).toBe(302);
 });

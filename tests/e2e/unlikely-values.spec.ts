@@ -65,9 +65,10 @@ test.describe("Mottagit above delivered asks once", () => {
     const { kvp } = await twoPapers(retailer.id);
     await loginAs(page, retailer.id, retailer.pin);
     await page.goto("/foljesedel");
-    // With JavaScript, the link is followed by the hydrated page (as in keyboard-and-focus): on a
-    // loaded CI machine a press before hydration loaded the page anew while the dialog was
-    // typed in, and the save sent an empty Mottagit once (noticed 2026-11-28, not yet explained).
+    // With JavaScript, the link is followed by the hydrated page, so the dialog opens in place.
+    // (An empty Mottagit was sent here twice on a loaded CI machine: the dialog's section was
+    // swapped for a second one and then the modal while it was typed in; keyboard-and-focus
+    // now tests a field entered before the modal's code arrives.)
     if (test.info().project.name === "js-on") await page.waitForFunction(() => document.documentElement.dataset.hydrated);
     // By its row: on Node 24 in CI this link's name came with a U+FFFD in "för" (noticed, not yet explained).
     await row(page, 9).getByRole("link", { name: /^Ändra mottaget/ }).click();
