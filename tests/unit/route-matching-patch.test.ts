@@ -42,12 +42,15 @@ const table = (): AgnosticRouteObject[] => [
           ...Array.from({ length: 60 }, (_, i) => ({ id: `admin-${i}`, path: `admin/sida-${i}` })),
         ],
       },
+      // The same pattern as case-sensitive and not: a cached pattern must not serve the other.
+      { id: "Versaler", path: "Versaler", caseSensitive: true },
+      { id: "versaler", path: "versaler" },
       { id: "splat", path: "*" },
     ],
   },
 ];
 
-const PATHS = ["/", "/login", "/login/kod", "/rapportering/1", "/rapportering/2/bekrafta", "/rapportering/1/returer.pdf", "/journal", "/journal/2026-11", "/admin", "/admin/kunder/1001/pinbrev", "/admin/sida-59", "/finns-inte", "/admin/kunder/%C5%9Eahin"];
+const PATHS = ["/", "/login", "/login/kod", "/rapportering/1", "/rapportering/2/bekrafta", "/rapportering/1/returer.pdf", "/journal", "/journal/2026-11", "/admin", "/admin/kunder/1001/pinbrev", "/admin/sida-59", "/finns-inte", "/admin/kunder/%C5%9Eahin", "/Versaler", "/versaler", "/VERSALER"];
 const shape = (m: ReturnType<typeof patched.matchRoutes>) => m?.map((x) => ({ id: x.route.id, params: x.params, pathname: x.pathname, pathnameBase: x.pathnameBase })) ?? null;
 
 let realRegExp: RegExpConstructor | undefined;
@@ -81,6 +84,19 @@ describe("route matching on the server (the @remix-run/router patch)", () => {
       const expected = shape(plain.matchRoutes(table(), path));
       expect(shape(patched.matchRoutes(routes, path)), path).toEqual(expected);
       expect(shape(patched.matchRoutes(routes, path)), `${path}, again`).toEqual(expected);
+    }
+  });
+
+  it("matches one pattern as case-sensitive or not, whole or as a prefix, as the untouched router does", () => {
+    for (let round = 0; round < 2; round++) {
+      for (const caseSensitive of [false, true]) {
+        for (const end of [true, false]) {
+          for (const [pattern, pathname] of [["admin/kunder", "/Admin/Kunder/1001"], ["admin/kunder", "/admin/kunder"], ["/journal/:manad?", "/journal/2026-11/x"], ["rapportering/:reportState", "/RAPPORTERING/1"]]) {
+            const expected = plain.matchPath({ path: pattern, caseSensitive, end }, pathname);
+            expect(patched.matchPath({ path: pattern, caseSensitive, end }, pathname), `${pattern} ${pathname} ${caseSensitive} ${end}`).toEqual(expected);
+          }
+        }
+      }
     }
   });
 
