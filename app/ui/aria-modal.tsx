@@ -6,7 +6,8 @@ import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
  * dialog and is trapped there, Escape and a press outside close it, the rest of the page
  * is hidden from screen readers (except the live status, root.tsx's Toast), and focus
  * returns to what opened it. A chunk of its own, fetched at the first touch or key on a
- * page (url-dialog.tsx), so no page pays for it up front.
+ * page that stays on the page, or when a dialog opens (url-dialog.tsx), so no page pays
+ * for it up front.
  */
 export default function AriaModal({ title, close, onClose, children }: { title: ReactNode; close: ReactNode; onClose: () => void; children: ReactNode }) {
   return (

@@ -36,6 +36,9 @@ if (typeof window !== "undefined") {
   for (const e of events) window.addEventListener(e, fetchNow, { capture: true, passive: true });
 }
 
+/** What someone types in: a focused button (Spara, a confirm's Ja) is no field. */
+const FIELD = 'input:not([type="hidden"], [type="submit"], [type="button"], [type="reset"], [type="image"]), textarea, select';
+
 /**
  * A dialog whose open state is the URL (docs/architecture.md "Dialogs without JavaScript"). Without
  * JavaScript it is a section in the page with a 'Stäng' link; with JavaScript the same
@@ -58,16 +61,18 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
   // machine, is in the field before the chunk arrives). A focus is a discrete event, so
   // React commits its update before the next key is handled.
   const [modalReady, setModalReady] = useState(LoadedModal !== null);
+  // (A page showing one dialog after another in the same place gives each its own `key`, so
+  // each opening starts here afresh.)
   const [enteredSection, setEnteredSection] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    // Typed before React hydrated (onInput was not listening yet): a field no longer holds
-    // what the page came with. Checked in the same pass that marks the page hydrated, so
-    // the modal never replaces it.
+    // Entered before React hydrated (onInput and onFocus were not listening yet): a field
+    // no longer holds what the page came with, or has the focus. Checked in the same pass
+    // that marks the page hydrated, so the modal never replaces it.
     const section = sectionRef.current;
     const fields = section?.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea") ?? [];
     if ([...fields].some((f) => f.value !== f.defaultValue || ("checked" in f && f.checked !== f.defaultChecked))) setEnteredSection(true);
-    if (section?.contains(document.activeElement) && document.activeElement?.matches("input, textarea, select")) setEnteredSection(true);
+    if (section?.contains(document.activeElement) && document.activeElement?.matches(FIELD)) setEnteredSection(true);
   }, []);
   useEffect(() => {
     if (!hydrated || modalReady) return;
@@ -128,7 +133,7 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
       aria-labelledby={titleId}
       onInput={() => setEnteredSection(true)}
       onFocus={(e) => {
-        if (e.target.matches("input, textarea, select")) setEnteredSection(true);
+        if (e.target.matches(FIELD)) setEnteredSection(true);
       }}
     >
       <div className="dialog-head">

@@ -205,6 +205,7 @@ test.describe("with JavaScript", () => {
 
   test("a dialog's field entered before the modal's code arrives keeps the focus and what is typed in it", async ({ page, retailer }) => {
     const paper = await delivery(retailer.id, { date: dayFrom(0), delivered: 9 });
+    const other = await delivery(retailer.id, { date: dayFrom(0), titleId: 2, editionId: 2, delivered: 20 });
     await loginAs(page, retailer.id, retailer.pin);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/foljesedel");
@@ -243,6 +244,13 @@ test.describe("with JavaScript", () => {
     await expect(section.getByRole("alert")).toHaveText("Du skrev 12, fler än de 9 som levererades. Stämmer det? Tryck Spara igen så sparas 12.");
     await expect(section.getByLabel("Mottagit")).toHaveValue("12");
     expect(await page.evaluate(() => (window as unknown as { sectionsRemoved: number }).sectionsRemoved)).toBe(0);
+
+    // Another row's dialog, opened from the page behind the section, is a new opening: its own
+    // field, empty (not the 12 typed for the first row), and the modal, its code being here.
+    await page.locator(`#leverans-${other.id}`).getByRole("link", { name: /^Ändra mottaget/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Levererat: 20");
+    await expect(dialog.getByLabel("Mottagit")).toHaveValue("");
   });
 });
 

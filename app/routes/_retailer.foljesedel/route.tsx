@@ -147,7 +147,8 @@ export default function DeliveryNote() {
           )}
         </UrlDialog>
       ) : null}
-      {editing ? <ReceivedDialog row={editing} failed={rowFailure(editing.id)} /> : null}
+      {/* One dialog per row: another row's opens afresh, never with the last one's typing. */}
+      {editing ? <ReceivedDialog key={editing.id} row={editing} failed={rowFailure(editing.id)} /> : null}
       {orphan ? (
         <p className="field-error" role="alert">
           {orphan}
