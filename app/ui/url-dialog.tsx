@@ -85,13 +85,23 @@ export function UrlDialog({ title, closeTo, children }: { title: ReactNode; clos
       live = false;
     };
   }, [hydrated, modalReady]);
+  // What had the focus when the dialog first rendered (the link that opened it), read during
+  // that render: a modal rendered at once (its code already here) takes the focus in its
+  // own effects, before this component's run.
+  const [focusedBefore] = useState(() =>
+    typeof document !== "undefined" && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null,
+  );
   useEffect(() => {
     if (!hydrated) return;
-    // What opened the dialog (the link still has the focus): it gets the focus back when
-    // the dialog closes, unless the page moved it meanwhile (a save's
-    // confirmation wins, app/ui/focus.ts). React Aria restores it too; this covers the
-    // opener being re-rendered by the navigation that closed the dialog.
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    // What opened the dialog: it gets the focus back when the dialog closes, unless the
+    // page moved it meanwhile (a save's confirmation wins, app/ui/focus.ts). React Aria
+    // restores it too; this covers the opener being re-rendered by the navigation that
+    // closed the dialog. (A dialog the page was loaded with: what has the focus once
+    // hydrated, unless that is inside the dialog.)
+    const active = document.activeElement;
+    const opener =
+      focusedBefore ??
+      (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"], .url-dialog') ? active : null);
     return () => {
       setTimeout(() => {
         if (document.querySelector('[role="dialog"][aria-modal="true"]')) return;
