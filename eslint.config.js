@@ -14,12 +14,21 @@ const testRules = [
 ];
 
 // Settings come from the environment through one schema (app/config.server.ts); db/ reads
-// its own few (db/client.ts, checked by readConfig with db/database-url.ts's rules) and the
-// date module its fixed test day. Passing the whole environment on (to a child process,
+// its own few (db/client.ts, checked by readConfig with db/database-url.ts's rules), the
+// date module its fixed test day and the clock its offset (db/clock.ts). Passing the whole environment on (to a child process,
 // to readConfig) is not reading a setting.
 const envRules = [
   { selector: "MemberExpression[object.type='MemberExpression'][object.object.name='process'][object.property.name='env']", message: "Read settings through readConfig (app/config.server.ts), not process.env." },
   { selector: "VariableDeclarator[init.object.name='process'][init.property.name='env'] > ObjectPattern", message: "Read settings through readConfig (app/config.server.ts), not process.env." },
+];
+
+// The portal's one clock (db/clock.ts): the time the portal stores and decides by is
+// portalNow(), which tests shift with PORTAL_CLOCK_OFFSET_MS; the machine's clock read directly
+// would disagree with it inside one request.
+const clockRules = [
+  { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Read the time with portalNow() (db/clock.ts), the portal's one clock." },
+  { selector: "MemberExpression[object.name='Date'][property.name='now']:not(CallExpression > .callee)", message: "Read the time with portalNow() (db/clock.ts), the portal's one clock." },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Read the time with portalNow() (db/clock.ts): new Date(portalNow())." },
 ];
 
 export default tseslint.config(
@@ -61,8 +70,13 @@ export default tseslint.config(
   },
   {
     files: ["app/**", "cli/**", "db/**"],
-    ignores: ["app/config.server.ts", "app/lib/dates.ts", "db/client.ts", "**/*.test.ts", "**/*.test.tsx"],
-    rules: { "no-restricted-syntax": ["error", ...testRules, ...envRules] },
+    ignores: ["app/config.server.ts", "app/lib/dates.ts", "db/client.ts", "db/clock.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-restricted-syntax": ["error", ...testRules, ...envRules, ...clockRules] },
+  },
+  {
+    // The files that may read the environment still read the time from the one clock.
+    files: ["app/config.server.ts", "app/lib/dates.ts", "db/client.ts"],
+    rules: { "no-restricted-syntax": ["error", ...testRules, ...clockRules] },
   },
   // The house's idioms (tests/lint/house.js), each where it applies.
   { plugins: { house } },

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { bankgiroOf, orgNumberOf, swedishIbanOf } from "~/lib/bank-numbers.server";
-import { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "~/db.server";
+import { clockOffsetProblem, databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "~/db.server";
 import { ROLES, type Role } from "~/catalog";
 import { refuse } from "~/lib/refusal";
 import { z } from "~/lib/zod";
@@ -129,6 +129,7 @@ const envSchema = z.object({
   STAFF_TOTP_ROLES: z.string().optional(),
   PORTAL_WRITE_WAIT_MS: z.string().optional(),
   PORTAL_TODAY: z.string().optional(),
+  PORTAL_CLOCK_OFFSET_MS: z.string().optional(),
   PORTAL_QUIET_LOG: z.string().optional(),
   PORTAL_DEMO: z.string().optional(),
   REMIX_BUILD_DIR: z.string().optional(),
@@ -460,6 +461,9 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   if (urlProblem) throw refuse.invalid(urlProblem);
   // PORTAL_TODAY is read by app/lib/dates.ts (it also runs in the browser); checked here.
   readToday(e.PORTAL_TODAY);
+  // The portal's clock's shift (db/clock.ts reads it: the date module runs in the browser too).
+  const clockProblem = clockOffsetProblem(e.PORTAL_CLOCK_OFFSET_MS);
+  if (clockProblem) throw refuse.invalid(clockProblem);
   const waitProblem = writeWaitProblem(e.PORTAL_WRITE_WAIT_MS);
   if (waitProblem) throw refuse.invalid(waitProblem);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);

@@ -5,6 +5,7 @@ import { refuse } from "~/lib/refusal";
 
 export { databaseUrl, errorReason, getDb, isDatabaseBusy, preparedQuery, writeIfFree, schema } from "../db/client";
 export { databaseFile, databaseUrlProblem, writeWaitMsOf, writeWaitProblem } from "../db/database-url";
+export { clockOffsetProblem } from "../db/clock";
 export type { Db, Tx } from "../db/client";
 export type { InvoiceBundleCredit, InvoiceBuyer, InvoiceSeller, InvoiceSpecificationRecord } from "../db/schema";
 

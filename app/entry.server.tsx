@@ -8,6 +8,7 @@ import styles from "./styles.css?url";
 import { config } from "./config.server";
 import { afterFirstFrame } from "./http/page-script.server";
 import { documentRetryAfter, noteRefusal, unansweredRefusal } from "./http/unanswered.server";
+import { portalNow } from "../db/clock";
 
 // No route defers data, so a render only waits for the CPU: under a flood (hundreds of
 // logins at once, each writing to the database on the main thread) a 5 s limit aborted
@@ -102,7 +103,7 @@ function logError(error: unknown, request: Request, requestId: string) {
   const message =
     error instanceof Error ? (error.stack ?? error.message) : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}: ${JSON.stringify(error.data)}` : String(error);
   process.stderr.write(
-    JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "error", path: new URL(request.url).pathname, error: message }) + "\n",
+    JSON.stringify({ t: new Date(portalNow()).toISOString(), id: requestId, level: "error", path: new URL(request.url).pathname, error: message }) + "\n",
   );
 }
 
@@ -115,7 +116,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   const requestId = context.requestId ?? "-";
   if (noteRefusal(request, error)) {
     process.stderr.write(
-      JSON.stringify({ t: new Date().toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: `refused (${(error as Error).message}); answered with its status` }) + "\n",
+      JSON.stringify({ t: new Date(portalNow()).toISOString(), id: requestId, level: "warn", path: new URL(request.url).pathname, error: `refused (${(error as Error).message}); answered with its status` }) + "\n",
     );
     return;
   }

@@ -13,6 +13,7 @@ import { registerMaintenance } from "./commands/maintenance";
 import { registerRecalls } from "./commands/recalls";
 import { registerReplica } from "./commands/replica";
 import { registerSupply } from "./commands/supply";
+import { clockOffset, portalNow } from "../db/clock";
 
 /** --roles and --distributor of the staff commands, as a usage error when they are wrong. */
 async function rolesAndDistributor(opts: { roles: string; distributor?: string }) {
@@ -98,7 +99,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         if (opts.scale !== "national") throw usage("--scale kan bara vara national.");
         const customers = parseIntArg(opts.customers, "--customers", 1, 99999);
         const days = parseIntArg(opts.days, "--days", 1, 400);
-        const started = Date.now();
+        const started = portalNow();
         const conn = getDb();
         await prepareDb(conn);
         const { hasCustomers } = await import("../app/features/customers/index.server");
@@ -111,13 +112,13 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
           customers,
           days,
           today: today(),
-          progress: (step) => io.stderr.write(`${((Date.now() - started) / 1000).toFixed(1)} s: ${step}\n`),
+          progress: (step) => io.stderr.write(`${((portalNow() - started) / 1000).toFixed(1)} s: ${step}\n`),
         });
-        io.out(`Klart: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")} på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        io.out(`Klart: ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(", ")} på ${((portalNow() - started) / 1000).toFixed(1)} s.`);
         return;
       }
       if (!opts.demo) throw usage("Ange vilken data: --demo eller --scale national.");
-      const started = Date.now();
+      const started = portalNow();
       const conn = getDb();
       await prepareDb(conn);
       const filled = await fillDemo(conn, io);
@@ -125,7 +126,7 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
         if (opts.ifEmpty) return;
         throw refuse.conflict("Databasen har redan kunder; seed --demo fyller bara en tom databas.");
       }
-      io.out(`Klart: ${filled.customers} kunder, ${filled.deliveries} leveranser på ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      io.out(`Klart: ${filled.customers} kunder, ${filled.deliveries} leveranser på ${((portalNow() - started) / 1000).toFixed(1)} s.`);
     });
 
   const customer = program.command("customer").description("återförsäljare");
@@ -295,6 +296,11 @@ export function buildProgram(streams: CliStreams | CliIo = {}): Command {
       const { serve } = await import("./serve");
       const server = await serve({ port, host: opts.host, dev: Boolean(opts.dev) });
       io.out(`Returportalen: http://localhost:${port}`);
+      // A shifted clock (tests, demos) is said at start, so nobody takes its dates for the calendar's.
+      if (clockOffset() !== 0) {
+        const { stockholmTime } = await import("../app/lib/dates");
+        io.out(`Portalens klocka är flyttad (PORTAL_CLOCK_OFFSET_MS=${clockOffset()}): den visar ${stockholmTime(portalNow())} i Stockholm.`);
+      }
       // Stop taking requests, let those under way finish, then close the database; the
       // replicator ships what it has before it stops.
       await new Promise<void>((resolve) => {

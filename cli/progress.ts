@@ -1,5 +1,6 @@
 // A progress bar on stderr, drawn only when stderr is a terminal (never in logs or
 // pipes), redrawn at most ten times a second.
+import { portalNow } from "../db/clock";
 export type Progress = { update(done: number, total: number): void; finish(): void };
 
 export function progressBar(label: string, stream: { write(text: string): unknown; isTTY?: boolean }): Progress {
@@ -9,7 +10,7 @@ export function progressBar(label: string, stream: { write(text: string): unknow
   return {
     update(done, total) {
       if (!tty) return;
-      const now = Date.now();
+      const now = portalNow();
       if (done < total && now - last < 100) return;
       last = now;
       const width = 30;
@@ -26,5 +27,5 @@ export function progressBar(label: string, stream: { write(text: string): unknow
 }
 
 export function seconds(started: number): string {
-  return `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  return `${((portalNow() - started) / 1000).toFixed(1)} s`;
 }

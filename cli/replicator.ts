@@ -14,6 +14,7 @@ import type { ReplicaSettings } from "../app/config.server";
 import { isDatabaseBusy, openDb } from "../db/client";
 import { besideDatabase, litestreamBinary, redactedReplicaUrl, replicaStatusFile, type ReplicatorStatus } from "../app/features/operations/index.server";
 import { freePort } from "./free-port";
+import { portalNow } from "../db/clock";
 
 /** A lock held for the life of this process: a SQLite file in EXCLUSIVE locking mode; the OS frees it when the process dies. */
 async function takeLock(file: string): Promise<Client | null> {
@@ -156,8 +157,8 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
   const status: ReplicatorStatus = {
     pid: process.pid,
     replica: redactedReplicaUrl(replica.url),
-    startedAt: Date.now(),
-    writtenAt: Date.now(),
+    startedAt: portalNow(),
+    writtenAt: portalNow(),
     running: false,
     caughtUpAt: null,
     position: null,
@@ -165,7 +166,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     lastError: null,
   };
   const writeStatus = () => {
-    status.writtenAt = Date.now();
+    status.writtenAt = portalNow();
     const tmp = `${statusFile}.${process.pid}.tmp`;
     try {
       writeFileSync(tmp, JSON.stringify(status));
@@ -192,7 +193,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
   log(`replikering: ${redactedReplicaUrl(replica.url)} (Litestream, synk var ${replica.syncIntervalSeconds} s)`);
   const onLine = (line: string) => {
     if (line.includes('msg="write wal segment"') || line.includes('msg="write snapshot"')) {
-      writing ??= { kind: line.includes("snapshot") ? "snapshot" : "wal", since: Date.now() };
+      writing ??= { kind: line.includes("snapshot") ? "snapshot" : "wal", since: portalNow() };
       return;
     }
     if (line.includes('msg="wal segment written"') || line.includes('msg="snapshot written"')) {
@@ -201,7 +202,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     }
     log(`litestream: ${line}`);
     if (/level=(WARN|ERROR)/.test(line)) {
-      errorAt = Date.now();
+      errorAt = portalNow();
       status.lastError = (/msg=("[^"]*"|\S+)/.exec(line)?.[1] ?? line).replace(/"/g, "").slice(0, 300) + (/error="([^"]*)"/.exec(line)?.[1] ? `: ${/error="([^"]*)"/.exec(line)![1].slice(0, 200)}` : "");
     }
   };
@@ -211,13 +212,13 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     if (!stopping) {
       status.lastError ??= `litestream avslutades (${why})`;
       log(`replikering: litestream avslutades (${why}); startas igen om ${pause / 1000} s`);
-      restartAt = Date.now() + pause;
+      restartAt = portalNow() + pause;
       pause = Math.min(pause * 2, 30_000);
     }
   };
   try {
     while (!stopping && !orphaned()) {
-      if (!child && Date.now() >= restartAt) {
+      if (!child && portalNow() >= restartAt) {
         port = await freePort();
         writeFileSync(config, litestreamConfig(file, replica, port), { mode: 0o600 });
         chmodSync(config, 0o600);
@@ -225,7 +226,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
         child = started;
         status.litestreamPid = started.pid;
         if (started.pid) writeFileSync(pidFile, `${started.pid}\n${config}\n`);
-        childStartedAt = Date.now();
+        childStartedAt = portalNow();
         writing = null;
         heartbeatDone = false;
         status.running = true;
@@ -236,7 +237,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
       }
       const running = child as ChildProcess | null;
       if (running) {
-        const now = Date.now();
+        const now = portalNow();
         let replicaAt: { index: number; offset: number } | null = null;
         let syncFailed = false;
         try {
@@ -289,7 +290,7 @@ export async function runReplicator(options: ReplicatorOptions): Promise<void> {
     // keep counting the lag from there while another replicator takes over (it polls the
     // lock every second) instead of answering "not running" at once.
     status.running = false;
-    status.stoppedAt = Date.now();
+    status.stoppedAt = portalNow();
     writeStatus();
     if (!alive()) rmSync(pidFile, { force: true });
     rmSync(dir, { recursive: true, force: true });
@@ -327,11 +328,11 @@ export function superviseReplicator(entry: string, nodeArgs: string[], log: (lin
   const start = () => {
     const c = spawn(process.execPath, [...nodeArgs, entry, "replica", "run", "--parent", String(process.pid)], { env: process.env, stdio: ["ignore", "inherit", "inherit"] });
     child = c;
-    const startedAt = Date.now();
+    const startedAt = portalNow();
     c.once("exit", (code, signal) => {
       child = null;
       if (stopped) return;
-      if (Date.now() - startedAt > 60_000) pause = 1_000;
+      if (portalNow() - startedAt > 60_000) pause = 1_000;
       log(`portal: replikatorn avslutades (${signal ?? `exit ${code}`}); startas igen om ${pause / 1000} s`);
       setTimeout(() => !stopped && start(), pause).unref();
       pause = Math.min(pause * 2, 30_000);

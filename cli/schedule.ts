@@ -1,11 +1,13 @@
 // The server's daily jobs (the reminders at REMIND_AT, `maintenance prune` at
-// MAINTENANCE_AT) on Stockholm's clock. croner works out each next run in the time zone,
+// MAINTENANCE_AT) on Stockholm's clock, read from the portal's one clock (db/clock.ts).
+// croner works out each next run in the time zone,
 // so 07:00 stays 07:00 on the days summer time starts and ends (a delta of wall-clock
 // hours fired an hour late or early on those days). A run that fails, or says it should
 // be tried again (an SMTP server that was down), is retried the same Stockholm day
 // after a growing pause; the next day starts afresh.
 import { Cron } from "croner";
 import { STOCKHOLM_ZONE, stockholmDate } from "../app/lib/dates";
+import { portalNow } from "../db/clock";
 
 /** What a run reports: its summary line, and whether part of it should be tried again. */
 export type JobOutcome = { summary: string; retry?: boolean };
@@ -17,7 +19,7 @@ type Log = (level: "info" | "error", fields: Record<string, unknown>) => void;
 
 function jobLog(name: string): Log {
   return (level, fields) =>
-    (level === "error" ? process.stderr : process.stdout).write(JSON.stringify({ t: new Date().toISOString(), job: name, level, ...fields }) + "\n");
+    (level === "error" ? process.stderr : process.stdout).write(JSON.stringify({ t: new Date(portalNow()).toISOString(), job: name, level, ...fields }) + "\n");
 }
 
 /**
@@ -32,7 +34,7 @@ export function scheduleDaily(name: string, hhmm: string, job: () => Promise<Job
   const attempt = async (day: string, tries: number) => {
     retry = undefined;
     // A retry that would land on the next day is left to that day's own run.
-    if (stockholmDate(new Date()) !== day || running) return;
+    if (stockholmDate(new Date(portalNow())) !== day || running) return;
     running = true;
     let again: boolean;
     try {
@@ -45,19 +47,37 @@ export function scheduleDaily(name: string, hhmm: string, job: () => Promise<Job
     } finally {
       running = false;
     }
-    if (!again || cron === undefined) return;
+    if (!again || stopped) return;
     const minutes = RETRY_MINUTES[Math.min(tries, RETRY_MINUTES.length - 1)];
     retry = setTimeout(() => void attempt(day, tries + 1), minutes * 60_000);
     retry.unref?.();
   };
 
-  let cron: Cron | undefined = new Cron(`0 ${minute} ${hour} * * *`, { timezone: STOCKHOLM_ZONE, unref: true }, () => {
-    if (retry) clearTimeout(retry);
-    void attempt(stockholmDate(new Date()), 0);
-  });
+  // croner works out the next HH:MM in Stockholm from the portal's time (db/clock.ts), and a
+  // timer waits until then, so a shifted clock (the e2e run's) keeps its own HH:MM. Each
+  // next run is worked out from the one before at the earliest: a timer that fired a
+  // moment early never runs the same occurrence twice.
+  const plan = new Cron(`0 ${minute} ${hour} * * *`, { timezone: STOCKHOLM_ZONE, paused: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const arm = (after: number) => {
+    const next = plan.nextRun(new Date(Math.max(portalNow(), after)));
+    if (!next || stopped) return;
+    timer = setTimeout(
+      () => {
+        if (retry) clearTimeout(retry);
+        void attempt(stockholmDate(next), 0);
+        arm(next.getTime());
+      },
+      Math.max(0, next.getTime() - portalNow()),
+    );
+    timer.unref?.();
+  };
+  arm(0);
   return () => {
-    cron?.stop();
-    cron = undefined;
+    stopped = true;
+    plan.stop();
+    if (timer) clearTimeout(timer);
     if (retry) clearTimeout(retry);
   };
 }

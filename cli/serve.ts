@@ -16,6 +16,7 @@ import { limitBodies } from "./request-body";
 import { remixHandler } from "./remix-handler";
 import { scheduleDaily, scheduleEvery } from "./schedule";
 import { dailyJobs, frequentJobs, portalChildren } from "./server-jobs";
+import { portalNow } from "../db/clock";
 
 export type ServeOptions = { port: number; host: string; dev: boolean };
 
@@ -141,7 +142,7 @@ export async function createApp(options: ServeOptions) {
       if (quietLog) return;
       process.stdout.write(
         JSON.stringify({
-          t: new Date().toISOString(),
+          t: new Date(portalNow()).toISOString(),
           id: requestId,
           method: req.method,
           path: req.path,

@@ -6,6 +6,7 @@ import { setPriority } from "node:os";
 import type { Config } from "../app/config.server";
 import type { PortalCommand } from "../app/lib/portal-command";
 import type { JobOutcome } from "./schedule";
+import { portalNow } from "../db/clock";
 
 /**
  * A background job yields the CPU to the requests (nice 10): on a machine with few cores the
@@ -86,7 +87,7 @@ export function dailyJobs(config: Pick<Config, "maintenanceAt" | "remindAt">, en
       at: config.remindAt,
       run: async () => {
         const { runReminders, remindSummaryText } = await import("../app/features/reminders/index.server");
-        const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date().toISOString(), job: "remind", level: "info", line }) + "\n");
+        const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date(portalNow()).toISOString(), job: "remind", level: "info", line }) + "\n");
         const summary = await runReminders({ write, env });
         return { summary: remindSummaryText(summary), retry: summary.failed > 0 };
       },

@@ -6,6 +6,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { databaseUrlProblem, settingProblem, writeWaitMsOf } from "./database-url";
+import { portalNow } from "./clock";
 export { isSettingProblem } from "./database-url";
 import * as schema from "./schema";
 
@@ -120,7 +121,7 @@ export function isDatabaseBusy(error: unknown): boolean {
 }
 
 function lockedJustNow(): boolean {
-  return holder.__portalLastBusyAt !== undefined && Date.now() - holder.__portalLastBusyAt < 500;
+  return holder.__portalLastBusyAt !== undefined && portalNow() - holder.__portalLastBusyAt < 500;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -138,8 +139,8 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
       // Locked inside a transaction already begun (BEGIN IMMEDIATE makes this rare): it was
       // rolled back, so nothing was written; answered as busy, not retried.
       if (started()) throw Object.assign(databaseBusy(), { cause: error });
-      holder.__portalLastBusyAt = Date.now();
-      const left = deadline - Date.now();
+      holder.__portalLastBusyAt = portalNow();
+      const left = deadline - portalNow();
       if (left <= 0) throw databaseBusy();
       await sleep(Math.min(pause, left));
     }
@@ -148,7 +149,7 @@ async function untilNotBusy<T>(attempt: () => Promise<T>, started: () => boolean
 
 export async function prepareDb(db: Db, migrationsFolder = resolve(process.cwd(), "db/migrations")): Promise<void> {
   // Another process may be writing (several app servers starting): wait for it, longer than a save would.
-  const deadline = Date.now() + Math.max(writeWaitMs(), 30_000);
+  const deadline = portalNow() + Math.max(writeWaitMs(), 30_000);
   // An embedded replica's journal is the primary's business.
   if ((databaseUrl().startsWith("file:") || db.$client.protocol === "file") && !embeddedReplicaOf(databaseUrl())) {
     await untilNotBusy(() => db.$client.execute("PRAGMA journal_mode=WAL"), () => false, deadline);
@@ -233,11 +234,11 @@ export function closeDb(): void {
  * writeTransaction, app/db.server.ts, makes it the "busy" refusal: 503 on the web).
  */
 export function writeTransaction<T>(fn: (tx: Tx) => Promise<T>, db: Db = getDb(), waitMs = writeWaitMs()): Promise<T> {
-  const deadline = Date.now() + waitMs;
+  const deadline = portalNow() + waitMs;
   const go = () => {
     // Out of time already, and the writer before found the lock held just now: answer
     // at once rather than block the event loop with one more try per queued write.
-    if (Date.now() >= deadline && lockedJustNow()) return Promise.reject(databaseBusy());
+    if (portalNow() >= deadline && lockedJustNow()) return Promise.reject(databaseBusy());
     let started = false;
     return untilNotBusy(
       () =>

@@ -1,6 +1,6 @@
 // The whole data model of Returportalen. Money is integer öre, delivery dates are
 // `YYYY-MM-DD` (Europe/Stockholm), instants are integer milliseconds UTC.
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 import {
   blob,
   check,
@@ -11,8 +11,20 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { clockOffset, portalNow } from "./clock";
 
-const now = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+/**
+ * Now, in SQL, epoch ms: the column default for when a row was made or changed. The
+ * database's own clock, unless the portal's clock is shifted (db/clock.ts: tests and demos),
+ * and then the portal's time as a parameter, read when the statement is built, so a row
+ * made in a test run carries the time the portal decides by. The migrations hold the
+ * unshifted form, and so does what drizzle-kit reads here (no setting, no shift).
+ */
+export const sqlNow = sql`${{
+  getSQL: () => (clockOffset() !== 0 ? sql`${portalNow()}` : sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  shouldOmitSQLParens: () => true,
+} satisfies SQLWrapper}`;
+const now = sqlNow;
 const timestamps = {
   createdAt: integer("created_at").notNull().default(now),
   updatedAt: integer("updated_at").notNull().default(now),

@@ -1,6 +1,15 @@
 import { defineConfig, devices } from "@playwright/test";
 import { existsSync } from "node:fs";
+import { stockholmMoment } from "../app/lib/dates";
 const port = Number(process.env.E2E_PORT || 3100);
+
+// The run's one clock (db/clock.ts, docs/decisions/040-one-clock.md): the server, the servers
+// the tests start and the test workers all run PORTAL_CLOCK_OFFSET_MS ahead of the machine,
+// so the run begins at 06:00 in Stockholm on a fixed Wednesday in winter, whatever the hour
+// it is started at, and a run never crosses midnight or a change of summer time. This file
+// is read by the runner first and then by each worker, which inherit the runner's value.
+export const E2E_CLOCK_START = "2026-03-04 06:00";
+process.env.PORTAL_CLOCK_OFFSET_MS ??= String(stockholmMoment(...(E2E_CLOCK_START.split(" ") as [string, string])) - Date.now());
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium where it is installed (CI, this machine); elsewhere Playwright's own.
@@ -85,6 +94,7 @@ export default defineConfig({
       THROTTLE_GLOBAL_LIMIT: "1000000",
       NODE_ENV: "production",
       E2E_PORT: String(port),
+      PORTAL_CLOCK_OFFSET_MS: process.env.PORTAL_CLOCK_OFFSET_MS,
       ...(process.env.REMIX_BUILD_DIR ? { REMIX_BUILD_DIR: process.env.REMIX_BUILD_DIR } : {}),
     },
   },

@@ -5,6 +5,7 @@
 // the account is active and the password the step was passed with is still the current one.
 import { createHash } from "node:crypto";
 import type { PortalSession } from "./session.server";
+import { portalNow } from "../../db/clock";
 
 /** How long the code step may take after the password. */
 export const PENDING_MS = 10 * 60_000;
@@ -26,7 +27,7 @@ export function passwordStamp(passwordHash: string): string {
   return createHash("sha256").update(`pending-login:${passwordHash}`).digest("base64url").slice(0, 22);
 }
 
-export function pendingSessionData(login: PendingLogin, now = Date.now()) {
+export function pendingSessionData(login: PendingLogin, now = portalNow()) {
   return {
     pendingStaffId: login.staffId,
     pendingUntil: now + PENDING_MS,
@@ -37,7 +38,7 @@ export function pendingSessionData(login: PendingLogin, now = Date.now()) {
   };
 }
 
-export function readPending(session: PortalSession, now = Date.now()): PendingLogin | null {
+export function readPending(session: PortalSession, now = portalNow()): PendingLogin | null {
   const staffId = session.get("pendingStaffId");
   const until = session.get("pendingUntil");
   const redirectTo = session.get("redirectTo");

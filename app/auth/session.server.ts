@@ -1,6 +1,7 @@
 import { createCookie, createSession, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { config } from "~/config.server";
 import { createSessionRow, deleteSessionRow, readSessionRow, updateSessionRow, type SessionData } from "~/features/auth/index.server";
+import { portalNow } from "../../db/clock";
 
 /** Signs the session and device cookies (SESSION_SECRET, checked at start: app/config.server.ts). */
 export const cookieSecret = config.sessionSecret;
@@ -90,7 +91,7 @@ function isToast(value: unknown): value is Toast {
 const TOAST_MAX_CHARS = 500;
 
 /** The Set-Cookie value that gives the page `to` (where the caller redirects) the message `text`, once. */
-export function toastCookieHeader(request: Request, text: string, to: string, now = Date.now()): Promise<string> {
+export function toastCookieHeader(request: Request, text: string, to: string, now = portalNow()): Promise<string> {
   const shown = text.length > TOAST_MAX_CHARS ? `${text.slice(0, TOAST_MAX_CHARS - 1)}…` : text;
   const toast: Toast = { text: shown, path: pagePath(to), at: now };
   return toastFor(request).serialize(toast);
@@ -105,7 +106,7 @@ export function endToastCookie(request: Request): Promise<string> {
  * The message the request's cookie holds for its page, taken, or null; `setCookie` is the
  * header that ends the cookie when it was taken or is old, null when it stays for its page.
  */
-export async function takeToast(request: Request, now = Date.now()): Promise<{ text: string | null; setCookie: string | null }> {
+export async function takeToast(request: Request, now = portalNow()): Promise<{ text: string | null; setCookie: string | null }> {
   const cookie = toastFor(request);
   const waiting: unknown = await cookie.parse(request.headers.get("Cookie"));
   if (waiting === null || waiting === undefined) return { text: null, setCookie: null };

@@ -1,5 +1,6 @@
 // Calendar helpers. Delivery dates are `YYYY-MM-DD` local dates in Europe/Stockholm;
 // arithmetic is done on UTC midnight so no daylight-saving hour can shift a day.
+import { portalNow } from "../../db/clock";
 
 /** The portal's one time zone: dates, deadlines and the daily jobs follow Stockholm's clock. */
 export const STOCKHOLM_ZONE = "Europe/Stockholm";
@@ -54,7 +55,7 @@ let lastDay = "";
  * here because this module also runs in the browser; readConfig refuses a PORTAL_TODAY
  * that is not a real date at start, so a bad one never runs as "ignored".
  */
-export function today(now: Date = new Date()): string {
+export function today(now: Date = new Date(portalNow())): string {
   const fixed = typeof process !== "undefined" ? process.env.PORTAL_TODAY?.trim() : undefined;
   if (fixed && /^\d{4}-\d{2}-\d{2}$/.test(fixed)) return fixed;
   const second = Math.floor(now.getTime() / 1000);

@@ -3,8 +3,9 @@
 // moves it strictly forward, so two saves in the same millisecond still differ.
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sqlNow } from "../../db/schema";
 
 /** The next version of a row: now (ms), but always above the one it replaces. */
 export function nextVersion(updatedAt: SQLiteColumn): SQL<number> {
-  return sql<number>`max(cast(unixepoch('subsec') * 1000 as integer), ${updatedAt} + 1)`;
+  return sql<number>`max(${sqlNow}, ${updatedAt} + 1)`;
 }

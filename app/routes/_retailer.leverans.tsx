@@ -26,6 +26,7 @@ import { answerProposal, customerSupply, sendOneOffChange, sendWeekdayChanges, w
 import { handleForm } from "~/http/form.server";
 import { CsrfInput } from "~/ui/csrf";
 import { replyError, replyValue } from "~/ui/form-reply";
+import { portalNow } from "../../db/clock";
 
 const NUMBER_WORDS: Record<number, string> = { 2: "två", 3: "tre", 4: "fyra", 5: "fem" };
 
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const c = config.supplyCutoffs;
   return {
     papers: await customerSupply(user.customerId),
-    startDate: weekdayStart(Date.now(), c).startDate,
+    startDate: weekdayStart(portalNow(), c).startDate,
     cutoffText: `En ändring per veckodag som skickas senast ${weekdayName(c.weekday)} kl. ${c.weekdayTime} gäller från måndagen efter, annars från måndagen veckan därpå.`,
     oneOffText: `En ändring för en enstaka dag ska skickas senast kl. ${c.oneOffTime} ${c.oneOffDays === 0 ? "samma arbetsdag som" : c.oneOffDays === 1 ? "en arbetsdag före" : `${NUMBER_WORDS[c.oneOffDays] ?? c.oneOffDays} arbetsdagar före`} dagen (helgdagar räknas inte).`,
   };

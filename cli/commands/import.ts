@@ -6,6 +6,7 @@ import { getDb, prepareDb } from "../../db/client";
 import { refuse } from "../../app/lib/refusal";
 import { readInputBytes, readInputFile, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
+import { portalNow } from "../../db/clock";
 
 type Opts = { dryRun?: boolean; skipInvalid?: boolean; issuePins?: string };
 
@@ -50,7 +51,7 @@ export function registerImport(program: Command, io: CliIo) {
       .addHelpText("after", `\nExempel:\n  ${EXAMPLES[kind]}`);
     if (kind === "customers") sub.option("--issue-pins <OUT.csv>", "ge nya kunder en slumpad 6-siffrig pinkod, skrivs som customer_id;pin till OUT (läsbar bara för dig)");
     sub.action(async (file: string, opts: Opts) => {
-      const started = Date.now();
+      const started = portalNow();
       if (opts.issuePins && existsSync(opts.issuePins)) throw refuse.conflict(`${opts.issuePins} finns redan; pinkoder skrivs aldrig över.`);
       if (opts.issuePins && file === "-" && opts.issuePins === "-") throw usage("--issue-pins behöver en fil, inte standard ut.");
       const text = await readInputFile(io, file);
@@ -101,7 +102,7 @@ export function registerImport(program: Command, io: CliIo) {
     .option("--skip-invalid", "hoppa över felaktiga rader och läs in resten")
     .addHelpText("after", `\nExempel:\n  ${EXAMPLES.orders}`)
     .action(async (file: string, opts: Opts) => {
-      const started = Date.now();
+      const started = portalNow();
       // Like the staff upload: UTF-8 or Windows-1252, `;` or `,`.
       const { decodeTextFile } = await import("../../app/lib/csv.server");
       const decoded = decodeTextFile(await readInputBytes(io, file));

@@ -8,6 +8,7 @@ import { getDb, prepareDb } from "../../db/client";
 import { parseDateArg, parseIntArg, parsePeriodArgs, usage, type CliIo } from "../io";
 import { progressBar, seconds } from "../progress";
 import { refuse } from "../../app/lib/refusal";
+import { portalNow } from "../../db/clock";
 
 function kr(ore: number): string {
   const sign = ore < 0 ? "-" : "";
@@ -32,7 +33,7 @@ export function registerJobs(program: Command, io: CliIo) {
     .option("--dry-run", "räkna och visa summorna, men skapa inga fakturor")
     .addHelpText("after", "\nExempel:\n  npm run portal -- invoice run --from 2026-02-01 --to 2026-02-28 --dry-run")
     .action(async (opts: { from: string; to: string; dryRun?: boolean }) => {
-      const started = Date.now();
+      const started = portalNow();
       const { from, to } = parsePeriodArgs(opts);
       await prepareDb(getDb());
       const { runInvoicing } = await import("../../app/features/invoices/index.server");
@@ -72,14 +73,14 @@ export function registerJobs(program: Command, io: CliIo) {
     .argument("<run>", "körningens nummer")
     .argument("<claim>", "körningens anspråk, från servern")
     .action(async (run: string, claim: string) => {
-      const started = Date.now();
+      const started = portalNow();
       await prepareDb(getDb());
       const { workInvoiceRun } = await import("../../app/features/invoices/index.server");
       const s = await workInvoiceRun(parseIntArg(run, "<run>", 1, Number.MAX_SAFE_INTEGER), claim);
       // One line in the server's log, as its scheduled jobs write them (cli/serve.ts).
       const summary = `invoice run ${s.from}..${s.to} (körning ${s.runId}): ${s.created} new, ${s.existing} already invoiced (${seconds(started)})`;
       const { readConfig } = await import("../../app/config.server");
-      if (!readConfig(process.env, { lenient: true }).quietLog) io.out(JSON.stringify({ t: new Date().toISOString(), job: "invoice work", level: "info", summary }));
+      if (!readConfig(process.env, { lenient: true }).quietLog) io.out(JSON.stringify({ t: new Date(portalNow()).toISOString(), job: "invoice work", level: "info", summary }));
     });
 
   const report = commandGroup(program, "report", "rapporter", "npm run portal -- report reconcile --from 2026-11-01 --to 2026-11-30");
@@ -118,7 +119,7 @@ export function registerJobs(program: Command, io: CliIo) {
     .requiredOption("--out <DIR>", "katalog att skriva till (skapas om den saknas); befintliga filer skrivs aldrig över")
     .addHelpText("after", "\nExempel:\n  npm run portal -- payout files --out utbetalningar/2026-v10")
     .action(async (opts: { out: string }) => {
-      const started = Date.now();
+      const started = portalNow();
       await prepareDb(getDb());
       const { buildPayoutFiles, incompletePayouts } = await import("../../app/features/guarantees/index.server");
       const files = await buildPayoutFiles({ id: "cli" });
@@ -148,7 +149,7 @@ export function registerJobs(program: Command, io: CliIo) {
     .requiredOption("--out <FILE.xlsx>", "filen att skriva; en befintlig fil skrivs aldrig över")
     .addHelpText("after", "\nExempel:\n  npm run portal -- export distribution --from 2026-03-01 --to 2026-03-07 --distributor 1 --out norr-v10.xlsx")
     .action(async (opts: { from: string; to: string; distributor?: string; out: string }) => {
-      const started = Date.now();
+      const started = portalNow();
       const { from, to } = parsePeriodArgs(opts);
       const distributorIds = opts.distributor ? [parseIntArg(opts.distributor, "--distributor", 1, 2 ** 31 - 1)] : [];
       if (!opts.out.toLowerCase().endsWith(".xlsx")) throw usage("--out ska sluta på .xlsx.");
@@ -182,7 +183,7 @@ export function registerJobs(program: Command, io: CliIo) {
     .option("--date <DATE>", "dagen att påminna för, ÅÅÅÅ-MM-DD (standard: i dag)")
     .addHelpText("after", "\nExempel:\n  SMTP_URL=smtp://mail.example.se:587 PORTAL_URL=https://retur.example.se npm run portal -- remind")
     .action(async (opts: { date?: string }) => {
-      const started = Date.now();
+      const started = portalNow();
       const on = opts.date === undefined ? undefined : parseDateArg(opts.date, "--date");
       await prepareDb(getDb());
       const { runReminders, remindSummaryText } = await import("../../app/features/reminders/index.server");

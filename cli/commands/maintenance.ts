@@ -5,6 +5,7 @@ import { Command } from "commander";
 import { databaseUrl, getDb, openDb, prepareDb } from "../../db/client";
 import { usage, type CliIo } from "../io";
 import { seconds } from "../progress";
+import { portalNow } from "../../db/clock";
 
 export function registerMaintenance(program: Command, io: CliIo) {
   const maintenance = program
@@ -18,7 +19,7 @@ export function registerMaintenance(program: Command, io: CliIo) {
     )
     .addHelpText("after", "\nExempel:\n  npm run portal -- maintenance prune")
     .action(async () => {
-      const started = Date.now();
+      const started = portalNow();
       await prepareDb(getDb());
       const { prune, pruneSummary } = await import("../../app/features/operations/index.server");
       io.out(`maintenance prune: ${pruneSummary(await prune())} (${seconds(started)})`);
@@ -39,7 +40,7 @@ export function registerMaintenance(program: Command, io: CliIo) {
       "\nExempel:\n  npm run portal -- restore /srv/backup/portal-2026-03-02.db\n  npm run portal -- restore --from-replica\n  npm run portal -- restore --from-replica --at '2026-11-27 07:45'\n  npm run portal -- restore --from-replica --check",
     )
     .action(async (backup: string | undefined, opts: { force?: boolean; fromReplica?: boolean; at?: string; check?: boolean }) => {
-      const started = Date.now();
+      const started = portalNow();
       if (opts.fromReplica && backup) throw usage("Ange antingen en säkerhetskopia eller --from-replica, inte båda.");
       if (!opts.fromReplica && !backup) throw usage("Ange säkerhetskopian (FILE) eller --from-replica.");
       if (!opts.fromReplica && (opts.at || opts.check)) throw usage("--at och --check hör till --from-replica.");

@@ -9,6 +9,7 @@ import { hashSecret } from "../../app/features/auth/index.server";
 import type { Db } from "../../db/client";
 import { EDITIONS, SEEDED_CLAIMS, SEEDED_INVOICES_CREDITED, TITLES } from "./factories";
 import * as schema from "../../db/schema";
+import { portalNow } from "../../db/clock";
 
 export type NationalOptions = { customers: number; days: number; today: string; progress?: (step: string) => void };
 
@@ -68,7 +69,7 @@ export async function seedNational(db: Db, opts: NationalOptions): Promise<Recor
   await c.execute(`INSERT INTO temp.seed_days VALUES ${dayRows.join(",")}`);
   const currentWeek = Math.floor((Date.parse(today) - Date.parse(firstMonday)) / (7 * 86_400_000));
   const reportedBefore = addDays(today, -1);
-  const now = Date.now();
+  const now = portalNow();
 
   say("leveranser");
   // Per customer and day: Aftonbladet, Expressen or Kvällsposten, Sportbladet, and for

@@ -12,6 +12,7 @@ import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { createBundle, createCustomer, createDelivery, createDistributor, createLabelBlock, createReturn, createStaff, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -524,7 +525,7 @@ test.beforeAll(async () => {
   // A recall that reaches B only (distributor 2): A is not locked, utb 3 does not see it.
   const [recallB] = await db
     .insert(schema.recalls)
-    .values({ titleId: 1, dateFrom: day, dateTo: day, reason: `${MARK} orsak`, action: "returnera", allDistributors: false, deadlineAt: Date.now() + 86_400_000, createdBy: "cli" })
+    .values({ titleId: 1, dateFrom: day, dateTo: day, reason: `${MARK} orsak`, action: "returnera", allDistributors: false, deadlineAt: portalNow() + 86_400_000, createdBy: "cli" })
     .returning();
   await db.insert(schema.recallEditions).values({ recallId: recallB.id, editionId: 1 });
   await db.insert(schema.recallDistributors).values({ recallId: recallB.id, distributorId: 2 });
@@ -532,12 +533,12 @@ test.beforeAll(async () => {
   // B's request for changed deliveries, and one decided and sent to planning.
   const [supplyB] = await db
     .insert(schema.supplyChanges)
-    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 6, oldCopies: 20, requested: 22, status: "sent", origin: "retailer", startDate: addDays(day, 14), cutoffAt: Date.now() + 86_400_000, createdBy: `customer:${b}` })
+    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 6, oldCopies: 20, requested: 22, status: "sent", origin: "retailer", startDate: addDays(day, 14), cutoffAt: portalNow() + 86_400_000, createdBy: `customer:${b}` })
     .returning();
   const [exportB] = await db.insert(schema.supplyExports).values({ createdBy: "cli", rowCount: 1 }).returning();
   const [decidedB] = await db
     .insert(schema.supplyChanges)
-    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 5, oldCopies: 20, requested: 18, newCopies: 18, status: "approved", origin: "retailer", reason: `${MARK} skäl`, startDate: addDays(day, 14), cutoffAt: Date.now(), createdBy: `customer:${b}`, decidedBy: "cli", exportId: exportB.id })
+    .values({ customerId: b, titleId: 1, editionId: 1, weekday: 5, oldCopies: 20, requested: 18, newCopies: 18, status: "approved", origin: "retailer", reason: `${MARK} skäl`, startDate: addDays(day, 14), cutoffAt: portalNow(), createdBy: `customer:${b}`, decidedBy: "cli", exportId: exportB.id })
     .returning();
   const emergency = await createLabelBlock(db, { customerId: b, type: 7, status: "Levererad", fromDate: day, toDate: day, fromNumber: 151, toNumber: 155 });
   const [invoice] = await db

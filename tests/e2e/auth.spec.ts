@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { e2eDb, expect, formToken, loginAs, loginViaForm, makeStaff, test } from "./fixtures";
+import { portalNow } from "../../db/clock";
 
 test.describe("login", () => {
   test("a retailer logs in with customer number and PIN and reaches Sammanfattning", async ({ page, retailer }) => {
@@ -56,7 +57,7 @@ test.describe("login", () => {
     await loginViaForm(page, String(retailer.id), retailer.pin);
     await expect(page.getByText(/För många misslyckade inloggningar\. Vänta \d+ minuter och försök igen\./)).toBeVisible();
     // A quarter of an hour later (the stored attempts aged), the right PIN works.
-    const aged = JSON.stringify(Array(10).fill(Date.now() - 16 * 60_000));
+    const aged = JSON.stringify(Array(10).fill(portalNow() - 16 * 60_000));
     await e2eDb().update(schema.loginThrottle).set({ recent: aged }).where(eq(schema.loginThrottle.key, `customer:${retailer.id}`));
     await loginViaForm(page, `0${retailer.id}`, retailer.pin);
     await expect(page.getByRole("heading", { name: "Sammanfattning" })).toBeVisible();

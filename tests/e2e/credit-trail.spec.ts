@@ -8,6 +8,7 @@ import { createDistributor } from "../../cli/seed/factories";
 import { schema } from "../../db/client";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, withGlobalLock } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow } from "./returns-data";
+import { portalNow } from "../../db/clock";
 
 test("a return waits for the invoice run, then names the invoice that credited it; staff see the same trail", async ({ page, browser }, info) => {
   // Two invoice runs over every customer of the test database, waiting for the lock other tests' runs hold.
@@ -110,7 +111,7 @@ test("a return waits for the invoice run, then names the invoice that credited i
   const next = { from: `${year}-05-01`, to: `${year}-05-31` };
   await withGlobalLock("invoice-run", () =>
     withGlobalLock("order-transfer", async () => {
-      await e2eDb().update(schema.returns).set({ amount: 7, updatedAt: Date.now() }).where(eq(schema.returns.id, periodReturn.id));
+      await e2eDb().update(schema.returns).set({ amount: 7, updatedAt: portalNow() }).where(eq(schema.returns.id, periodReturn.id));
       await page.goto("/buntsok?id=101");
       await expect(page.getByRole("row", { name: `${year}-04-02 Aftonbladet 7 Krediterad på faktura ${invoice} Krediteras på nästa faktura: 2 ex` })).toBeVisible();
       const res = await staffPage.request.post("/admin/invoice/korning", { form: { csrf: await formToken(staffPage.request), fran: next.from, till: next.to }, maxRedirects: 0 });

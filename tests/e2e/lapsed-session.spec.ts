@@ -8,6 +8,7 @@ import { schema } from "../../db/client";
 import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
 import { e2eDb, expect, forgetUser, formToken, loginAs, makeRetailer, type Retailer, test } from "./fixtures";
 import { bundle, day, delivery, labelBlock, returnRow, returnsOf } from "./returns-data";
+import { portalNow } from "../../db/clock";
 
 const ab = (date: string) => `Aftonbladet ${date}`;
 const NOTICE = "Du har loggats ut eftersom du varit inaktiv. Logga in igen så sparas dina returer.";
@@ -15,7 +16,7 @@ const NOTICE = "Du har loggats ut eftersom du varit inaktiv. Logga in igen så s
 async function lapse(customerId: number) {
   await e2eDb()
     .update(schema.sessions)
-    .set({ lastSeenAt: Date.now() - SESSION_LIMITS.idleMs - 60_000 })
+    .set({ lastSeenAt: portalNow() - SESSION_LIMITS.idleMs - 60_000 })
     .where(eq(schema.sessions.customerId, customerId));
 }
 

@@ -8,6 +8,7 @@ import { schema } from "../../db/client";
 import { createCustomer, createDistributor } from "../../cli/seed/factories";
 import { loginPost } from "./login-post";
 import { client, formToken, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -102,7 +103,7 @@ test("300 wrong PINs at once for one customer: 10 are weighed, the rest get 429 
   expectThrottled(await attempt(id, "2468", "198.51.100.8"));
   await server.db
     .update(schema.loginThrottle)
-    .set({ recent: JSON.stringify(Array(10).fill(Date.now() - WINDOW_MS - 1)) })
+    .set({ recent: JSON.stringify(Array(10).fill(portalNow() - WINDOW_MS - 1)) })
     .where(eq(schema.loginThrottle.key, `customer:${id}`));
   expect((await rightPin(id, "198.51.100.9")).status).toBe(302);
   test.info().annotations.push({ type: "figures", description: `300 at once, one address: ${t.weighed} weighed, ${t.throttled} × 429, ${elapsed} ms` });
@@ -158,7 +159,7 @@ test("the owner is not locked out: 300 wrong PINs from 200 addresses, then the r
 
 test("after 100 failures in a row an unknown device is refused even with the right PIN, with the Swedish reason", async () => {
   const id = await customer();
-  await server.db.insert(schema.loginThrottle).values({ key: `customer:${id}`, failures: 100, lastFailureAt: Date.now() - 86_400_000, recent: "[]" });
+  await server.db.insert(schema.loginThrottle).values({ key: `customer:${id}`, failures: 100, lastFailureAt: portalNow() - 86_400_000, recent: "[]" });
   const r = await rightPin(id, "198.18.0.2");
   expect(r.status).toBe(429);
   expect(r.text).toContain("Kontot är spärrat efter för många misslyckade inloggningar. Kontakta kundtjänst för att få en ny pinkod.");

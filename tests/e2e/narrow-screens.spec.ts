@@ -8,6 +8,7 @@ import { addDays, today } from "../../app/lib/dates";
 import { schema } from "../../db/client";
 import { e2eDb, expect, freeHolidayOffset, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, retailerWithAMorning } from "./returns-data";
+import { portalNow } from "../../db/clock";
 
 const RETAILER_PAGES = ["/", "/rapportering/1", "/rapportering/2", "/historik", "/buntsok", "/foljesedel", "/nodetiketter", "/buntblock", "/journal", "/faktura", "/helgsparr", "/order", "/provision", "/lopsedlar", "/paminnelser", "/produkter", "/reklamationer", "/aterkallelser", "/leverans", "/kontakt"];
 const STAFF_PAGES = [
@@ -138,11 +139,11 @@ test("no staff page scrolls sideways or breaks a word in a table at 1440 px, 128
     .values({ number, customerId: r.id, paperType: 0, date: today(), dueDate: addDays(today(), 30), ...period, netOre: 1_234_567_80, vatOre: 74_074_07, amountOre: 1_308_641_87, status: "Obetald", buyer: { id: r.id, name: "Şahin Livs & Tobak Östra Storgatan Handelsbolag", coAddress: "", address: "Östra Storgatan 112", zip: "211 20", city: "Malmö", orgNumber: "556016-0680" } });
   const [run] = await e2eDb()
     .insert(schema.invoiceRuns)
-    .values({ actor: `staff:${admin.id}`, ...period, created: 1, existing: 0, firstNumber: number, lastNumber: number, netOre: 1_234_567_80, vatOre: 74_074_07, amountOre: 1_308_641_87, planned: 1, finishedAt: Date.now() })
+    .values({ actor: `staff:${admin.id}`, ...period, created: 1, existing: 0, firstNumber: number, lastNumber: number, netOre: 1_234_567_80, vatOre: 74_074_07, amountOre: 1_308_641_87, planned: 1, finishedAt: portalNow() })
     .returning();
   pages.push(`/admin/invoice/korning?resultat=${run.id}`, `/admin/invoice/korning?fran=${addDays(today(), -30)}&till=${today()}&granska=1`);
   // Logg with rows whose sentences, targets, codes and raw details are long, of several kinds.
-  const at = Date.now();
+  const at = portalNow();
   await e2eDb()
     .insert(schema.auditLog)
     .values([

@@ -12,6 +12,7 @@ import { createBundle, createCustomer, createDelivery, createDistributor, create
 import { addDays, today } from "../../app/lib/dates";
 import { expect, test } from "./fixtures";
 import { client, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -99,7 +100,7 @@ test("a backup of the live database, restored into a fresh server, has every ret
         deliveryDate: addDays(today(), -i - 1),
         delivered: 20,
         priceOre: 2200,
-        reportedAt: Date.now(),
+        reportedAt: portalNow(),
         received: null,
       });
       await createReturn(a.db, { customerId: 4711, bundleId: bundle.id, deliveryId: d.id, amount: i + 2 });

@@ -10,6 +10,7 @@ import { createDelivery, createDistributor } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { day, delivery, labelBlock, returnsOf } from "./returns-data";
+import { portalNow } from "../../db/clock";
 
 test("an admin recalls Kvällsposten of one day; the shop that got it acknowledges before anything else; the admin follows and ends it", async ({ page, browser }, info) => {
   const js = info.project.name !== "js-off";
@@ -139,7 +140,7 @@ test("a recall made while the shop has the returns form open: what it typed is s
   // Meanwhile the distributor's duty officer recalls that Kvällsposten for this distributor.
   const [recall] = await db
     .insert(schema.recalls)
-    .values({ titleId: 2, dateFrom: d, dateTo: d, reason: "Fel bilaga", action: "returnera", allDistributors: false, deadlineAt: Date.now() + 3_600_000, returnUntil: day(14), createdBy: "staff:1" })
+    .values({ titleId: 2, dateFrom: d, dateTo: d, reason: "Fel bilaga", action: "returnera", allDistributors: false, deadlineAt: portalNow() + 3_600_000, returnUntil: day(14), createdBy: "staff:1" })
     .returning();
   await db.insert(schema.recallEditions).values({ recallId: recall.id, editionId: 2 });
   await db.insert(schema.recallDistributors).values({ recallId: recall.id, distributorId: distributor.id });

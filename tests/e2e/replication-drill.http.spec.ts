@@ -20,6 +20,7 @@ import { serverDatabase } from "./totp-codes";
 import { litestreamAlive } from "../litestream-alive";
 import { postForm, returnForms, type SaveForm } from "./return-burst";
 import { freePort } from "../../cli/free-port";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -128,16 +129,16 @@ test("the disk dies mid-morning: the replica brings back every save older than t
     const inFlight = new Set<Promise<void>>();
     for (const form of forms) {
       if (killAt) break;
-      const s: Sent = { form, sentAt: Date.now(), ackedAt: null };
+      const s: Sent = { form, sentAt: portalNow(), ackedAt: null };
       sent.push(s);
       const done = postForm(server.baseURL, form)
         .then((res) => {
-          if (res.status === 302 && !killAt) s.ackedAt = Date.now();
+          if (res.status === 302 && !killAt) s.ackedAt = portalNow();
         })
         .catch(() => undefined)
         .then(async () => {
           if (!killAt && sent.filter((x) => x.ackedAt).length >= 100) {
-            killAt = Date.now();
+            killAt = portalNow();
             await killGroup(server, "SIGKILL");
           }
         });
@@ -148,7 +149,7 @@ test("the disk dies mid-morning: the replica brings back every save older than t
     }
     await Promise.all(inFlight);
     if (!killAt) {
-      killAt = Date.now();
+      killAt = portalNow();
       await killGroup(server, "SIGKILL");
     }
     const acked = sent.filter((s) => s.ackedAt !== null);

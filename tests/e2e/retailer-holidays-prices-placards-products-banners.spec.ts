@@ -8,6 +8,7 @@ import { addDays, today } from "../../app/lib/dates";
 import { baseURL } from "../playwright.config";
 import { e2eDb, expect, formToken, loginAs, makeRetailer, makeStaff, test, type Retailer } from "./fixtures";
 import type { Page } from "@playwright/test";
+import { portalNow } from "../../db/clock";
 
 const day = today();
 let seq = 0;
@@ -413,7 +414,7 @@ test.describe("Aviseringar vid inloggning som kund", () => {
     const [staffRow] = await e2eDb().select().from(schema.staffUsers).where(eq(schema.staffUsers.email, staff.email));
     // An impersonated session as the server keeps it: a row with impersonatorId, referenced by the signed cookie.
     const id = randomBytes(32).toString("base64url");
-    const now = Date.now();
+    const now = portalNow();
     const data = { customerId: retailer.id, impersonatorId: staffRow.id };
     await e2eDb().insert(schema.sessions).values({ id, customerId: retailer.id, impersonatorId: staffRow.id, data: JSON.stringify(data), createdAt: now, lastSeenAt: now, expiresAt: now + 3_600_000 });
     const cookie = createCookie("rp_session", { secrets: ["e2e-session-secret-not-for-production-use"], path: "/", httpOnly: true, sameSite: "lax" });

@@ -31,6 +31,7 @@ describe("settings read through one schema", () => {
       PORTAL_WRITE_WAIT_MS: "250",
       PORTAL_TODAY: "2028-02-29",
       PORTAL_QUIET_LOG: "1",
+      PORTAL_CLOCK_OFFSET_MS: "-23357623409",
     });
     expect(c.throttle).toEqual({ windowMs: 60_000, ipLimit: 40, globalLimit: 500 });
     expect(c.hashLimits).toEqual({ concurrent: 3, queue: 0 });
@@ -56,6 +57,9 @@ describe("settings read through one schema", () => {
     ["STAFF_TOTP_ROLES", ",", "STAFF_TOTP_ROLES ska vara roller åtskilda med komma (admin, sales, utb) eller none."],
     ["PORTAL_TODAY", "2026-02-30", "PORTAL_TODAY ska vara ett datum ÅÅÅÅ-MM-DD, t.ex. 2026-03-02 (bara för demo och test)."],
     ["PORTAL_TODAY", "28/11/2026", "PORTAL_TODAY ska vara ett datum ÅÅÅÅ-MM-DD, t.ex. 2026-03-02 (bara för demo och test)."],
+    ["PORTAL_CLOCK_OFFSET_MS", "-3h", "PORTAL_CLOCK_OFFSET_MS ska vara ett heltal millisekunder som portalens klocka går före (minus: efter) datorns, högst 100 år (bara för test och demo)."],
+    ["PORTAL_CLOCK_OFFSET_MS", "1.5", "PORTAL_CLOCK_OFFSET_MS ska vara ett heltal millisekunder som portalens klocka går före (minus: efter) datorns, högst 100 år (bara för test och demo)."],
+    ["PORTAL_CLOCK_OFFSET_MS", "9999999999999", "PORTAL_CLOCK_OFFSET_MS ska vara ett heltal millisekunder som portalens klocka går före (minus: efter) datorns, högst 100 år (bara för test och demo)."],
     ["PORTAL_QUIET_LOG", "kanske", "PORTAL_QUIET_LOG ska vara 1 (på) eller 0 (av)."],
   ])("%s=%s stops the start with what to set", (name, value, line) => {
     expect(() => read({ [name]: value })).toThrow(line);

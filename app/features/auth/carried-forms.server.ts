@@ -6,13 +6,14 @@
 import { randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
+import { portalNow } from "../../../db/clock";
 
 export const CARRY_LIMITS = { ttlMs: 60 * 60_000, maxBytes: 64_000, maxFields: 2_000 };
 
 export type CarriedForm = { customerId: number; path: string; entries: [string, string][] };
 
 /** Keeps the posted text fields; the id for the cookie, or null when the form is too large to carry. */
-export async function carryForm(form: CarriedForm, now = Date.now()): Promise<string | null> {
+export async function carryForm(form: CarriedForm, now = portalNow()): Promise<string | null> {
   const entries = form.entries.slice(0, CARRY_LIMITS.maxFields + 1);
   if (entries.length > CARRY_LIMITS.maxFields) return null;
   const body = JSON.stringify(entries);
@@ -26,7 +27,7 @@ export async function carryForm(form: CarriedForm, now = Date.now()): Promise<st
 }
 
 /** The carried form behind `id` while it has not expired (not consumed). */
-export async function peekCarriedForm(id: string, now = Date.now()): Promise<CarriedForm | null> {
+export async function peekCarriedForm(id: string, now = portalNow()): Promise<CarriedForm | null> {
   const [row] = await getDb().select().from(schema.carriedForms).where(eq(schema.carriedForms.id, id));
   if (!row || row.expiresAt <= now) return null;
   return { customerId: row.customerId, path: row.path, entries: JSON.parse(row.body) as [string, string][] };
@@ -37,7 +38,7 @@ export async function peekCarriedForm(id: string, now = Date.now()): Promise<Car
  * customer it was carried for gets the values; anyone else gets null (and the values
  * are discarded).
  */
-export async function takeCarriedForm(id: string, customerId: number, now = Date.now()): Promise<CarriedForm | null> {
+export async function takeCarriedForm(id: string, customerId: number, now = portalNow()): Promise<CarriedForm | null> {
   const form = await peekCarriedForm(id, now);
   await discardCarriedForm(id);
   return form && form.customerId === customerId ? form : null;

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { isDatabaseBusy, preparedQuery, schema, writeIfFree, writeTransaction, type Tx } from "~/db.server";
 import { audit, staffActor } from "~/features/audit/audit.server";
+import { portalNow } from "../../../db/clock";
 
 export const SESSION_LIMITS = {
   idleMs: 2 * 60 * 60_000,
@@ -26,7 +27,7 @@ function newFormToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export async function createSessionRow(given: SessionData, now = Date.now()): Promise<string> {
+export async function createSessionRow(given: SessionData, now = portalNow()): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   // A new session never inherits a token, even when its data was copied from another.
   const data: SessionData = { ...given, csrf: newFormToken() };
@@ -56,7 +57,7 @@ const sessionById = preparedQuery((db) =>
   db.select().from(schema.sessions).where(eq(schema.sessions.id, sql.placeholder("id"))).prepare(),
 );
 
-export async function readSessionRow(id: string, now = Date.now()): Promise<SessionData | null> {
+export async function readSessionRow(id: string, now = portalNow()): Promise<SessionData | null> {
   const row = await sessionById().get({ id });
   if (!row) return null;
   if (row.expiresAt <= now || row.lastSeenAt + SESSION_LIMITS.idleMs <= now) {
@@ -113,13 +114,13 @@ function rememberLapsed(id: string, customerId: number, now: number) {
 }
 
 /** The customer whose session `id` was just found lapsed (by readSessionRow), once; else null. */
-export function takeLapsedRetailer(id: string, now = Date.now()): number | null {
+export function takeLapsedRetailer(id: string, now = portalNow()): number | null {
   const found = lapsed.get(id);
   lapsed.delete(id);
   return found && found.until > now ? found.customerId : null;
 }
 
-export async function updateSessionRow(id: string, data: SessionData, now = Date.now()): Promise<void> {
+export async function updateSessionRow(id: string, data: SessionData, now = portalNow()): Promise<void> {
   await writeTransaction((tx) =>
     tx.update(schema.sessions).set({ data: JSON.stringify(data), lastSeenAt: now }).where(eq(schema.sessions.id, id)),
   );
@@ -156,7 +157,7 @@ export async function endStaffSessions(staffId: number, tx?: Tx, options: { exce
   return result.rowsAffected;
 }
 
-export async function deleteExpiredSessions(now = Date.now()): Promise<number> {
+export async function deleteExpiredSessions(now = portalNow()): Promise<number> {
   const result = await writeTransaction((tx) =>
     tx
       .delete(schema.sessions)

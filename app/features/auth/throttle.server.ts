@@ -7,6 +7,7 @@ import { eq, inArray, lt, and, sql } from "drizzle-orm";
 import { config } from "~/config.server";
 import { getDb, schema, writeTransaction, type Db, type Tx } from "~/db.server";
 import { refusalDetail, refuse } from "~/lib/refusal";
+import { portalNow } from "../../../db/clock";
 
 /** The policy. Tests that start their own server shorten the window (THROTTLE_WINDOW_MS). */
 export const THROTTLE = {
@@ -123,7 +124,7 @@ function parseRecent(text: string | undefined, now: number): number[] {
  */
 export async function reserveAttempt(
   keys: AttemptKeys,
-  now = Date.now(),
+  now = portalNow(),
   db: Db = getDb(),
 ): Promise<Reservation> {
   const list = budgets(keys);
@@ -203,7 +204,7 @@ export async function clearThrottle(accountKey: string, tx?: Tx): Promise<void> 
  * failures, or a run of failures short of the lock and older than `forgetAfterMs`.
  * A lock stays until a new PIN or password ends it.
  */
-export async function pruneThrottle(now = Date.now()): Promise<number> {
+export async function pruneThrottle(now = portalNow()): Promise<number> {
   const result = await writeTransaction((tx) =>
     tx
       .delete(schema.loginThrottle)

@@ -10,6 +10,7 @@ import { getStaffByEmail, type Role } from "~/features/staff/staff.server";
 import { refuse } from "~/lib/refusal";
 import { clearThrottle } from "./throttle.server";
 import { endStaffSessions } from "./sessions.server";
+import { portalNow } from "../../../db/clock";
 
 // What every authenticator app understands: SHA-1, 6 digits, 30 s (RFC 6238 defaults).
 const PERIOD_S = 30;
@@ -116,7 +117,7 @@ export async function confirmEnrolment(
   secret: string,
   rawCode: string,
   meta: Meta = {},
-  now = Date.now(),
+  now = portalNow(),
 ): Promise<{ recoveryCodes: string[] } | { enrolledElsewhere: true } | null> {
   const code = normaliseCode(rawCode);
   const steps = isTotp(code) ? matchingSteps(secret, code, now, 0) : [];
@@ -147,7 +148,7 @@ export type SecondFactorUse = { kind: "totp" } | { kind: "recovery"; left: numbe
  * in the same conditional write that accepts it), or an unused recovery code, which
  * is used up. null when it is neither.
  */
-export async function verifySecondFactor(staffId: number, rawCode: string, meta: Meta = {}, now = Date.now()): Promise<SecondFactorUse | null> {
+export async function verifySecondFactor(staffId: number, rawCode: string, meta: Meta = {}, now = portalNow()): Promise<SecondFactorUse | null> {
   const code = normaliseCode(rawCode);
   if (isTotp(code)) {
     return writeTransaction(async (tx) => {
@@ -196,7 +197,7 @@ export async function resetSecondFactor(email: string, actor: Actor): Promise<{ 
   return writeTransaction(async (tx) => {
     await tx
       .update(schema.staffUsers)
-      .set({ totpSecret: null, totpRecovery: "[]", totpLastStep: 0, updatedAt: Date.now() })
+      .set({ totpSecret: null, totpRecovery: "[]", totpLastStep: 0, updatedAt: portalNow() })
       .where(eq(schema.staffUsers.id, staff.id));
     // Impersonations the user started and logins waiting for a code end too.
     const sessionsEnded = await endStaffSessions(staff.id, tx);

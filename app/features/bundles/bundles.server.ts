@@ -3,6 +3,7 @@ import { getDb, preparedQuery, schema, writeTransaction } from "~/db.server";
 import { addDays, stockholmMidnight, today } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { decisionField, typeField } from "./bundle-words";
+import { portalNow } from "../../../db/clock";
 
 /** `lastReturnId`: the newest return put in the bundle (null when empty). */
 export type OpenBundle = { number: number; type: number; total: number; lastReturnId: number | null };
@@ -130,7 +131,7 @@ export async function closeBundle(customerId: number, number: number, on: string
   const closed = await writeTransaction((tx) =>
     tx
       .update(b)
-      .set({ open: false, closedDate: on, updatedAt: Date.now() })
+      .set({ open: false, closedDate: on, updatedAt: portalNow() })
       .where(and(eq(b.customerId, customerId), eq(b.number, number), eq(b.open, true)))
       .returning({ id: b.id }),
   );
@@ -202,7 +203,7 @@ export async function decideBundles(
     if (toClose.length) {
       await tx
         .update(b)
-        .set({ open: false, closedDate: on, updatedAt: Date.now() })
+        .set({ open: false, closedDate: on, updatedAt: portalNow() })
         .where(and(eq(b.customerId, customerId), inArray(b.id, toClose.map((x) => x.id))));
     }
     return { closed: toClose.map((x) => x.number) };

@@ -8,6 +8,7 @@ import { refuse } from "~/lib/refusal";
 import { nextVersion } from "~/lib/row-version.server";
 
 import { BUNDLE_PAGE_SIZE as PAGE_SIZE } from "~/catalog";
+import { portalNow } from "../../../db/clock";
 // Title filter of back-office 9: AB = title ids 1, 16; EX = 2, 4, 8, 32.
 export const TITLE_GROUPS = { AB: [1, 16], EX: [2, 4, 8, 32] } as const;
 
@@ -236,7 +237,7 @@ export async function changeBundleNumber(
       .returning({ id: b.id });
     if (moved.length === 0) throw refuse.conflict(bundleConflict(bundle.number), { field: "newNumber" });
     if (block.numberUnused > 0) {
-      await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: Date.now() }).where(eq(l.id, block.id));
+      await tx.update(l).set({ numberUnused: block.numberUnused - 1, updatedAt: portalNow() }).where(eq(l.id, block.id));
     }
     await audit(
       { actor, action: "bundle.renumber", target: `customer:${customerId}`, detail: { bundleId, from: bundle.number, to: newNumber, ...(invoices.length > 0 ? { invoices } : {}) } },

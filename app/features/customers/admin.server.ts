@@ -17,6 +17,7 @@ import { EMAIL_MESSAGE } from "./schemas";
 import { nextVersion } from "~/lib/row-version.server";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { setCustomerPin } from "./customers.server";
+import { portalNow } from "../../../db/clock";
 
 export type CustomerScope = { distributorIds: number[] | null };
 export type CustomerSortColumn = "kundnummer" | "namn" | "ort" | "utb";
@@ -165,7 +166,7 @@ export async function setCustomerActive(customerId: number, active: boolean, act
     const c = schema.customers;
     const changed = await tx
       .update(c)
-      .set({ deactivatedAt: active ? null : Date.now(), updatedAt: Date.now() })
+      .set({ deactivatedAt: active ? null : portalNow(), updatedAt: portalNow() })
       .where(and(eq(c.id, customerId), active ? sql`${c.deactivatedAt} is not null` : isNull(c.deactivatedAt)))
       .returning({ id: c.id });
     if (changed.length === 0) {

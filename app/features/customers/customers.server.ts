@@ -4,6 +4,7 @@ import { hashSecret } from "~/features/auth/passwords.server";
 import { clearThrottle } from "~/features/auth/throttle.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { refuse } from "~/lib/refusal";
+import { portalNow } from "../../../db/clock";
 
 /** A PIN that logs in: older PINs have 4 or 5 digits. */
 export const PIN_PATTERN = /^\d{4,6}$/;
@@ -62,7 +63,7 @@ export async function setCustomerPin(customerId: number, pin: string, actor: Act
   await writeTransaction(async (tx) => {
     const res = await tx
       .update(schema.customers)
-      .set({ pinHash, updatedAt: Date.now() })
+      .set({ pinHash, updatedAt: portalNow() })
       .where(eq(schema.customers.id, customerId));
     if (res.rowsAffected === 0) throw refuse.notFound(`Kund ${customerId} finns inte.`);
     // A new PIN ends trust in the old one: every session of the customer (impersonations

@@ -6,6 +6,7 @@
 // SESSION_SECRET, so the sessions table (and a backup of it) never holds the PIN in clear.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { config } from "~/config.server";
+import { portalNow } from "../../../db/clock";
 
 export const PIN_LETTER_TICKET_MS = 10 * 60_000;
 
@@ -15,7 +16,7 @@ export type PinLetterTicket = { staffId: number; customerId: number; until: numb
 const key = Buffer.from(hkdfSync("sha256", config.sessionSecret, "returportalen", "pin-letter-ticket", 32));
 const bound = (staffId: number, customerId: number) => Buffer.from(`${staffId}:${customerId}`);
 
-export function sealPinLetterTicket(staffId: number, customerId: number, pin: string, now = Date.now()): PinLetterTicket {
+export function sealPinLetterTicket(staffId: number, customerId: number, pin: string, now = portalNow()): PinLetterTicket {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(bound(staffId, customerId));
@@ -24,7 +25,7 @@ export function sealPinLetterTicket(staffId: number, customerId: number, pin: st
 }
 
 /** The PIN of a ticket for this admin and customer that has not run out; else null. */
-export function openPinLetterTicket(value: unknown, staffId: number, customerId: number, now = Date.now()): string | null {
+export function openPinLetterTicket(value: unknown, staffId: number, customerId: number, now = portalNow()): string | null {
   if (!value || typeof value !== "object") return null;
   const t = value as Partial<PinLetterTicket>;
   if (t.staffId !== staffId || t.customerId !== customerId || typeof t.until !== "number" || t.until <= now || typeof t.sealed !== "string") return null;

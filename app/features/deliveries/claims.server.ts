@@ -14,6 +14,7 @@ import { addDays, stockholmDate, stockholmMoment } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { addWorkingDays } from "~/lib/working-days";
 import { CLAIM_TEXTS, type ClaimState, type ClaimStatus } from "./claim-words";
+import { portalNow } from "../../../db/clock";
 
 /** The moment a delivery's claim window closes, and how it is said ("2026-11-28 kl. 12:00"). */
 export function claimDeadline(deliveryDate: string, deadline: ClaimDeadline = config.claimDeadline): { at: number; text: string } {
@@ -107,7 +108,7 @@ export type ClaimDecision = { decision: "approve" } | { decision: "partly"; copi
  * not found). One by one any decision; several at once approve or reject. A decided claim is
  * not decided again ("conflict"). Each decision is audited. Answers the claims decided.
  */
-export async function decideClaims(ids: number[], decision: ClaimDecision, scope: DistributorScope, actor: Actor, now = Date.now()): Promise<number[]> {
+export async function decideClaims(ids: number[], decision: ClaimDecision, scope: DistributorScope, actor: Actor, now = portalNow()): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw refuse.invalid(CLAIM_TEXTS.noneChosen);
   if (decision.decision === "partly" && unique.length !== 1) throw refuse.invalid(CLAIM_TEXTS.partlyOneByOne);

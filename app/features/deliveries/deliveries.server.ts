@@ -8,6 +8,7 @@ import { CLAIM_TEXTS, type ClaimState } from "./claim-words";
 import { NOT_ON_NOTE } from "./words";
 import { refusalDetail, refuse } from "~/lib/refusal";
 import { claimDeadline, claimsOfDeliveries, decidedClaim, recordClaim } from "./claims.server";
+import { portalNow } from "../../../db/clock";
 
 /** The delivery note is kept one week: today and the six days before it (spec 9). */
 export const DELIVERY_NOTE_DAYS = 7;
@@ -60,7 +61,7 @@ export function deliveryNoteWindow(today: string): { from: string; to: string } 
  * date, newest day first, each day with its delivery-day message. Two queries,
  * both on indexes (deliveries_customer_date, messages_dates).
  */
-export async function listDeliveryNote(customerId: number, today: string, now = Date.now()): Promise<DeliveryDay[]> {
+export async function listDeliveryNote(customerId: number, today: string, now = portalNow()): Promise<DeliveryDay[]> {
   const { from, to } = deliveryNoteWindow(today);
   const d = schema.deliveries;
   const e = schema.editions;
@@ -180,7 +181,7 @@ export async function saveReceived(
   deliveryId: number,
   input: string | null | undefined,
   today: string,
-  now = Date.now(),
+  now = portalNow(),
   /** What the page showed for the row ("" = nothing); undefined: no check (a form of one row). */
   shown?: string,
   /** The amount above delivered the user has confirmed (pressed Spara again for); else asked first. */

@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import type { Refund } from "./refund";
+import { portalNow } from "../../../db/clock";
 export type { Refund };
 import { buildPayoutCsv } from "./payout-csv.server";
 import { renderUnderlagPdf } from "./payout-pdf.server";
@@ -63,7 +64,7 @@ export async function addToRefund(customerId: number, guaranteeId: number, actor
     const refundDate = nextMonday(date);
     const done = await tx
       .update(g)
-      .set({ refunded: true, refundDate, updatedAt: Date.now() })
+      .set({ refunded: true, refundDate, updatedAt: portalNow() })
       .where(and(eq(g.id, guaranteeId), eq(g.customerId, customerId), eq(g.refunded, false)))
       .returning({ id: g.id, amountOre: g.amountOre, ledger: g.ledger });
     // Already to be refunded (another tab, twice), or not the customer's: the spec's words.
@@ -82,7 +83,7 @@ export async function undoRefund(customerId: number, guaranteeId: number, actor:
     const g = schema.guarantees;
     const done = await tx
       .update(g)
-      .set({ refunded: false, refundDate: null, updatedAt: Date.now() })
+      .set({ refunded: false, refundDate: null, updatedAt: portalNow() })
       .where(and(eq(g.id, guaranteeId), eq(g.customerId, customerId), eq(g.refunded, true), isNull(g.completedAt)))
       .returning({ id: g.id, amountOre: g.amountOre, ledger: g.ledger });
     if (done.length === 0) return false;
@@ -104,7 +105,7 @@ export async function setRefundDate(customerId: number, date: string, actor: Act
     const g = schema.guarantees;
     const done = await tx
       .update(g)
-      .set({ refundDate: date, updatedAt: Date.now() })
+      .set({ refundDate: date, updatedAt: portalNow() })
       .where(and(eq(g.customerId, customerId), eq(g.refunded, true), isNull(g.completedAt)))
       .returning({ id: g.id });
     if (done.length === 0) throw refuse.notFound("Kunden har inga tillagda utbetalningar.", { field: "refundDate" });
@@ -326,7 +327,7 @@ const PAYOUT_KINDS: PayoutKind[] = ["csv", "pain001", "underlag"];
  * for the bank (`<title>-<year>-v<week>.xml`; none without a seller to pay from) and the
  * underlag PDF.
  */
-async function makeWeekFiles(refunds: Refund[], scope: { ledger?: number; week?: string; kinds?: PayoutKind[] }, date: string, now = new Date()): Promise<MadeFile[]> {
+async function makeWeekFiles(refunds: Refund[], scope: { ledger?: number; week?: string; kinds?: PayoutKind[] }, date: string, now = new Date(portalNow())): Promise<MadeFile[]> {
   const kinds = scope.kinds ?? PAYOUT_KINDS;
   const files: MadeFile[] = [];
   for (const kind of kinds) {
@@ -431,7 +432,7 @@ export async function completeRefunds(actor: Actor, date = today()): Promise<num
       .values({ actor: actor.id, customers: refunds.length, guarantees: ids.length, amountOre })
       .returning({ id: schema.payoutBatches.id });
     const g = schema.guarantees;
-    const now = Date.now();
+    const now = portalNow();
     const done = await tx
       .update(g)
       .set({ completedAt: now, batchId: batch.id, updatedAt: now })

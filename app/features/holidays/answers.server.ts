@@ -5,6 +5,7 @@ import { refuse } from "~/lib/refusal";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { today as todayDate } from "~/lib/dates";
 import { HOLIDAY_CLOSED_MESSAGE, holidayChangedByOther } from "./answer-words";
+import { portalNow } from "../../../db/clock";
 
 export type HolidayCard = { id: number; day: string; description: string; open: boolean | null };
 export type HolidayAnswer = { holidayId: number; day: string; description: string; open: boolean };
@@ -60,7 +61,7 @@ export async function answerHoliday(
       const current = stored ? stored.open : null;
       if (current !== shown && current !== open) throw refuse.conflict(holidayChangedByOther(current, open));
     }
-    const now = Date.now();
+    const now = portalNow();
     await tx
       .insert(r)
       .values({ holidayId, customerId, open, createdAt: now, updatedAt: now })

@@ -46,7 +46,8 @@ export type Handler<T> = {
   apply: (tx: Tx, rows: (T & Line)[], progress: (n: number) => void, actor: Actor) => Promise<void>;
 };
 
-export const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+/** Now in SQL (epoch ms), as the schema's defaults have it: the portal's clock. */
+export { sqlNow as nowMs } from "../../../db/schema";
 
 export function classify<T extends Line>(rows: T[], same: (row: T) => boolean | null): Plan<T> {
   const plan: Plan<T> = { write: [], created: 0, changed: 0, unchanged: 0 };

@@ -10,6 +10,7 @@ import { audit, type Actor } from "~/features/audit/audit.server";
 import { today } from "~/lib/dates";
 import { vatPerRate } from "~/lib/money";
 import { refuse } from "~/lib/refusal";
+import { portalNow } from "../../../db/clock";
 
 export const FIRST_CREDIT_NOTE_NUMBER = 900001;
 export const CREDIT_REASON_MAX = 500;
@@ -79,7 +80,7 @@ export async function creditInvoice(input: { invoiceNumber: number; reason: stri
       .returning({ id: cn.id });
     await tx.insert(schema.creditNoteLines).values(creditLines.map((l) => ({ ...l, creditNoteId: note.id })));
     const whole = lines.every((l) => credited.has(l.id) || chosen.includes(l));
-    await tx.update(inv).set({ status: whole ? "Krediterad" : "Delvis krediterad", updatedAt: Date.now() }).where(eq(inv.id, invoice.id));
+    await tx.update(inv).set({ status: whole ? "Krediterad" : "Delvis krediterad", updatedAt: portalNow() }).where(eq(inv.id, invoice.id));
     await audit({ actor: input.actor, action: "invoice.credit", target: `invoice:${invoice.number}`, detail: { creditNote: number, customer: invoice.customerId, lines: chosen.map((l) => l.id), amountOre: netOre + vatOre, reason } }, tx);
     return { number, invoice: invoice.number, netOre, vatOre, amountOre: netOre + vatOre, lines: chosen.length };
   });

@@ -6,6 +6,7 @@ import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { grossFromNet, NEWSPAPER_VAT_MESSAGE, newspaperVatHolds, type InvoiceLineInput } from "./schemas";
 import { refuse } from "~/lib/refusal";
+import { portalNow } from "../../../db/clock";
 
 export { InvoiceLineSchema, grossFromNet, parseKronor, type InvoiceLineInput } from "./schemas";
 
@@ -89,7 +90,7 @@ export async function saveDraft(staffId: number, input: InvoiceLineInput, actor:
     if (id) {
       const done = await tx
         .update(x)
-        .set({ ...row, updatedAt: Date.now() })
+        .set({ ...row, updatedAt: portalNow() })
         .where(and(eq(x.id, id), isNull(x.fileId), eq(x.createdBy, staffId)))
         .returning({ id: x.id });
       if (done.length === 0) throw refuse.invalid("Raden finns inte längre bland dina utkast.", { field: "articleName" });
@@ -120,7 +121,7 @@ export async function sendDrafts(staffId: number, actor: Actor): Promise<{ fileI
     const [file] = await tx.insert(schema.extraInvoiceFiles).values({ createdBy: staffId }).returning({ id: schema.extraInvoiceFiles.id });
     await tx
       .update(x)
-      .set({ fileId: file.id, updatedAt: Date.now() })
+      .set({ fileId: file.id, updatedAt: portalNow() })
       .where(and(isNull(x.fileId), isNull(x.invoiceId), eq(x.createdBy, staffId)));
     await audit({ actor, action: "extra-invoice.send", target: `extra-invoice-file:${file.id}`, detail: { lines: drafts.length } }, tx);
     return { fileId: file.id, count: drafts.length };

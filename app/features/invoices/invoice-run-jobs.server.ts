@@ -16,6 +16,7 @@ import { getDb, schema } from "~/db.server";
 import type { PortalCommand } from "~/lib/portal-command";
 import { isRefusal, refuse } from "~/lib/refusal";
 import { RUN_STALE_MS, RUN_STOPPED, claimInvoiceRun, runInvoicing, type InvoiceRunSummary } from "./invoice-run.server";
+import { portalNow } from "../../../db/clock";
 
 export type InvoiceRunJob = {
   id: number;
@@ -41,7 +42,7 @@ export type InvoiceRunJob = {
 };
 
 /** The run `id` as a job, or null. Read from the database: any server can answer. */
-export async function getInvoiceRunJob(id: number, now = Date.now()): Promise<InvoiceRunJob | null> {
+export async function getInvoiceRunJob(id: number, now = portalNow()): Promise<InvoiceRunJob | null> {
   const r = schema.invoiceRuns;
   const [row] = await getDb().select().from(r).where(eq(r.id, id));
   if (!row) return null;

@@ -18,6 +18,7 @@ import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { paperName } from "~/catalog";
 import { claimLine } from "~/features/deliveries/claim-words";
 import { MAX_RETURN_DAYS, deadlineSqlOf } from "~/features/returns/deadlines.server";
+import { portalNow } from "../../../db/clock";
 
 /** VAT on newspapers, in tenths of a percent (60 = 6.0 %). */
 export const PAPER_VAT_PERMILLE = 60;
@@ -406,7 +407,7 @@ export const RUN_BUSY = (from: string, to: string) => `En körning pågår redan
  * again, to resume it. Refused while another run is alive, and for a period overlapping an
  * invoiced one. The unique index invoice_runs_one_running holds this across processes.
  */
-export async function claimInvoiceRun(input: { from: string; to: string; actor: Actor }, now = Date.now()): Promise<{ id: number; claim: string; resumed: boolean }> {
+export async function claimInvoiceRun(input: { from: string; to: string; actor: Actor }, now = portalNow()): Promise<{ id: number; claim: string; resumed: boolean }> {
   const { from, to } = input;
   // A new token at every claim: the process that held the run before cannot write to it again.
   const claim = randomUUID();
@@ -441,7 +442,7 @@ export const RUN_TAKEN_OVER = "Körningen togs över av en ny start; den här pr
 async function failInvoiceRun(runId: number, claim: string, e: unknown) {
   const message = isRefusal(e) ? e.message : "Körningen misslyckades. Fakturorna som hann skapas finns kvar; starta samma period igen så fortsätter den där den slutade.";
   const r = schema.invoiceRuns;
-  await writeTransaction((tx) => tx.update(r).set({ status: "failed", finishedAt: Date.now(), message }).where(and(eq(r.id, runId), eq(r.status, "running"), eq(r.claim, claim))));
+  await writeTransaction((tx) => tx.update(r).set({ status: "failed", finishedAt: portalNow(), message }).where(and(eq(r.id, runId), eq(r.status, "running"), eq(r.claim, claim))));
 }
 
 /** The run's row, if this process still holds its claim; refused otherwise (stopped or taken over). */
@@ -486,7 +487,7 @@ async function createInChunks(
   const before = start?.created ?? 0;
   await writeTransaction(async (tx) => {
     await claimedRow(tx, runId, claim);
-    await tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: Date.now() }).where(eq(r.id, runId));
+    await tx.update(r).set({ planned: before + planned.length, existing: run.existing - before, heartbeatAt: portalNow() }).where(eq(r.id, runId));
   }, getDb(), RUN_WRITE_WAIT_MS);
   let done = 0;
   for (const range of ranges) {
@@ -542,13 +543,13 @@ async function createInChunks(
           const invoiceId = idByNumber.get(number)!;
           // Few customers have extra or order lines; most invoices skip both updates.
           if (p.extraLineIds.length > 0) {
-            await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
+            await tx.update(schema.extraInvoiceLines).set({ invoiceId, updatedAt: portalNow() }).where(inArray(schema.extraInvoiceLines.id, p.extraLineIds));
           }
           if (p.claimIds.length > 0) {
-            await tx.update(schema.claims).set({ invoiceId, runId, updatedAt: Date.now() }).where(and(inArray(schema.claims.id, p.claimIds), isNull(schema.claims.invoiceId)));
+            await tx.update(schema.claims).set({ invoiceId, runId, updatedAt: portalNow() }).where(and(inArray(schema.claims.id, p.claimIds), isNull(schema.claims.invoiceId)));
           }
           if (p.orderLineIds.length > 0) {
-            await tx.update(schema.orderLines).set({ invoiceId, updatedAt: Date.now() }).where(inArray(schema.orderLines.id, p.orderLineIds));
+            await tx.update(schema.orderLines).set({ invoiceId, updatedAt: portalNow() }).where(inArray(schema.orderLines.id, p.orderLineIds));
           }
           totals.netOre += p.netOre;
           totals.vatOre += p.vatOre;
@@ -566,7 +567,7 @@ async function createInChunks(
           netOre: row.netOre + totals.netOre,
           vatOre: row.vatOre + totals.vatOre,
           amountOre: row.amountOre + totals.amountOre,
-          heartbeatAt: Date.now(),
+          heartbeatAt: portalNow(),
         })
         .where(eq(r.id, runId));
       return part.length;
@@ -580,7 +581,7 @@ async function createInChunks(
   }
   const finished = await writeTransaction(async (tx) => {
     await claimedRow(tx, runId, claim);
-    const [row] = await tx.update(r).set({ status: "done", finishedAt: Date.now(), heartbeatAt: Date.now() }).where(eq(r.id, runId)).returning();
+    const [row] = await tx.update(r).set({ status: "done", finishedAt: portalNow(), heartbeatAt: portalNow() }).where(eq(r.id, runId)).returning();
     await audit({ actor: run.actor, action: "invoice.run", target: `${from}..${to}`, detail: { run: runId, created: row.created, firstNumber: row.firstNumber, lastNumber: row.lastNumber } }, tx);
     return row;
   }, getDb(), RUN_WRITE_WAIT_MS);
@@ -667,7 +668,7 @@ function runColumns() {
 }
 
 /** A run's state in words for the history: done, going on, stopped (no heartbeat), failed and why. */
-export function runStateText(run: { status: string; ranAt: number; heartbeatAt: number | null; message: string | null }, now = Date.now()): string {
+export function runStateText(run: { status: string; ranAt: number; heartbeatAt: number | null; message: string | null }, now = portalNow()): string {
   if (run.status === "done") return "Klar";
   if (run.status === "running") return (run.heartbeatAt ?? run.ranAt) < now - RUN_STALE_MS ? "Avbruten – starta samma period igen så fortsätter den" : "Pågår";
   return run.message ? `Misslyckades: ${run.message}` : "Misslyckades";

@@ -15,6 +15,7 @@ import { decodeTextFile, parseCsv, type CsvProblem } from "~/lib/csv.server";
 import { refusalDetail, refuse } from "~/lib/refusal";
 import { cleanUploadName } from "~/lib/form-fields";
 import { z } from "~/lib/zod";
+import { portalNow } from "../../../db/clock";
 
 export const ORDER_COLUMNS = ["customerNumber", "orderDate", "articleNumber", "articleDescription", "amount", "price", "ledger"] as const;
 export const MAX_ORDER_ROWS = 50_000;
@@ -172,7 +173,7 @@ export async function applyOrders(rows: OrderRow[], uploadName: string, actor: A
             articleDescription: sql`excluded.article_description`,
             amount: sql`excluded.amount`,
             priceOre: sql`excluded.price_ore`,
-            updatedAt: Date.now(),
+            updatedAt: portalNow(),
           },
         });
     }
@@ -219,7 +220,7 @@ export async function transferOrders(actor: Actor): Promise<number> {
     const o = schema.orderLines;
     const done = await tx
       .update(o)
-      .set({ transferredAt: Date.now(), updatedAt: Date.now() })
+      .set({ transferredAt: portalNow(), updatedAt: portalNow() })
       .where(and(isNull(o.transferredAt), isNull(o.invoiceId)))
       .returning({ id: o.id });
     await audit({ actor, action: "orders.transfer", detail: { lines: done.length } }, tx);

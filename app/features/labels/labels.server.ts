@@ -11,6 +11,7 @@ import { getDb, schema, writeTransaction, type Tx } from "~/db.server";
 import { addDays } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { EMERGENCY_COUNT_MESSAGE, EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount } from "./schemas";
+import { portalNow } from "../../../db/clock";
 
 export const BLOCK_SIZE = 50;
 export { EMERGENCY_MAX, EMERGENCY_MIN, checkEmergencyCount };
@@ -188,7 +189,7 @@ async function latestBlock(tx: Tx, customerId: number, type: number): Promise<La
 }
 
 async function allocate(customerId: number, type: number, count: number, today: string, token?: string) {
-  const now = Date.now();
+  const now = portalNow();
   return writeTransaction(async (tx) => {
     if (token) {
       const previous = await blockOfToken(tx, customerId, type, token);

@@ -11,6 +11,7 @@ import type { Question } from "~/lib/question";
 import { refuse } from "~/lib/refusal";
 import type { DayHours } from "./schemas";
 import { NEVER_REPORTED, OPENING_HOURS_MESSAGES, WEEKDAYS } from "./words";
+import { portalNow } from "../../../db/clock";
 
 const oh = schema.openingHours;
 const rep = schema.openingHoursReports;
@@ -53,7 +54,7 @@ export async function saveOpeningHours(customerId: number, days: DayHours[], ver
     const was = new Map(before.map((r) => [r.weekday, r]));
     const changed = days.some((d) => !was.has(d.weekday) || was.get(d.weekday)!.opens !== d.opens || was.get(d.weekday)!.closes !== d.closes);
     // Strictly newer than the version read, even within one millisecond.
-    const now = Math.max(Date.now(), (report?.updatedAt ?? 0) + 1);
+    const now = Math.max(portalNow(), (report?.updatedAt ?? 0) + 1);
     for (const d of days) {
       await tx
         .insert(oh)
@@ -173,7 +174,7 @@ export async function requestOpeningHours(
 ): Promise<number> {
   checkOpeningHoursRequest(input);
   return writeTransaction(async (tx) => {
-    await tx.update(req).set({ closed: true, updatedAt: Date.now() }).where(and(eq(req.closed, false), sameReach(input.distributorId)));
+    await tx.update(req).set({ closed: true, updatedAt: portalNow() }).where(and(eq(req.closed, false), sameReach(input.distributorId)));
     const [row] = await tx
       .insert(req)
       .values({ distributorId: input.distributorId, startReportDay: input.startReportDay, startForceReportDay: input.startForceReportDay })
@@ -188,7 +189,7 @@ export async function closeOpeningHoursRequest(id: number, actor: Actor): Promis
   return writeTransaction(async (tx) => {
     const done = await tx
       .update(req)
-      .set({ closed: true, updatedAt: Date.now() })
+      .set({ closed: true, updatedAt: portalNow() })
       .where(and(eq(req.id, id), eq(req.closed, false)))
       .returning({ id: req.id });
     if (done.length === 0) return false;

@@ -12,6 +12,7 @@ import { existsSync, linkSync, renameSync, rmSync, statSync, unlinkSync } from "
 import { basename, dirname, join, resolve } from "node:path";
 import { getDb, isDatabaseBusy, type Db } from "~/db.server";
 import { refuse } from "~/lib/refusal";
+import { portalNow } from "../../../db/clock";
 
 /** The tables whose row counts a backup and a restore compare (what a retailer or the office would miss). */
 export const MAIN_TABLES = [
@@ -125,7 +126,7 @@ async function copyAtOneMoment(url: string, tmp: string): Promise<RowCounts> {
 }
 
 export async function backupDatabase(out: string, db: Db = getDb()): Promise<BackupResult> {
-  const started = Date.now();
+  const started = portalNow();
   if (db.$client.protocol !== "file") throw refuse.invalid("backup kopierar bara en lokal databasfil (file:…); för Turso/sqld, använd deras säkerhetskopior.");
   const file = resolve(out);
   if (existsSync(file)) throw refuse.conflict(`${out} finns redan; välj ett nytt filnamn.`);
@@ -149,7 +150,7 @@ export async function backupDatabase(out: string, db: Db = getDb()): Promise<Bac
       if ((e as NodeJS.ErrnoException).code === "EEXIST") throw refuse.conflict(`${out} finns redan; välj ett nytt filnamn.`);
       throw e;
     }
-    return { file, bytes: statSync(file).size, ms: Date.now() - started, counts };
+    return { file, bytes: statSync(file).size, ms: portalNow() - started, counts };
   } finally {
     for (const suffix of ["", "-wal", "-shm", "-journal"]) {
       try {
@@ -278,7 +279,7 @@ export async function restoreDatabase(backup: string, url: string, options: { fo
 
     let keptAs: string | undefined;
     if (replaced !== "missing") {
-      keptAs = `${file}.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      keptAs = `${file}.before-restore-${new Date(portalNow()).toISOString().replace(/[:.]/g, "-")}`;
       renameSync(file, keptAs);
       // The log belongs to the file it came from: it moves with it, or it would be applied to the restored one.
       if (existsSync(file + "-wal")) renameSync(file + "-wal", keptAs + "-wal");

@@ -5,6 +5,7 @@ import { lt, sql } from "drizzle-orm";
 import { schema, writeTransaction } from "~/db.server";
 import { deleteExpiredSessions } from "~/features/auth/sessions.server";
 import { pruneThrottle } from "~/features/auth/throttle.server";
+import { portalNow } from "../../../db/clock";
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -45,7 +46,7 @@ async function deleteOldReminderLog(before: number): Promise<number> {
 }
 
 /** Expired sessions, throttle rows that no longer block, audit rows, form tokens and reminder log rows past retention. */
-export async function prune(now = Date.now()): Promise<PruneCounts> {
+export async function prune(now = portalNow()): Promise<PruneCounts> {
   const sessions = await deleteExpiredSessions(now);
   const throttle = await pruneThrottle(now);
   const audit = await deleteOlder(schema.auditLog, now - RETENTION.auditDays * DAY_MS);

@@ -14,6 +14,7 @@ import { databaseFile } from "~/db.server";
 import { stockholmMoment, stockholmTime } from "~/lib/dates";
 import { refuse } from "~/lib/refusal";
 import { inspectDatabase, refuseWhileOpen, restoreDatabase, type RestoreResult, type RowCounts } from "./backup.server";
+import { clockOffset, portalNow } from "../../../db/clock";
 
 /** The Litestream binary that `npm ci` installed (@flydotio/litestream, one package per platform). */
 export function litestreamBinary(): string {
@@ -77,7 +78,7 @@ export type ReplicationState =
 const STALE_AFTER_MS = 10_000;
 
 /** The replication of the database at `url` as its status file tells it, at `now`. */
-export function replicationState(replica: ReplicaSettings | null, url: string, now = Date.now()): ReplicationState {
+export function replicationState(replica: ReplicaSettings | null, url: string, now = portalNow()): ReplicationState {
   if (!replica) return { state: "unconfigured" };
   const file = databaseFile(url);
   if (!file) return { state: "down", reason: "DATABASE_URL is not a local file" };
@@ -150,7 +151,7 @@ export function replicaSnapshots(replica: ReplicaSettings): { generation: string
     .slice(1)
     .map((line) => line.trim().split(/\s+/))
     .filter((cols) => cols.length >= 5 && !Number.isNaN(Date.parse(cols[4])))
-    .map((cols) => ({ generation: cols[1], createdAt: Date.parse(cols[4]) }))
+    .map((cols) => ({ generation: cols[1], createdAt: fromMachineTime(Date.parse(cols[4])) }))
     .sort((a, b) => a.createdAt - b.createdAt);
 }
 
@@ -174,8 +175,13 @@ export function assertReplicationCanStart(replica: ReplicaSettings, url: string)
   }
 }
 
+// Litestream stamps its snapshots and WAL by the machine's clock; the portal says and takes
+// times by its own (db/clock.ts), which tests shift.
+const fromMachineTime = (ms: number) => ms + clockOffset();
+const toMachineTime = (ms: number) => ms - clockOffset();
+
 /** `--at 'YYYY-MM-DD HH:MM[:SS]'`, Stockholm time, as epoch ms; refused when malformed or ahead of `now`. */
-export function parseRestorePoint(value: string, now = Date.now()): number {
+export function parseRestorePoint(value: string, now = portalNow()): number {
   const m = /^(\d{4}-\d{2}-\d{2})[ T]([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
   const day = m ? new Date(`${m[1]}T00:00:00Z`) : null;
   if (!m || !day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== m[1]) {
@@ -194,7 +200,7 @@ export function parseRestorePoint(value: string, now = Date.now()): number {
 
 /** Runs `litestream restore` of `replica` into `out` (as it was at `at`, or the latest). */
 function litestreamRestore(replica: ReplicaSettings, out: string, at: number | undefined): void {
-  const args = ["restore", "-o", out, ...(at === undefined ? [] : ["-timestamp", new Date(Math.floor(at / 1000) * 1000).toISOString().replace(".000Z", "Z")]), replica.url];
+  const args = ["restore", "-o", out, ...(at === undefined ? [] : ["-timestamp", new Date(Math.floor(toMachineTime(at) / 1000) * 1000).toISOString().replace(".000Z", "Z")]), replica.url];
   const r = spawnSync(litestreamBinary(), args, { encoding: "utf8", env: process.env, timeout: 60 * 60_000 });
   if (r.status === 0 && existsSync(out)) return;
   const said = `${r.stderr ?? ""}${r.error ? String(r.error.message) : ""}`.trim().split("\n").pop() ?? "";

@@ -4,6 +4,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { refuse } from "~/lib/refusal";
 import { MAX_PLACARDS, NOTHING_SHOWN, PLACARD_MESSAGES, amountField, unlikelyPlacards } from "./words";
+import { portalNow } from "../../../db/clock";
 
 export type PlacardRow = { titleId: number; title: string; amount: number; newAmount: number | null };
 
@@ -69,7 +70,7 @@ export async function savePlacards(
       .filter((q) => unlikelyPlacards(q.typed, q.current) && q.confirmed !== String(q.typed))
       .map((q): [number, string] => [q.titleId, PLACARD_MESSAGES.unlikely(q.typed, q.current)]);
     if (questions.length > 0) refusedRows(questions);
-    const now = Date.now();
+    const now = portalNow();
     for (const w of writes) {
       await tx
         .insert(p)

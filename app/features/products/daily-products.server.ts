@@ -12,6 +12,7 @@ import { cleanUploadName } from "~/lib/form-fields";
 import { imageSize } from "image-size";
 import { config } from "~/config.server";
 import { EAN_CODE, EAN_RULE, LAST_DAY_RULE, PRICE_ORE, PRICE_RULE } from "./schemas";
+import { portalNow } from "../../../db/clock";
 
 export const MAX_COVER_BYTES = 2 * 1024 * 1024;
 
@@ -78,7 +79,7 @@ async function publishPendingCover(tx: Tx, k: Key): Promise<{ id: number } | nul
     .where(and(eq(img.published, false), eq(img.titleId, k.titleId), eq(img.editionId, k.editionId), eq(img.date, k.date)))
     .orderBy(desc(img.id))
     .limit(1);
-  if (pending) await tx.update(img).set({ published: true, updatedAt: Date.now() }).where(eq(img.id, pending.id));
+  if (pending) await tx.update(img).set({ published: true, updatedAt: portalNow() }).where(eq(img.id, pending.id));
   return pending ?? null;
 }
 
@@ -123,7 +124,7 @@ export async function uploadCover(
     if (product) {
       await tx
         .update(schema.dailyProducts)
-        .set({ coverImageId: image.id, ...(description ? { extraDescription: description } : {}), updatedAt: Date.now() })
+        .set({ coverImageId: image.id, ...(description ? { extraDescription: description } : {}), updatedAt: portalNow() })
         .where(eq(schema.dailyProducts.id, product.id));
     }
     await audit(
@@ -154,7 +155,7 @@ export async function saveExtraDescription(input: Key & { extraDescription: stri
     const pending = await publishPendingCover(tx, input);
     await tx
       .update(d)
-      .set({ extraDescription: input.extraDescription.trim(), ...(pending ? { coverImageId: pending.id } : {}), updatedAt: Date.now() })
+      .set({ extraDescription: input.extraDescription.trim(), ...(pending ? { coverImageId: pending.id } : {}), updatedAt: portalNow() })
       .where(eq(d.id, product.id));
     await audit(
       { actor, action: "daily-product.describe", target: `daily-product:${product.id}`, detail: { extraDescription: input.extraDescription, cover: pending?.id ?? null } },
@@ -248,7 +249,7 @@ export async function storeDailyProduct(tx: Tx, input: DailyProductInput, actor:
   let id: number;
   if (existing) {
     id = existing.id;
-    await tx.update(d).set({ ...values, updatedAt: Date.now() }).where(eq(d.id, id));
+    await tx.update(d).set({ ...values, updatedAt: portalNow() }).where(eq(d.id, id));
   } else {
     [{ id }] = await tx.insert(d).values({ titleId: input.titleId, editionId: input.editionId, startDate: input.date, ...values }).returning({ id: d.id });
   }

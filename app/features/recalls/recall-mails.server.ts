@@ -15,6 +15,7 @@ import { escapeHtml } from "~/lib/html.server";
 import { refuse } from "~/lib/refusal";
 import { RECALL_ACTION_TEXT, recallHeading } from "./recall-words";
 import type { RecallSummary } from "./recalls.server";
+import { portalNow } from "../../../db/clock";
 
 /** Pauses before a failed mail's next tries, in minutes; then every hour. */
 export const RECALL_MAIL_RETRY_MINUTES = [1, 2, 5, 10, 20, 40, 60] as const;
@@ -79,7 +80,7 @@ function nextTry(attempts: number, now: number): number {
  * claimed, so the mails go out once SMTP is configured.
  */
 export async function sendRecallMails(options: { transport: MailTransport; portalUrl: string; from: string; now?: () => number }): Promise<RecallMailSummary> {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? portalNow;
   const summary: RecallMailSummary = { sent: 0, logged: 0, failed: 0, noAddress: 0, errors: [] };
   // Customers without an address are marked so, once: nothing to send, nothing to retry.
   const none = await writeTransaction((tx) =>
@@ -187,9 +188,9 @@ export async function runRecallMails(options: { write: (line: string) => void; e
 
 /** Starts sending a new recall's mails now, in the background of the request that made it; the server's job picks up what is left. */
 export function kickRecallMails(): void {
-  const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date().toISOString(), job: "recall.mails", level: "info", line }) + "\n");
+  const write = (line: string) => void process.stdout.write(JSON.stringify({ t: new Date(portalNow()).toISOString(), job: "recall.mails", level: "info", line }) + "\n");
   void runRecallMails({ write }).then(
     (s) => write(recallMailSummaryText(s)),
-    (e: unknown) => process.stderr.write(JSON.stringify({ t: new Date().toISOString(), job: "recall.mails", level: "error", error: e instanceof Error ? e.message : String(e) }) + "\n"),
+    (e: unknown) => process.stderr.write(JSON.stringify({ t: new Date(portalNow()).toISOString(), job: "recall.mails", level: "error", error: e instanceof Error ? e.message : String(e) }) + "\n"),
   );
 }

@@ -13,6 +13,7 @@ import { refuse } from "~/lib/refusal";
 import { escapeHtml } from "~/lib/html.server";
 import { stockholmTime } from "~/lib/dates";
 import { RECALL_ACTION_TEXT, RECALL_ACTIONS, RECALL_TEXTS, recallHeading, type RecallAction } from "./recall-words";
+import { portalNow } from "../../../db/clock";
 
 export type NewRecall = {
   titleId: number;
@@ -39,7 +40,7 @@ export const RECALL_RETURN_GRACE_DAYS = 14;
  * field) for an edition not of the title, a period backwards or longer than 31 days, a
  * deadline in the past, an unknown distributor, or no delivery to anyone in scope.
  */
-export async function createRecall(input: NewRecall, actor: Actor, now = Date.now()): Promise<{ id: number; customers: number }> {
+export async function createRecall(input: NewRecall, actor: Actor, now = portalNow()): Promise<{ id: number; customers: number }> {
   const reason = input.reason.trim();
   if (!reason) throw refuse.invalid(RECALL_TEXTS.reasonMissing, { field: "orsak" });
   if (reason.length > 1000) throw refuse.invalid("Högst 1000 tecken.", { field: "orsak" });
@@ -105,7 +106,7 @@ export async function createRecall(input: NewRecall, actor: Actor, now = Date.no
 }
 
 /** Ends a recall: no retailer is asked any more. False when it had already ended. */
-export async function endRecall(id: number, actor: Actor, now = Date.now()): Promise<boolean> {
+export async function endRecall(id: number, actor: Actor, now = portalNow()): Promise<boolean> {
   return writeTransaction(async (tx) => {
     const r = schema.recalls;
     const [found] = await tx.select({ id: r.id }).from(r).where(eq(r.id, id));
@@ -281,7 +282,7 @@ export async function customerRecalls(customerId: number): Promise<CustomerRecal
  * a second acknowledgement (another tab) is refused with what was stored. Refused for a
  * recall the customer is not in (not found), or one that has ended.
  */
-export async function acknowledgeRecall(customerId: number, recallId: number, removed: number, actor: Actor, now = Date.now()): Promise<void> {
+export async function acknowledgeRecall(customerId: number, recallId: number, removed: number, actor: Actor, now = portalNow()): Promise<void> {
   if (!Number.isInteger(removed) || removed < 0 || removed > 100_000) throw refuse.invalid(RECALL_TEXTS.removedInvalid, { field: "antal" });
   await writeTransaction(async (tx) => {
     const rc = schema.recallCustomers;

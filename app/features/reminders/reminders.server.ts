@@ -14,6 +14,7 @@ import { mailTransport, type MailTransport } from "./mail.server";
 import { buildReminderMail } from "./reminder-mail.server";
 import type { ReminderSettingsInput } from "./schemas";
 import { UNSUBSCRIBE_DAYS } from "./words";
+import { portalNow } from "../../../db/clock";
 
 export type ReminderSettings = { enabled: boolean; email: string; lastSent: { day: string; email: string } | null };
 
@@ -46,7 +47,7 @@ export async function saveReminderSettings(customerId: number, input: ReminderSe
     await tx
       .insert(r)
       .values({ customerId, email: input.email, enabled: input.enabled, key })
-      .onConflictDoUpdate({ target: r.customerId, set: { email: input.email, enabled: input.enabled, updatedAt: Date.now(), ...(before && before.email !== input.email ? { key } : {}) } });
+      .onConflictDoUpdate({ target: r.customerId, set: { email: input.email, enabled: input.enabled, updatedAt: portalNow(), ...(before && before.email !== input.email ? { key } : {}) } });
     await audit({ actor, action: input.enabled ? "reminder.on" : "reminder.off", target: `customer:${customerId}`, detail: { email: input.email } }, tx);
   });
 }
@@ -87,7 +88,7 @@ export async function unsubscribe(token: string, actor: Omit<Actor, "id">, on: s
   if (!target) return null;
   if (target.enabled) {
     await writeTransaction(async (tx) => {
-      await tx.update(schema.emailReminders).set({ enabled: false, updatedAt: Date.now() }).where(eq(schema.emailReminders.customerId, target.customerId));
+      await tx.update(schema.emailReminders).set({ enabled: false, updatedAt: portalNow() }).where(eq(schema.emailReminders.customerId, target.customerId));
       await audit({ actor: { ...actor, id: `customer:${target.customerId}` }, action: "reminder.unsubscribe", target: `customer:${target.customerId}`, detail: { email: target.email } }, tx);
     });
   }
@@ -132,7 +133,7 @@ export async function remind(options: { on?: string; transport: MailTransport; p
       on,
       1,
     );
-    const staleBefore = Date.now() - SENDING_STALE_MS;
+    const staleBefore = portalNow() - SENDING_STALE_MS;
     const sentToday = new Set(
       (
         await getDb()
@@ -171,7 +172,7 @@ export async function remind(options: { on?: string; transport: MailTransport; p
           .values({ customerId: p.customerId, day: on, email: p.email, papers: papers.length, state: "sending" })
           .onConflictDoUpdate({
             target: [log.customerId, log.day],
-            set: { email: p.email, papers: papers.length, updatedAt: Date.now() },
+            set: { email: p.email, papers: papers.length, updatedAt: portalNow() },
             setWhere: and(eq(log.state, "sending"), lt(log.updatedAt, staleBefore)),
           })
           .returning({ id: log.id }),
@@ -182,7 +183,7 @@ export async function remind(options: { on?: string; transport: MailTransport; p
       }
       try {
         const { messageId } = await options.transport.send({ ...mail, from: options.from });
-        await writeTransaction((tx) => tx.update(log).set({ state: "sent", messageId, updatedAt: Date.now() }).where(eq(log.id, claimed[0].id)));
+        await writeTransaction((tx) => tx.update(log).set({ state: "sent", messageId, updatedAt: portalNow() }).where(eq(log.id, claimed[0].id)));
         summary.sent++;
       } catch (error) {
         await writeTransaction((tx) => tx.delete(log).where(eq(log.id, claimed[0].id)));

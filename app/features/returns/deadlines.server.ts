@@ -7,6 +7,7 @@ import { and, asc, between, eq, inArray, isNull, sql, type SQL, type SQLWrapper 
 import { getDb, schema, writeTransaction } from "~/db.server";
 import { audit, type Actor } from "~/features/audit/audit.server";
 import { addDays, today as todayDate } from "~/lib/dates";
+import { portalNow } from "../../../db/clock";
 
 /** The longest window: the returns form lists the last 14 days (REPORT_WINDOW_DAYS). */
 export const MAX_RETURN_DAYS = 14;
@@ -74,7 +75,7 @@ export async function saveReturnWindows(input: { main: number; inserts: number }
       await tx
         .insert(w)
         .values({ paperType, days })
-        .onConflictDoUpdate({ target: w.paperType, set: { days, updatedAt: Date.now() } });
+        .onConflictDoUpdate({ target: w.paperType, set: { days, updatedAt: portalNow() } });
     }
     await audit({ actor, action: "return-windows.save", target: "return-windows", detail: { main: input.main, inserts: input.inserts } }, tx);
   });
@@ -184,7 +185,7 @@ export async function saveEditionReturnDays(titleId: number, editionId: number, 
     const e = schema.editions;
     const done = await tx
       .update(e)
-      .set({ returnDays: days, updatedAt: Date.now() })
+      .set({ returnDays: days, updatedAt: portalNow() })
       .where(and(eq(e.titleId, titleId), eq(e.editionId, editionId)))
       .returning({ titleId: e.titleId });
     if (done.length === 0) return false;
@@ -198,7 +199,7 @@ export async function saveDistributorPolicy(distributorId: number, input: { late
     const d = schema.distributors;
     const done = await tx
       .update(d)
-      .set({ lateReturns: input.lateReturns, deadlineLock: input.deadlineLock, updatedAt: Date.now() })
+      .set({ lateReturns: input.lateReturns, deadlineLock: input.deadlineLock, updatedAt: portalNow() })
       .where(eq(d.id, distributorId))
       .returning({ id: d.id });
     if (done.length === 0) return false;

@@ -12,6 +12,7 @@ import { recallReturnBySqlOf } from "~/features/recalls/recalls.server";
 import { RETURN_MESSAGES } from "./texts";
 import { RETURN_REFUSALS } from "./refusal-texts";
 import { rowMessage, type RowProblems } from "./return-lines";
+import { portalNow } from "../../../db/clock";
 
 /** Papers delivered in the last 14 days up to today can be reported (state 1) or added to (state 2). */
 export const REPORT_WINDOW_DAYS = 14;
@@ -217,7 +218,7 @@ export async function saveReturns(
       const saved = await applyLines(tx, customerId, state, checked, problems, stored, on);
       // A refusal rolls the whole submission back; `problems` holds each line's messages.
       if (Object.keys(problems).length > 0) throw refusedLines();
-      if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: Date.now() });
+      if (token) await tx.insert(schema.appliedSubmissions).values({ token, customerId, at: portalNow() });
       return { alreadyApplied: false, saved };
     });
   } catch (e) {
@@ -408,7 +409,7 @@ async function applyLines(
   }
   if (Object.keys(problems).length > 0) return 0;
 
-  const now = Date.now();
+  const now = portalNow();
   for (const k of touched) {
     const x = finalAmount.get(k)!;
     // A change after the last return day (policy 'accept') marks the row late for good.
@@ -440,7 +441,7 @@ async function createBundleFromBlock(tx: Tx, customerId: number, number: number,
   if (!block) return null;
   await tx
     .update(l)
-    .set({ numberUnused: sql`max(${l.numberUnused} - 1, 0)`, updatedAt: Date.now() })
+    .set({ numberUnused: sql`max(${l.numberUnused} - 1, 0)`, updatedAt: portalNow() })
     .where(eq(l.id, block.id));
   const [created] = await tx
     .insert(schema.bundles)

@@ -11,6 +11,7 @@ import { randomSecret } from "~/lib/random-secret";
 import { svCollator, textMatcher } from "~/lib/search-text";
 import { refuse } from "~/lib/refusal";
 import { addStaff, LAST_ADMIN, NOT_YOURSELF, otherActiveAdmins, passwordProblem, setStaffPassword, staffById, type Role } from "./staff.server";
+import { portalNow } from "../../../db/clock";
 
 
 /** Every staff account with its distributor, in no order: searchStaff orders them (Swedish names). */
@@ -68,7 +69,7 @@ export async function setStaffActive(id: number, active: boolean, actor: Actor, 
     }
     await tx
       .update(schema.staffUsers)
-      .set({ deactivatedAt: active ? null : Date.now(), updatedAt: Date.now() })
+      .set({ deactivatedAt: active ? null : portalNow(), updatedAt: portalNow() })
       .where(eq(schema.staffUsers.id, id));
     const ended = active ? 0 : await endStaffSessions(id, tx);
     await audit({ actor, action: active ? "staff.activate" : "staff.deactivate", target: `staff:${id}`, detail: { sessionsEnded: ended } }, tx);

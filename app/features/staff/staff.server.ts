@@ -8,6 +8,7 @@ import { LOCKED_STAFF, weighAttempt } from "~/features/auth/attempts.server";
 import { refuse } from "~/lib/refusal";
 import { passwordProblem } from "./password-policy.server";
 import { ROLES, type Role } from "~/catalog";
+import { portalNow } from "../../../db/clock";
 
 export { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, passwordProblem } from "./password-policy.server";
 
@@ -88,7 +89,7 @@ export async function addStaff(input: NewStaff, actor: Actor): Promise<number> {
     if (taken) throw refuse.invalid(`Det finns redan en användare med e-postadressen ${email}.`, { field: "email" });
     const [row] = await tx
       .insert(schema.staffUsers)
-      .values({ email, name: input.name, passwordHash, roles: input.roles.join(","), distributorId, passwordOneTime: input.oneTime ?? false, passwordSetAt: Date.now() })
+      .values({ email, name: input.name, passwordHash, roles: input.roles.join(","), distributorId, passwordOneTime: input.oneTime ?? false, passwordSetAt: portalNow() })
       .returning({ id: schema.staffUsers.id });
     await audit({ actor, action: "staff.add", target: `staff:${row.id}`, detail: { roles: input.roles } }, tx);
     return row.id;
@@ -122,7 +123,7 @@ export async function changeStaffRoles(who: { id: number } | { email: string }, 
       if (row.id === byStaffId) throw refuse.invalid(NOT_YOURSELF, { field: "roles" });
       if (row.deactivatedAt === null && (await otherActiveAdmins(tx, row.id)) === 0) throw refuse.invalid(LAST_ADMIN, { field: "roles" });
     }
-    await tx.update(schema.staffUsers).set({ roles: roles.join(","), distributorId: stored, updatedAt: Date.now() }).where(eq(schema.staffUsers.id, row.id));
+    await tx.update(schema.staffUsers).set({ roles: roles.join(","), distributorId: stored, updatedAt: portalNow() }).where(eq(schema.staffUsers.id, row.id));
     const ended = await endStaffSessions(row.id, tx);
     await audit({ actor, action: "staff.set-roles", target: `staff:${row.id}`, detail: { roles, distributorId: stored, sessionsEnded: ended } }, tx);
     return ended;
@@ -153,7 +154,7 @@ export async function setStaffPassword(email: string, password: string, actor: A
   const passwordHash = await hashSecret(password);
   return writeTransaction(async (tx) => {
     const row = await staffForChange(tx, email);
-    const now = Date.now();
+    const now = portalNow();
     await tx
       .update(schema.staffUsers)
       .set({ passwordHash, passwordOneTime: options.oneTime ?? false, passwordSetAt: now, passwordOneTimeUsedAt: null, updatedAt: now })
@@ -173,7 +174,7 @@ export const ONE_TIME_VALID_MS = 72 * 60 * 60_000;
  * login already took it (two browsers at once: one wins), "expired" after 72 hours.
  * The login that takes it may do one thing, set the user's own password.
  */
-export async function takeOneTimePassword(row: { id: number; passwordHash: string; passwordSetAt: number | null }, now = Date.now()): Promise<"taken" | "used" | "expired"> {
+export async function takeOneTimePassword(row: { id: number; passwordHash: string; passwordSetAt: number | null }, now = portalNow()): Promise<"taken" | "used" | "expired"> {
   if (row.passwordSetAt === null || now - row.passwordSetAt > ONE_TIME_VALID_MS) return "expired";
   const s = schema.staffUsers;
   const taken = await writeTransaction((tx) =>
@@ -221,7 +222,7 @@ export async function changeOwnPassword(
     // Changed meanwhile (another tab, an admin): the old password given is no longer it.
     const [still] = await tx.select({ hash: schema.staffUsers.passwordHash }).from(schema.staffUsers).where(eq(schema.staffUsers.id, staffId));
     if (!still || still.hash !== row.passwordHash) throw refuse.conflict("Lösenordet har just ändrats på annat håll. Logga in igen.");
-    const now = Date.now();
+    const now = portalNow();
     await tx.update(schema.staffUsers).set({ passwordHash, passwordOneTime: false, passwordSetAt: now, passwordOneTimeUsedAt: null, updatedAt: now }).where(eq(schema.staffUsers.id, staffId));
     const sessionsEnded = await endStaffSessions(staffId, tx, { except: keepSessionId });
     await clearThrottle(`staff:${row.email}`, tx);

@@ -14,6 +14,7 @@ import { refuse } from "~/lib/refusal";
 import { oneOffCutoff, weekdayStart, type SupplyCutoffs } from "./supply-cutoffs";
 import { suggestSupply, usualDelivery, type SameWeekday, type Suggestion } from "./supply-rule";
 import { SUPPLY_MAX_COPIES, SUPPLY_NOTICE_HOURS, SUPPLY_ONE_OFF_MAX_DAYS, SUPPLY_RULE, SUPPLY_TEXTS, type SupplyQueueFilter, type SupplyStatus } from "./supply-words";
+import { portalNow } from "../../../db/clock";
 
 /** A day's figures count as evidence once reported, or once past every return window (14 days). */
 const EVIDENCE_AFTER_DAYS = 14;
@@ -277,7 +278,7 @@ export async function sendWeekdayChanges(
   paper: { titleId: number; editionId: number },
   given: WeekdayRequest[],
   actor: Actor,
-  now = Date.now(),
+  now = portalNow(),
   cutoffs: SupplyCutoffs = config.supplyCutoffs,
 ): Promise<{ ids: number[]; startDate: string; paper: string; sent: WeekdayRequest[] }> {
   const today = stockholmDate(now);
@@ -352,7 +353,7 @@ export async function sendOneOffChange(
   date: string,
   copies: number,
   actor: Actor,
-  now = Date.now(),
+  now = portalNow(),
   cutoffs: SupplyCutoffs = config.supplyCutoffs,
 ): Promise<{ id: number }> {
   const name = await mainPaper(getDb(), paper.titleId, paper.editionId);
@@ -397,7 +398,7 @@ async function ownChange(tx: Tx, customerId: number, id: number) {
 }
 
 /** Ångra: the retailer takes back a request staff have not decided. */
-export async function withdrawChange(customerId: number, id: number, actor: Actor, now = Date.now()): Promise<void> {
+export async function withdrawChange(customerId: number, id: number, actor: Actor, now = portalNow()): Promise<void> {
   await writeTransaction(async (tx) => {
     const row = await ownChange(tx, customerId, id);
     if (row.status !== "sent") throw refuse.conflict(SUPPLY_TEXTS.notOpen(id));
@@ -419,7 +420,7 @@ function withNotice(startDate: string, now: number): string {
  * where the cut-off puts it from now (a cut at least 48 hours after now); declined, nothing
  * changes.
  */
-export async function answerProposal(customerId: number, id: number, accept: boolean, actor: Actor, now = Date.now(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<{ startDate: string }> {
+export async function answerProposal(customerId: number, id: number, accept: boolean, actor: Actor, now = portalNow(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<{ startDate: string }> {
   return writeTransaction(async (tx) => {
     const row = await ownChange(tx, customerId, id);
     if (row.status !== "proposed") throw refuse.conflict(SUPPLY_TEXTS.notOpen(id));
@@ -459,7 +460,7 @@ const inScope = (scope: DistributorScope) => (scope.distributorIds === null ? sq
  * cut-off can only be rejected; a cut beyond what the retailer asked starts at least 48 hours
  * after the decision.
  */
-export async function decideSupplyChanges(ids: number[], decision: SupplyDecision, scope: DistributorScope, staff: Staff, now = Date.now(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
+export async function decideSupplyChanges(ids: number[], decision: SupplyDecision, scope: DistributorScope, staff: Staff, now = portalNow(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) throw refuse.invalid(SUPPLY_TEXTS.nothingChosen);
   if (decision.decision !== "approve" && decision.reason.trim() === "") throw refuse.invalid(SUPPLY_TEXTS.reasonMissing, { field: "anledning" });
@@ -501,7 +502,7 @@ export type Proposal = { customerId: number; titleId: number; editionId: number;
  * Staff propose a change to a retailer, who sees it on the start page and in Leveransändring
  * and accepts or declines it. A proposal still unanswered for the same day is replaced.
  */
-export async function proposeSupplyChanges(proposals: Proposal[], scope: DistributorScope, staff: Staff, now = Date.now(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
+export async function proposeSupplyChanges(proposals: Proposal[], scope: DistributorScope, staff: Staff, now = portalNow(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
   if (proposals.length === 0) throw refuse.invalid(SUPPLY_TEXTS.nothingChosen);
   const today = stockholmDate(now);
   const prepared: (Proposal & { old: number; paper: string; startDate: string; cutoffAt: number })[] = [];
@@ -578,7 +579,7 @@ export type ChosenSuggestion = { customerId: number; titleId: number; editionId:
  * unknown before anything of it is read; a suggestion that has changed since the page was
  * drawn is refused.
  */
-export async function proposeSuggestions(chosen: ChosenSuggestion[], scope: DistributorScope, staff: Staff, now = Date.now(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
+export async function proposeSuggestions(chosen: ChosenSuggestion[], scope: DistributorScope, staff: Staff, now = portalNow(), cutoffs: SupplyCutoffs = config.supplyCutoffs): Promise<number[]> {
   const proposals: Proposal[] = [];
   for (const ch of chosen) {
     const [customer] = await getDb()
@@ -595,7 +596,7 @@ export async function proposeSuggestions(chosen: ChosenSuggestion[], scope: Dist
 }
 
 /** Proposals a shop has not answered and still can (its start page): a one-off one until its cut-off. */
-export async function openProposals(customerId: number, now = Date.now()): Promise<SupplyChange[]> {
+export async function openProposals(customerId: number, now = portalNow()): Promise<SupplyChange[]> {
   const c = schema.supplyChanges;
   const rows = await getDb()
     .select(changeColumns)
@@ -618,7 +619,7 @@ export const SUPPLY_PAGE_SIZE = 50;
 const notDoneSql = (today: string) => sql`${schema.supplyChanges.status} in ('approved', 'adjusted') and ${schema.supplyChanges.startDate} <= ${addDays(today, -7)}`;
 
 /** The staff queue: a page of changes, filtered; the count for the pager. */
-export async function supplyQueue(q: SupplyQuery, scope: DistributorScope, now = Date.now()): Promise<{ rows: QueueRow[]; total: number }> {
+export async function supplyQueue(q: SupplyQuery, scope: DistributorScope, now = portalNow()): Promise<{ rows: QueueRow[]; total: number }> {
   const c = schema.supplyChanges;
   const cu = schema.customers;
   const today = stockholmDate(now);
@@ -657,7 +658,7 @@ export async function supplyQueue(q: SupplyQuery, scope: DistributorScope, now =
 }
 
 /** One change as staff see it, or null outside the scope. */
-export async function staffSupplyChange(id: number, scope: DistributorScope, now = Date.now()): Promise<QueueRow | null> {
+export async function staffSupplyChange(id: number, scope: DistributorScope, now = portalNow()): Promise<QueueRow | null> {
   const c = schema.supplyChanges;
   const cu = schema.customers;
   const [r] = await getDb()
@@ -725,7 +726,7 @@ export type SupplyExport = { id: number; createdBy: string; createdAt: number; r
  * when, each change in exactly one export (two staff at once: the second gets what is left).
  * Null when there is nothing to send.
  */
-export async function exportSupplyChanges(scope: DistributorScope, createdBy: string, actor: Actor, now = Date.now()): Promise<SupplyExport | null> {
+export async function exportSupplyChanges(scope: DistributorScope, createdBy: string, actor: Actor, now = portalNow()): Promise<SupplyExport | null> {
   return writeTransaction(async (tx) => {
     const c = schema.supplyChanges;
     const pending = await tx.all<{ id: number }>(sql`
@@ -809,7 +810,7 @@ export function planningCsv(rows: PlanningRow[]): string {
  * After a deliveries import: each decided change whose new number the deliveries now bring,
  * on its weekday on or after its start (or on its date), is in force.
  */
-export async function settleSupplyChanges(tx: Tx, now = Date.now()): Promise<number> {
+export async function settleSupplyChanges(tx: Tx, now = portalNow()): Promise<number> {
   const done = await tx.all<{ id: number }>(sql`
     update supply_changes set status = 'in_force', in_force_at = ${now}, updated_at = ${now}
     where status in ('approved', 'adjusted') and exists (

@@ -17,6 +17,7 @@ import { useEffect } from "react";
 import type { DeliveryNoteRow } from "~/features/deliveries/index.server";
 import { DeliveryRowForm, type RowFailure } from "./delivery-row";
 import { param, readSearch } from "~/lib/search-params";
+import { portalNow } from "../../../db/clock";
 
 export const meta: MetaFunction = () => [{ title: "Följesedel / leveransreklamation – Returportalen" }];
 
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // A form of one row: its refusal is the form's answer.
       if (deliveryId === SAVE_CHANGED) throw refuse.invalid(NOT_ON_NOTE);
       // Its refusals (Refusal on `mottagit`) are the form's answer.
-      const result = await saveReceived(user.customerId, deliveryId, mottagit, day, Date.now(), undefined, ja[String(deliveryId)]);
+      const result = await saveReceived(user.customerId, deliveryId, mottagit, day, portalNow(), undefined, ja[String(deliveryId)]);
       // More than delivered: the dialog asks, with what was typed; its next Spara saves it.
       if (result.status === "ask")
         return data<DeliveryNoteAnswer>({ rows: { [deliveryId]: mottagit ?? "" }, errors: { [deliveryId]: result.question }, asks: [deliveryId], saved: [] });
@@ -65,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // The page showed `fore.<id>` for the row (an empty one is not posted: nothing was stored).
       // A row's refusal is said at its row; the other rows are saved or come back as typed.
       try {
-        const result = await saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, Date.now(), fore[id] ?? "", ja[id]);
+        const result = await saveReceived(user.customerId, Number(id), rad[id] ?? mottagit, day, portalNow(), fore[id] ?? "", ja[id]);
         if (result.status === "saved") saved.push(Number(id));
         else {
           errors[id] = result.question;
