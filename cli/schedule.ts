@@ -12,6 +12,9 @@ import { portalNow } from "../db/clock";
 /** What a run reports: its summary line, and whether part of it should be tried again. */
 export type JobOutcome = { summary: string; retry?: boolean };
 
+/** The longest wait before a daily job's timer reads the clock again. */
+const RECHECK_MS = 30_000;
+
 /** Pauses before the retries of a day, in minutes: then every hour until the day ends. */
 export const RETRY_MINUTES = [5, 10, 20, 40, 60] as const;
 
@@ -53,27 +56,27 @@ export function scheduleDaily(name: string, hhmm: string, job: () => Promise<Job
     retry.unref?.();
   };
 
-  // croner works out the next HH:MM in Stockholm from the portal's time (db/clock.ts), and a
-  // timer waits until then, so a shifted clock (the e2e run's) keeps its own HH:MM. Each
-  // next run is worked out from the one before at the earliest: a timer that fired a
-  // moment early never runs the same occurrence twice.
+  // croner works out the next HH:MM in Stockholm from the portal's time (db/clock.ts), so a
+  // shifted clock (the e2e run's) keeps its own HH:MM. As croner's own timer does, the wait
+  // is at most 30 s before the clock is read again: a clock set forward or back, or a host
+  // that slept, is met within 30 s, and a timer that fired a moment early only waits again.
   const plan = new Cron(`0 ${minute} ${hour} * * *`, { timezone: STOCKHOLM_ZONE, paused: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-  const arm = (after: number) => {
-    const next = plan.nextRun(new Date(Math.max(portalNow(), after)));
-    if (!next || stopped) return;
-    timer = setTimeout(
-      () => {
-        if (retry) clearTimeout(retry);
-        void attempt(stockholmDate(next), 0);
-        arm(next.getTime());
-      },
-      Math.max(0, next.getTime() - portalNow()),
-    );
+  let next = plan.nextRun(new Date(portalNow()));
+  const tick = () => {
+    if (stopped || !next) return;
+    if (portalNow() >= next.getTime()) {
+      if (retry) clearTimeout(retry);
+      void attempt(stockholmDate(next), 0);
+      // From this run at the earliest: the same occurrence never runs twice.
+      next = plan.nextRun(new Date(Math.max(portalNow(), next.getTime())));
+      if (!next) return;
+    }
+    timer = setTimeout(tick, Math.min(RECHECK_MS, Math.max(0, next.getTime() - portalNow())));
     timer.unref?.();
   };
-  arm(0);
+  tick();
   return () => {
     stopped = true;
     plan.stop();

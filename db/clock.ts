@@ -7,6 +7,8 @@
 // (docs/decisions/040-one-clock.md). A server whose clock is shifted says so when it starts.
 // It lives in db/ because the schema's default timestamps read it too, and db/ imports
 // nothing from app/. In the browser there is no offset: no page computes a date there.
+// What is agreed with a clock outside (a TOTP code and the phone that makes it; Litestream's
+// stamps, converted where they are read) keeps the machine's time.
 
 const LIMIT_MS = 100 * 366 * 86_400_000;
 
@@ -32,6 +34,15 @@ function readOffset(): number {
 export function clockOffset(): number {
   offset ??= readOffset();
   return offset;
+}
+
+/**
+ * The machine's own clock, for what is agreed with the world outside the portal: a TOTP
+ * code, which the staff member's phone computes from real time. Everything the portal
+ * stores or decides by reads portalNow().
+ */
+export function machineNow(): number {
+  return Date.now();
 }
 
 /** The portal's time, epoch milliseconds. */

@@ -9,7 +9,8 @@ const port = Number(process.env.E2E_PORT || 3100);
 // it is started at, and a run never crosses midnight or a change of summer time. This file
 // is read by the runner first and then by each worker, which inherit the runner's value.
 export const E2E_CLOCK_START = "2026-03-04 06:00";
-process.env.PORTAL_CLOCK_OFFSET_MS ??= String(stockholmMoment(...(E2E_CLOCK_START.split(" ") as [string, string])) - Date.now());
+// Whole seconds, so a time the portal says to the second is one second of the machine's too.
+process.env.PORTAL_CLOCK_OFFSET_MS ??= String(Math.round((stockholmMoment(...(E2E_CLOCK_START.split(" ") as [string, string])) - Date.now()) / 1000) * 1000);
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium where it is installed (CI, this machine); elsewhere Playwright's own.

@@ -3,6 +3,7 @@
 import type { PDFDocument } from "pdf-lib";
 import { kitFontkit, fontFile, loadFontkit, type Weight } from "./fonts.server";
 import type { KitFont } from "./text.server";
+import { portalNow } from "../../db/clock";
 
 export const A4: [number, number] = [595.28, 841.89];
 
@@ -32,10 +33,10 @@ export async function createPdf(title: string, made?: Date): Promise<Pdf> {
   // pdf-lib and fontkit load with the first document, not with the server.
   const [{ PDFDocument }] = await Promise.all([import("pdf-lib"), loadFontkit()]);
   const doc = await PDFDocument.create();
-  if (made) {
-    doc.setCreationDate(made);
-    doc.setModificationDate(made);
-  }
+  // The portal's clock (db/clock.ts) when no date is given: pdf-lib would read the machine's.
+  const at = made ?? new Date(portalNow());
+  doc.setCreationDate(at);
+  doc.setModificationDate(at);
   doc.registerFontkit(kitFontkit);
   doc.setTitle(title);
   doc.setCreator("Returportalen");

@@ -5,6 +5,7 @@ import { schema } from "../../db/client";
 import { and, eq } from "drizzle-orm";
 import type { Page } from "@playwright/test";
 import { e2eDb, expect, test } from "./fixtures";
+import { portalNow } from "../../db/clock";
 
 export const day = (offset: number) => addDays(today(), offset);
 
@@ -21,7 +22,7 @@ export async function delivery(customerId: number, input: { date: string; titleI
     deliveryDate: input.date,
     delivered: input.delivered ?? 20,
     priceOre: 2200,
-    reportedAt: input.reported ? Date.now() : null,
+    reportedAt: input.reported ? portalNow() : null,
     received: input.received ?? null,
   });
 }

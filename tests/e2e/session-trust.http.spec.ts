@@ -8,6 +8,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { client, formToken, formTokenOf, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -126,7 +127,7 @@ test("`portal customer set-pin` ends the retailer's sessions and lock; `staff se
   await createCustomer(server.db, { id, distributorId: 1, pin: "1122" });
   const a = await login(id, "1122");
   const b = await login(id, "1122");
-  const lock = { key: `customer:${id}`, failures: 100, lastFailureAt: Date.now(), recent: "[]" };
+  const lock = { key: `customer:${id}`, failures: 100, lastFailureAt: portalNow(), recent: "[]" };
   await server.db.insert(schema.loginThrottle).values(lock).onConflictDoUpdate({ target: schema.loginThrottle.key, set: lock });
   expect(await state(a.pair, "/kontakt")).toBe("in");
   portal(["customer", "set-pin", String(id), "--pin-stdin"], "556677\n");

@@ -6,6 +6,7 @@ import { SESSION_LIMITS } from "../../app/features/auth/sessions.server";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -154,13 +155,13 @@ test("idle expiry: a session unused for the idle limit is refused and deleted; o
   const id = await retailer();
   const { pair } = await login(id, "1122");
   const [row] = await sessionsOf(id);
-  const now = Date.now();
+  const now = portalNow();
   await server.db.update(schema.sessions).set({ lastSeenAt: now - SESSION_LIMITS.idleMs + 60_000 }).where(eq(schema.sessions.id, row.id));
   expect(await get("/kontakt", pair)).toBe(200);
   // Being used moved last_seen_at forward.
   const [touched] = await sessionsOf(id);
   expect(touched.lastSeenAt).toBeGreaterThanOrEqual(now);
-  await server.db.update(schema.sessions).set({ lastSeenAt: Date.now() - SESSION_LIMITS.idleMs - 1_000 }).where(eq(schema.sessions.id, row.id));
+  await server.db.update(schema.sessions).set({ lastSeenAt: portalNow() - SESSION_LIMITS.idleMs - 1_000 }).where(eq(schema.sessions.id, row.id));
   expect(await get("/kontakt", pair)).toBe("login");
   expect(await sessionsOf(id)).toHaveLength(0);
 });
@@ -170,10 +171,10 @@ test("absolute expiry: a session past its absolute limit is refused even while i
   const { pair } = await login(id, "1122");
   const [row] = await sessionsOf(id);
   expect(row.expiresAt - row.createdAt).toBe(SESSION_LIMITS.absoluteMs);
-  const created = Date.now() - SESSION_LIMITS.absoluteMs - 1_000;
+  const created = portalNow() - SESSION_LIMITS.absoluteMs - 1_000;
   await server.db
     .update(schema.sessions)
-    .set({ createdAt: created, expiresAt: created + SESSION_LIMITS.absoluteMs, lastSeenAt: Date.now() })
+    .set({ createdAt: created, expiresAt: created + SESSION_LIMITS.absoluteMs, lastSeenAt: portalNow() })
     .where(eq(schema.sessions.id, row.id));
   expect(await get("/kontakt", pair)).toBe("login");
   expect(await sessionsOf(id)).toHaveLength(0);

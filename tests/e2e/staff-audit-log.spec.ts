@@ -5,11 +5,12 @@ import ExcelJS from "exceljs";
 import { schema } from "../../db/client";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { portalNow } from "../../db/clock";
 
 test("an admin searches the trail by customer, kind and date, and exports it", async ({ page }, info) => {
   const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
   const admin = await makeStaff("admin");
-  const now = Date.now();
+  const now = portalNow();
   await e2eDb()
     .insert(schema.auditLog)
     .values([

@@ -6,6 +6,7 @@ import { schema } from "../../db/client";
 import { createDelivery, createDistributor, ensureTitlesAndEditions } from "../../cli/seed/factories";
 import { addDays, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
+import { portalNow } from "../../db/clock";
 
 const T = today();
 const Y = addDays(T, -1);
@@ -27,7 +28,7 @@ test("the summary has a row per distributor and a Totalt row, and a distributor'
   // A deactivated customer of Norr with a complaint: in none of the figures below.
   const closed = await makeRetailer(info.workerIndex, { distributorId: north.id, name: `Stängd Kiosk ${north.id}` });
   await createDelivery(db, { customerId: closed.id, titleId: 1, editionId: 1, deliveryDate: T, delivered: 10, received: 1, priceOre: 2200 });
-  await db.update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, closed.id));
+  await db.update(schema.customers).set({ deactivatedAt: portalNow() }).where(eq(schema.customers.id, closed.id));
   // Norr: |20 − 18| × 22,00 + |5 − 0| × 10,90 = 44,00 + 54,50 = 98,50 kr, 7 ex; Syd: |12 − 9| × 25,00 = 75,00 kr, 3 ex.
   await createDelivery(db, { customerId: sahin.id, titleId: 1, editionId: 1, deliveryDate: Y, delivered: 20, received: 18, priceOre: 2200 });
   await createDelivery(db, { customerId: orebro.id, titleId: 2, editionId: 1, deliveryDate: T, delivered: 5, received: 0, priceOre: 1090 });

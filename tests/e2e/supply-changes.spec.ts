@@ -11,6 +11,7 @@ import { createBundle, createDistributor } from "../../cli/seed/factories";
 import { addDays, isoWeekday, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 import { delivery } from "./returns-data";
+import { portalNow } from "../../db/clock";
 
 /** The last eight dates before today on ISO weekday `weekday`, newest first. */
 function lastEight(weekday: number): string[] {
@@ -185,7 +186,7 @@ test("the utb user proposes a cut from the suggestions; the shop says yes; other
   // The other shop's request: Justera without a reason is refused, the number kept.
   const [asked] = await e2eDb()
     .insert(schema.supplyChanges)
-    .values({ customerId: asker.id, titleId: 1, editionId: 1, weekday: 3, oldCopies: 8, requested: 15, status: "sent", origin: "retailer", startDate: addDays(today(), 14), cutoffAt: Date.now() + 7 * 86_400_000, createdBy: `customer:${asker.id}` })
+    .values({ customerId: asker.id, titleId: 1, editionId: 1, weekday: 3, oldCopies: 8, requested: 15, status: "sent", origin: "retailer", startDate: addDays(today(), 14), cutoffAt: portalNow() + 7 * 86_400_000, createdBy: `customer:${asker.id}` })
     .returning();
   await utbPage.goto(`/admin/leveransandringar/${asked.id}`);
   await utbPage.getByRole("radio", { name: "Justera" }).check();

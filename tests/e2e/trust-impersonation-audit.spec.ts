@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { schema } from "../../db/client";
 import { e2eDb, expect, loginAs, makeStaff, test } from "./fixtures";
+import { portalNow } from "../../db/clock";
 
 test("staff acting in a customer's portal are named in Logg as acting for the customer, downloads included", async ({ page, retailer }) => {
   const admin = await makeStaff("admin");
@@ -46,7 +47,7 @@ test("staff acting in a customer's portal are named in Logg as acting for the cu
 });
 
 test("a deactivated customer's portal opens only after a question, and the opening is logged", async ({ page, retailer }) => {
-  await e2eDb().update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, retailer.id));
+  await e2eDb().update(schema.customers).set({ deactivatedAt: portalNow() }).where(eq(schema.customers.id, retailer.id));
   const admin = await makeStaff("admin");
   await loginAs(page, admin.email, admin.password);
   await page.goto("/admin/kund/oppna");

@@ -9,6 +9,7 @@ import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
 import { loginPost } from "./login-post";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -91,7 +92,7 @@ test("a one-time password logs in once: two browsers at once, one gets in; after
   const u = await staff("sales", null);
   const set = async (setAt: number) =>
     server.db.update(schema.staffUsers).set({ passwordHash: await hashSecret("Engångs-lösen-4711"), passwordOneTime: true, passwordSetAt: setAt, passwordOneTimeUsedAt: null }).where(eq(schema.staffUsers.id, u.id));
-  await set(Date.now());
+  await set(portalNow());
   const { path, form } = loginPost(u.email, "Engångs-lösen-4711");
   const browsers = await Promise.all([client(server.baseURL), client(server.baseURL)]);
   open.push(...browsers);
@@ -111,7 +112,7 @@ test("a one-time password logs in once: two browsers at once, one gets in; after
   expect(later.status()).toBe(400);
 
   // A fresh one-time password, given 72 hours and a minute ago: refused, and said so in Logg.
-  await set(Date.now() - (72 * 60 + 1) * 60_000);
+  await set(portalNow() - (72 * 60 + 1) * 60_000);
   const late = await (await client(server.baseURL)).post(path, { form, maxRedirects: 0 });
   expect(late.status()).toBe(400);
   const expired = await server.db.select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "login.one-time-expired"), eq(schema.auditLog.actor, `staff:${u.id}`)));

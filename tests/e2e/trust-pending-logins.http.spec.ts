@@ -11,6 +11,7 @@ import { HOTP, Secret, TOTP } from "otpauth";
 import { schema } from "../../db/client";
 import { createCustomer, createDistributor, createStaff, TEST_TOTP_SECRET } from "../../cli/seed/factories";
 import { client, formToken, logIn, startOwnServer, type OwnServer } from "./own-server";
+import { portalNow } from "../../db/clock";
 
 test.describe.configure({ mode: "serial" });
 
@@ -169,7 +170,7 @@ test("every request re-checks that the account is active, and Stäng av on a dea
     .where(and(eq(schema.auditLog.actor, `staff:${x.id}`), eq(schema.auditLog.action, "login.success")));
   expect(success).toHaveLength(1);
   // Deactivated without its sessions being ended (a direct fix in the database): the next request is logged out.
-  await server.db.update(schema.staffUsers).set({ deactivatedAt: Date.now() }).where(eq(schema.staffUsers.id, x.id));
+  await server.db.update(schema.staffUsers).set({ deactivatedAt: portalNow() }).where(eq(schema.staffUsers.id, x.id));
   const after = await browser.get("/admin/distribution");
   expect(after.status()).toBe(302);
   expect(after.headers()["location"]).toMatch(/^\/personal\/logga-in\?redirectTo=/);
@@ -183,7 +184,7 @@ test("every request re-checks that the account is active, and Stäng av on a dea
   contexts.push(shop);
   await logIn(shop, 4711, "482913");
   expect((await shop.get("/")).status()).toBe(200);
-  await server.db.update(schema.customers).set({ deactivatedAt: Date.now() }).where(eq(schema.customers.id, 4711));
+  await server.db.update(schema.customers).set({ deactivatedAt: portalNow() }).where(eq(schema.customers.id, 4711));
   const gone = await shop.get("/");
   expect(gone.status()).toBe(302);
   expect(gone.headers()["location"]).toMatch(/^\/login/);

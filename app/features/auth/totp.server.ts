@@ -10,7 +10,7 @@ import { getStaffByEmail, type Role } from "~/features/staff/staff.server";
 import { refuse } from "~/lib/refusal";
 import { clearThrottle } from "./throttle.server";
 import { endStaffSessions } from "./sessions.server";
-import { portalNow } from "../../../db/clock";
+import { machineNow, portalNow } from "../../../db/clock";
 
 // What every authenticator app understands: SHA-1, 6 digits, 30 s (RFC 6238 defaults).
 const PERIOD_S = 30;
@@ -117,7 +117,7 @@ export async function confirmEnrolment(
   secret: string,
   rawCode: string,
   meta: Meta = {},
-  now = portalNow(),
+  now = machineNow(),
 ): Promise<{ recoveryCodes: string[] } | { enrolledElsewhere: true } | null> {
   const code = normaliseCode(rawCode);
   const steps = isTotp(code) ? matchingSteps(secret, code, now, 0) : [];
@@ -130,7 +130,7 @@ export async function confirmEnrolment(
         totpSecret: secret,
         totpRecovery: JSON.stringify(recoveryCodes.map((c) => recoveryHash(staffId, c))),
         totpLastStep: steps[steps.length - 1],
-        updatedAt: now,
+        updatedAt: portalNow(),
       })
       .where(and(eq(schema.staffUsers.id, staffId), isNull(schema.staffUsers.totpSecret)));
     if (res.rowsAffected === 0) return false;
@@ -148,7 +148,7 @@ export type SecondFactorUse = { kind: "totp" } | { kind: "recovery"; left: numbe
  * in the same conditional write that accepts it), or an unused recovery code, which
  * is used up. null when it is neither.
  */
-export async function verifySecondFactor(staffId: number, rawCode: string, meta: Meta = {}, now = portalNow()): Promise<SecondFactorUse | null> {
+export async function verifySecondFactor(staffId: number, rawCode: string, meta: Meta = {}, now = machineNow()): Promise<SecondFactorUse | null> {
   const code = normaliseCode(rawCode);
   if (isTotp(code)) {
     return writeTransaction(async (tx) => {

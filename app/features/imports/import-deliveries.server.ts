@@ -125,8 +125,8 @@ export const deliveriesHandler: Handler<DeliveryRow> = {
       const json = JSON.stringify(part.map((r) => [r.customerId, r.titleId, r.editionId, r.deliveryDate, r.delivered, r.priceOre]));
       // "where true" keeps SQLite from reading ON CONFLICT as a join constraint.
       await tx.run(sql`
-        insert into deliveries (customer_id, title_id, edition_id, delivery_date, delivered, price_ore)
-        select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5 from json_each(${json}) where true
+        insert into deliveries (customer_id, title_id, edition_id, delivery_date, delivered, price_ore, created_at, updated_at)
+        select value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, ${nowMs}, ${nowMs} from json_each(${json}) where true
         on conflict (customer_id, title_id, edition_id, delivery_date)
         do update set delivered = excluded.delivered, price_ore = excluded.price_ore, updated_at = ${nowMs}`);
       progress(part.length);

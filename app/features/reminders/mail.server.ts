@@ -3,6 +3,7 @@
 // never mails anyone.
 import type { Transporter } from "nodemailer";
 import type { ReminderMail } from "./reminder-mail.server";
+import { portalNow } from "../../../db/clock";
 
 export type OutgoingMail = ReminderMail & { from: string };
 
@@ -23,7 +24,7 @@ export function smtpTransport(smtpUrl: string): MailTransport {
   return {
     delivers: true,
     async send(mail) {
-      const info = await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+      const info = await (await open()).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers, date: new Date(portalNow()) });
       return { messageId: info.messageId ?? null };
     },
     close: () => void transporter?.then((t) => t.close()),
