@@ -1,7 +1,9 @@
-// The @remix-run/router patch (patches/@remix-run+router+1.23.3.patch; why:
+// The route-matching patches (patches/@remix-run+router+1.23.3.patch,
+// patches/react-router-dom+6.30.4.patch, patches/@remix-run+react+2.17.5.patch; why:
 // docs/decisions/010-statement-cache.md, section 7). On the server a route table is
-// flattened and ranked once, and a route's pattern compiled once, instead of at every match
-// (a page request matched the whole table three or four times). The answers must not change.
+// flattened and ranked once, a route's pattern compiled once, a path matched once per table,
+// and the render's route table made once per build, instead of at every request (a page
+// request matched the whole table four to six times). The answers must not change.
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
@@ -108,9 +110,60 @@ describe("route matching on the server (the @remix-run/router patch)", () => {
     expect(regExpsBuilt(() => PATHS.forEach((path) => patched.matchRoutes(table(), path)))).toBe(0);
   });
 
+  it("answers a path asked again from what it kept, in objects of its own, past the limit of kept paths too", () => {
+    const routes = table();
+    const path = "/admin/kunder/1001/pinbrev";
+    const expected = shape(plain.matchRoutes(table(), path));
+    const first = patched.matchRoutes(routes, path)!;
+    // A caller that changes what it got changes nothing for the next request.
+    (first[0].params as Record<string, string>).kund = "9999";
+    first.push(first[0]);
+    const again = patched.matchRoutes(routes, path)!;
+    expect(shape(again)).toEqual(expected);
+    expect(again[0]).not.toBe(first[0]);
+    // One params object for the branch's matches, as the untouched router makes it.
+    const untouched = plain.matchRoutes(table(), path)!;
+    expect(untouched[0].params).toBe(untouched[untouched.length - 1].params);
+    expect(again[0].params).toBe(again[again.length - 1].params);
+    // A partial match (the router's lazy route discovery) is kept apart from a whole one.
+    expect(shape(patched.matchRoutes(routes, "/admin/kunder/1001/pinbrev/mer"))).toEqual(shape(plain.matchRoutes(table(), "/admin/kunder/1001/pinbrev/mer")));
+    for (let i = 0; i < 2_100; i++) patched.matchRoutes(routes, `/admin/kunder/${i}`);
+    for (const p of PATHS) expect(shape(patched.matchRoutes(routes, p)), p).toEqual(shape(plain.matchRoutes(table(), p)));
+  });
+
+  it("converts the server's render table to data routes once, and renders from it as from a new one", async () => {
+    // What RemixServer renders with (the CommonJS build the server loads).
+    const server = require("react-router-dom/server.js") as typeof import("react-router-dom/server");
+    const routes = () => [{ id: "root", path: "/", children: [{ id: "kund", path: "admin/kunder/:kund" }, { id: "login", path: "login" }] }];
+    const kept = routes();
+    for (const [path, ids] of [["/admin/kunder/1001", ["root", "kund"]], ["/login", ["root", "login"]]] as const) {
+      const context = await server.createStaticHandler(routes()).query(new Request(`http://portal.example${path}`));
+      if (context instanceof Response) throw new Error("no context");
+      const one = server.createStaticRouter(kept, context);
+      const two = server.createStaticRouter(kept, context);
+      expect(two.routes).toBe(one.routes);
+      expect(two.state.matches.map((m) => m.route.id)).toEqual(ids);
+      // The matches are the kept data routes, as a new table's would be its own.
+      expect(two.state.matches[1].route).toBe(one.routes[0].children![ids[1] === "kund" ? 0 : 1]);
+      const fresh = server.createStaticRouter(routes(), context);
+      expect(fresh.routes).not.toBe(one.routes);
+      expect(fresh.state.matches.map((m) => m.route.id)).toEqual(ids);
+    }
+  });
+
+  it("are the patches made for the installed versions", () => {
+    for (const name of ["react-router-dom", "@remix-run/react"]) {
+      const version = (require(`${name}/package.json`) as { version: string }).version;
+      expect(readdirSync("patches")).toContain(`${name.replace("/", "+")}+${version}.patch`);
+    }
+    expect(readFileSync(require.resolve("react-router-dom/server.js"), "utf8")).toContain("const dataRoutesByRoutes = new WeakMap();");
+    expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("const serverRoutesByManifest = new WeakMap();");
+  });
+
   it("is the patch made for the installed version", () => {
     const version = (require("@remix-run/router/package.json") as { version: string }).version;
     expect(readdirSync("patches")).toContain(`@remix-run+router+${version}.patch`);
     expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("const rankedBranches = new WeakMap();");
+    expect(readFileSync(require.resolve("@remix-run/router"), "utf8")).toContain("const matchesByPath = new WeakMap();");
   });
 });
