@@ -125,8 +125,8 @@ describe("route matching on the server (the @remix-run/router patch)", () => {
     const untouched = plain.matchRoutes(table(), path)!;
     expect(untouched[0].params).toBe(untouched[untouched.length - 1].params);
     expect(again[0].params).toBe(again[again.length - 1].params);
-    // A partial match (the router's lazy route discovery) is kept apart from a whole one.
-    expect(shape(patched.matchRoutes(routes, "/admin/kunder/1001/pinbrev/mer"))).toEqual(shape(plain.matchRoutes(table(), "/admin/kunder/1001/pinbrev/mer")));
+    // A path no route answers, and one longer than a real one, answer as before (neither is kept).
+    for (const p of ["/admin/kunder/1001/pinbrev/mer", `/admin/kunder/${"x".repeat(300)}`]) expect(shape(patched.matchRoutes(routes, p)), p).toEqual(shape(plain.matchRoutes(table(), p)));
     for (let i = 0; i < 2_100; i++) patched.matchRoutes(routes, `/admin/kunder/${i}`);
     for (const p of PATHS) expect(shape(patched.matchRoutes(routes, p)), p).toEqual(shape(plain.matchRoutes(table(), p)));
   });
@@ -148,6 +148,45 @@ describe("route matching on the server (the @remix-run/router patch)", () => {
       const fresh = server.createStaticRouter(routes(), context);
       expect(fresh.routes).not.toBe(one.routes);
       expect(fresh.state.matches.map((m) => m.route.id)).toEqual(ids);
+    }
+  });
+
+  it("renders with the route table it made for the build, made again when a route's module is another", async () => {
+    const { createElement } = require("react") as typeof import("react");
+    const { renderToString } = require("react-dom/server") as typeof import("react-dom/server");
+    const { RemixServer } = require("@remix-run/react/dist/server.js") as typeof import("@remix-run/react");
+    const madeRoutes = require("@remix-run/react/dist/routes.js") as { createServerRoutes: (...args: unknown[]) => unknown };
+    const server = require("react-router-dom/server.js") as typeof import("react-router-dom/server");
+    // One build's manifest of routes, kept by the server as it is here.
+    const manifest = {
+      routes: { root: { id: "root", path: "", hasAction: false, hasLoader: false, hasClientAction: false, hasClientLoader: false, hasErrorBoundary: false, module: "/root.js" } },
+      entry: { module: "/entry.js", imports: [] },
+      url: "/manifest.js",
+      version: "1",
+    };
+    const render = async (root: { default: () => string }) => {
+      const staticHandlerContext = await server.createStaticHandler([{ id: "root", path: "/" }]).query(new Request("http://portal.example/"));
+      if (staticHandlerContext instanceof Response) throw new Error("no context");
+      // Each request's routeModules is a new object of the build's modules (server-runtime).
+      const context = { manifest, routeModules: { root }, staticHandlerContext, future: {}, isSpaMode: false, serverHandoffString: "{}", renderMeta: {}, serializeError: (e: Error) => e };
+      return renderToString(createElement(RemixServer, { context: context as never, url: "http://portal.example/" }));
+    };
+    const made = madeRoutes.createServerRoutes;
+    let calls = 0;
+    madeRoutes.createServerRoutes = (...args: unknown[]) => {
+      calls++;
+      return made(...args);
+    };
+    try {
+      const v1 = { default: () => "version one" };
+      expect(await render(v1)).toContain("version one");
+      expect(await render(v1)).toContain("version one");
+      expect(calls).toBe(1);
+      // Development reloads a route's module and keeps the manifest: the new one is rendered.
+      expect(await render({ default: () => "version two" })).toContain("version two");
+      expect(calls).toBe(2);
+    } finally {
+      madeRoutes.createServerRoutes = made;
     }
   });
 
