@@ -5,9 +5,10 @@ import { readMigrationFiles } from "drizzle-orm/migrator";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { databaseUrlProblem, settingProblem, writeWaitMsOf } from "./database-url";
+import { databaseUrlProblem, writeWaitMsOf } from "./database-url";
+import { settingProblem } from "./setting-problem";
 import { portalNow } from "./clock";
-export { isSettingProblem } from "./database-url";
+export { isSettingProblem } from "./setting-problem";
 import * as schema from "./schema";
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };

@@ -10,6 +10,8 @@
 // What is agreed with a clock outside (a TOTP code and the phone that makes it; Litestream's
 // stamps, converted where they are read) keeps the machine's time.
 
+import { settingProblem } from "./setting-problem";
+
 const LIMIT_MS = 100 * 366 * 86_400_000;
 
 /** What is wrong with a PORTAL_CLOCK_OFFSET_MS value (whole milliseconds, negative allowed), or undefined. */
@@ -26,7 +28,7 @@ function readOffset(): number {
   // A bad value never runs as "no offset": readConfig stops the server's start on it, and a
   // tool that reads the clock without readConfig stops here.
   const problem = clockOffsetProblem(value);
-  if (problem) throw Object.assign(new Error(problem), { name: "SettingProblem" });
+  if (problem) throw settingProblem(problem);
   return (value ?? "").trim() === "" ? 0 : Number(value);
 }
 

@@ -3,21 +3,7 @@
 // db/ reads them itself (it imports nothing from app/); readConfig checks the same values
 // with these same functions at start, so a bad value stops `portal serve` with this line.
 import { resolve } from "node:path";
-
-const SETTING_PROBLEM = "SettingProblem";
-
-/**
- * A setting db/ cannot work with: an Error (db/ has no Refusal, the app's one error class)
- * named so the CLI answers it as the refusal it is (exit 1, the line), not as something broken.
- */
-export function settingProblem(message: string): Error {
-  return Object.assign(new Error(message), { name: SETTING_PROBLEM });
-}
-
-/** Whether `e` is settingProblem's error. */
-export function isSettingProblem(e: unknown): e is Error {
-  return e instanceof Error && e.name === SETTING_PROBLEM;
-}
+import { settingProblem } from "./setting-problem";
 
 /** The database URL schemes the libSQL client is used with. */
 export function databaseUrlProblem(url: string): string | undefined {
