@@ -153,7 +153,8 @@ async function refuse(user: PortalUser, request: Request, context: AppLoadContex
   // A staff user's `/` is their start page: not a refusal, no message.
   if (read && path === "/" && user.kind === "staff") throw redirect(homeOf(user));
   // Once per request, however many loaders of it refuse (a layout and its screen).
-  // (Keyed by the request's context: Remix hands each loader a Request object of its own.)
+  // (Keyed by the request's context: a loader asked with `_routes` or `?index` in its
+  // address gets a copy of the request of its own.)
   if (!refusedRequests.has(context)) {
     refusedRequests.add(context);
     const actor = { ...user.actor, ...requestContext(context) };
@@ -201,8 +202,8 @@ async function refuseWhileLocked(user: RetailerUser, request: Request) {
 
 // Every request that can change something in an impersonated session, and every file it
 // downloads (an invoice, the returns PDF), is audited under the staff user's id, once per
-// request however many guards run (keyed by the request's context: Remix hands each
-// loader a Request object of its own).
+// request however many guards run (keyed by the request's context: a loader asked with
+// `_routes` or `?index` in its address gets a copy of the request of its own).
 const auditedRequests = new WeakSet<object>();
 const DOWNLOAD = /\.(pdf|xlsx|csv)$/i;
 async function auditImpersonated(user: RetailerUser, request: Request, context: AppLoadContext) {

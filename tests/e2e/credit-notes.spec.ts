@@ -5,19 +5,25 @@
 import { execFileSync } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { schema } from "../../db/client";
+import { addDays, addMonths, endOfMonth, startOfMonth, today } from "../../app/lib/dates";
 import { e2eDb, expect, loginAs, makeRetailer, makeStaff, test } from "./fixtures";
 
 test("an admin credits an invoice line by line; the retailer gets the credit notes", async ({ page, browser }, info) => {
   const off = info.project.name === "js-off";
   const shop = await makeRetailer(info.workerIndex, { name: "Şahin Livs" });
   const number = 6_000_000 + Math.floor(Math.random() * 900_000) * 2 + (off ? 0 : 1);
+  // Last month's invoice, issued on the 1st of this one: never dated after the credit note.
+  const issued = startOfMonth(today());
+  const from = addMonths(issued, -1);
+  const to = endOfMonth(from);
+  const period = `${from}–${to}`;
   const [invoice] = await e2eDb()
     .insert(schema.invoices)
-    .values({ number, customerId: shop.id, paperType: 0, date: "2026-11-01", dueDate: "2026-12-01", periodFrom: "2026-10-01", periodTo: "2026-10-31", netOre: 48_426, vatOre: 2_906, amountOre: 51_332, status: "Obetald" })
+    .values({ number, customerId: shop.id, paperType: 0, date: issued, dueDate: addDays(issued, 30), periodFrom: from, periodTo: to, netOre: 48_426, vatOre: 2_906, amountOre: 51_332, status: "Obetald" })
     .returning();
   await e2eDb().insert(schema.invoiceLines).values([
-    { invoiceId: invoice.id, description: "Aftonbladet, sålda exemplar 2026-10-01–2026-10-31", quantity: 15, unitPriceOre: 2219, vatPermille: 60, netOre: 33_285 },
-    { invoiceId: invoice.id, description: "Expressen – Kvällsposten, sålda exemplar 2026-10-01–2026-10-31", quantity: 7, unitPriceOre: 2163, vatPermille: 60, netOre: 15_141 },
+    { invoiceId: invoice.id, description: `Aftonbladet, sålda exemplar ${period}`, quantity: 15, unitPriceOre: 2219, vatPermille: 60, netOre: 33_285 },
+    { invoiceId: invoice.id, description: `Expressen – Kvällsposten, sålda exemplar ${period}`, quantity: 7, unitPriceOre: 2163, vatPermille: 60, netOre: 15_141 },
   ]);
 
   const admin = await makeStaff("admin");
@@ -27,11 +33,11 @@ test("an admin credits an invoice line by line; the retailer gets the credit not
   await staffPage.goto(`/admin/kunder/${shop.id}`);
   await staffPage.getByRole("link", { name: `Kreditera faktura ${number}` }).click();
   await expect(staffPage.getByRole("heading", { name: `Kreditera faktura ${number}` })).toBeVisible();
-  await staffPage.getByLabel("Kreditera Expressen – Kvällsposten, sålda exemplar 2026-10-01–2026-10-31").check();
+  await staffPage.getByLabel(`Kreditera Expressen – Kvällsposten, sålda exemplar ${period}`).check();
   await staffPage.getByRole("button", { name: "Kreditera" }).click();
   await expect(staffPage.getByText("Ange varför fakturan krediteras.")).toBeVisible();
   // The box stays as it was chosen.
-  await expect(staffPage.getByLabel("Kreditera Expressen – Kvällsposten, sålda exemplar 2026-10-01–2026-10-31")).toBeChecked();
+  await expect(staffPage.getByLabel(`Kreditera Expressen – Kvällsposten, sålda exemplar ${period}`)).toBeChecked();
   await staffPage.getByLabel("Orsak").fill("Fel pris på Kvällsposten");
   await staffPage.getByRole("button", { name: "Kreditera" }).click();
   const toast = staffPage.getByRole("status").filter({ hasText: /^Kreditfaktura \d+ skapad: −160,49 kr för faktura/ });
@@ -57,7 +63,7 @@ test("an admin credits an invoice line by line; the retailer gets the credit not
   expect(pdf.status()).toBe(200);
   const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: await pdf.body(), encoding: "utf8" });
   expect(text).toContain("Kreditfaktura");
-  expect(text).toContain(`Kreditering av faktura ${number} daterad 2026-11-01.`);
+  expect(text).toContain(`Kreditering av faktura ${number} daterad ${issued}.`);
   expect(text).toContain("Şahin Livs");
   // Another customer's credit note is not found.
   const other = await makeRetailer(info.workerIndex);

@@ -5,6 +5,7 @@
 // Remix's own parameters are in the address, a loader still gets it without them.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
@@ -38,6 +39,51 @@ describe("loaders share the page's request", () => {
     expect(await got.text()).toBe("kundnummer=20001");
     // An index value that names something is kept, as Remix keeps it.
     expect((await seen(callRouteLoader, new Request("http://x/?index=1&index"))).url).toBe("http://x/?index=1");
+  });
+
+  it("through Remix's request handler: a page's loaders get the page's request; after an action, one GET of the router's own, never the action's", async () => {
+    // A build of two routes (root and a page with an action), rendered without React: what
+    // matters is which request each function is handed.
+    const seen: [string, Request][] = [];
+    const record = (name: string) => ({ request }: { request: Request }) => (seen.push([name, request]), null);
+    const build = {
+      mode: "production",
+      entry: { module: { default: (_request: Request, status: number, headers: Headers) => new Response("sida", { status, headers }) } },
+      routes: {
+        root: { id: "root", path: "", module: { loader: record("root"), default: () => null } },
+        page: { id: "page", parentId: "root", path: "sida", module: { loader: record("page"), action: (args: { request: Request }) => (record("action")(args), { sparat: true }), default: () => null } },
+      },
+      assets: {
+        routes: { root: { id: "root", path: "", module: "/root.js", hasLoader: true }, page: { id: "page", parentId: "root", path: "sida", module: "/page.js", hasLoader: true, hasAction: true } },
+        entry: { module: "/entry.js", imports: [] },
+        url: "/manifest.js",
+        version: "1",
+      },
+      publicPath: "/",
+      assetsBuildDirectory: "build/client",
+      future: { v3_singleFetch: true },
+      isSpaMode: false,
+    } as unknown as ServerBuild;
+    const handle = createRequestHandler(build, "production");
+
+    const page = new Request("http://x/sida?sok=%C5%9Eahin%20Livs");
+    expect((await handle(page)).status).toBe(200);
+    expect(seen.map(([name, request]) => [name, request === page])).toEqual([
+      ["root", true],
+      ["page", true],
+    ]);
+
+    // What the portal keeps per request for the action (the user it read before the save)
+    // must never reach the loaders that draw the page after it.
+    seen.length = 0;
+    const save = new Request("http://x/sida", { method: "POST", body: "antal=3", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    expect((await handle(save)).status).toBe(200);
+    const [action, root, pageLoader] = seen;
+    expect(seen.map(([name]) => name)).toEqual(["action", "root", "page"]);
+    expect(action[1]).toBe(save);
+    expect(root[1]).not.toBe(save);
+    expect(root[1].method).toBe("GET");
+    expect(pageLoader[1]).toBe(root[1]);
   });
 
   it("is the patch of the installed version", () => {
