@@ -204,7 +204,11 @@ function decodeLabelPages(file: string, pages: number): string[][] {
       crops.push(images);
     }
   }
-  const xml = spawnSync("zbarimg", ["-q", "--xml", "-Sdisable", "-Scode128.enable", ...crops.flat()], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 }).stdout;
+  const zbar = spawnSync("zbarimg", ["-q", "--xml", "-Sdisable", "-Scode128.enable", ...crops.flat()], { encoding: "utf8", maxBuffer: 16 * 1024 * 1024 });
+  // zbarimg itself missing or failing fails here, by name (4: some image had no code, which the pages' checks report).
+  if (zbar.error) throw zbar.error;
+  expect([0, 4], `zbarimg: ${zbar.stderr}`).toContain(zbar.status);
+  const xml = zbar.stdout;
   const codes = new Map<string, string[]>();
   for (const [, href, body] of xml.matchAll(/<source href='([^']*)'>([\s\S]*?)<\/source>/g)) codes.set(href, [...body.matchAll(/<!\[CDATA\[([^\]]*)\]\]>/g)].map((m) => m[1]));
   return Array.from({ length: pages }, (_, i) => crops.flatMap((position) => codes.get(position[i]) ?? []));
